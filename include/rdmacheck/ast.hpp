@@ -1,0 +1,130 @@
+// The parsed litmus test: what the parse stage hands to the unfold stage.
+// Both front ends (RDMA format and herd7's X86 format) produce this.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/diagnostics.hpp"
+
+namespace rdmacheck {
+
+enum class Arch { Rdma, X86 };
+
+// Integer expression over constants, local memory locations and (X86) registers.
+struct Expr {
+    enum class Kind { Const, Location, Register, Add, Sub, Mul, Neg };
+    Kind kind = Kind::Const;
+    long long value = 0;   // Const
+    std::string name;      // Location / Register
+    int remoteNode = 0;    // Location written `y^n` (only legal as a whole get source)
+    std::vector<Expr> args;
+    SourceLoc where;
+
+    static Expr constant(long long v, SourceLoc w);
+    // Distinct location names in order of first occurrence.
+    std::vector<std::string> locations() const;
+    bool hasRegister() const;
+};
+
+// `y` or `y^n` as written in a statement.
+struct LocRef {
+    std::string name;
+    std::optional<int> node;  // present iff written with ^n
+    SourceLoc where;
+};
+
+struct Stmt;
+using Block = std::vector<Stmt>;
+
+struct Stmt {
+    enum class Kind {
+        Assign,     // target := expr                     (CPU write)
+        Get,        // target := source^n
+        Put,        // target^n := source   or target^n := constant
+        Poll,       // poll(n)
+        RFence,     // rfence(n)
+        MFence,     // mfence
+        Cas,        // result := CAS(target, expected, desired)
+        Assume,     // assume(target = value) / assume(target != value)
+        If,         // if (target = value) {body} else {orelse}
+        Choice,     // choice {branches[0]} or {branches[1]} ...
+        Loop,       // loop {body}
+        While,      // while (target != value) {body}
+        RegAssign,  // X86: register := expr (no event)
+        RegLoad,    // X86: register := [target]
+        Xchg,       // X86: XCHG [target], register (locked read-modify-write)
+        Unsupported // parsed but belongs to a later model (RMWs, work ids, libraries)
+    };
+    Kind kind = Kind::MFence;
+    SourceLoc where;
+    LocRef target;          // written / tested / remote location
+    LocRef source;          // Get: remote source; Put: local source (if !sourceIsConst)
+    bool sourceIsConst = false;
+    long long constant = 0; // Put of a constant
+    Expr expr;              // Assign / RegAssign; Cas: expected
+    Expr expr2;             // Cas: desired
+    std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
+    int node = 0;           // Poll / RFence
+    bool equal = true;      // Assume / If / While: `=` (true) or `!=` (false)
+    long long value = 0;    // Assume / If / While
+    Block body;             // If-then, Loop, While
+    Block orelse;           // If-else
+    std::vector<Block> branches;  // Choice
+    std::string feature;    // Unsupported: what it was, for the message
+};
+
+struct ThreadDecl {
+    std::string name;  // P0, P1, ...
+    int node = 1;
+    Block body;
+    SourceLoc where;
+};
+
+struct LocationDecl {
+    std::string name;
+    int node = 1;
+    long long init = 0;
+    SourceLoc where;
+};
+
+// Final-state condition. Atoms name a memory location or a thread's register.
+struct Cond {
+    enum class Kind { True, False, Atom, Not, And, Or };
+    Kind kind = Kind::True;
+    // Atom: `loc = v` or `loc != v`; register atoms carry thread index >= 0.
+    std::string loc;
+    int thread = -1;
+    bool equal = true;
+    long long value = 0;
+    std::vector<Cond> args;
+    SourceLoc where;
+};
+
+enum class Quantifier { Exists, NotExists, Forall };
+
+// A name shown in final states: memory location (thread < 0) or register.
+struct ObservedName {
+    std::string name;
+    int thread = -1;
+    SourceLoc where;
+};
+
+struct LitmusTest {
+    Arch arch = Arch::Rdma;
+    std::string name;
+    std::string description;
+    std::string file;
+    std::vector<LocationDecl> locations;            // declared in the init block
+    std::map<std::string, long long> registerInit;  // X86: "thread:REG" -> value
+    std::vector<ThreadDecl> threads;
+    std::vector<ObservedName> shown;                // `locations [...]`
+    std::optional<Cond> filter;
+    Quantifier quantifier = Quantifier::Exists;
+    Cond condition;
+};
+
+}  // namespace rdmacheck

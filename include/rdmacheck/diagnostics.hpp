@@ -1,0 +1,30 @@
+// Source positions and the one error type every bad input turns into.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace rdmacheck {
+
+struct SourceLoc {
+    std::string file;
+    int line = 0;
+    int column = 0;
+
+    std::string str() const;
+};
+
+// A problem with the user's input (test file, options, model file). The message
+// is printed as "file:line:column: error: what" and the tool exits with code 2.
+class InputError : public std::runtime_error {
+public:
+    InputError(SourceLoc where, const std::string& what);
+    const SourceLoc& where() const { return where_; }
+    const std::string& detail() const { return detail_; }
+
+private:
+    SourceLoc where_;
+    std::string detail_;
+};
+
+}  // namespace rdmacheck

@@ -1,0 +1,47 @@
+// Stage 3: one skeleton under one model -> Z3 constraints whose models are
+// exactly the model's consistent executions of that skeleton.
+//
+// Choices: rf (a source per read), mo (read off the model's mo clock), nfo (one
+// direction per pair) and one integer clock per model clock. Every base edge of a
+// clock's relations is a strict inequality on that clock; for RDMA^TSO the issue
+// and observation clocks are tied by I(e) <= O(e), equal on instantaneous events,
+// which makes ib, ob and ([Inst];ib;ob)+ irreflexive together (RDMA-TSO.md).
+#pragma once
+
+#include <memory>
+#include <vector>
+#include <z3++.h>
+
+#include "rdmacheck/events.hpp"
+#include "rdmacheck/model.hpp"
+
+namespace rdmacheck {
+
+// One consistent execution, read off a Z3 model.
+struct Execution {
+    std::vector<int> rf;                 // per event: its source write, or -1
+    std::vector<std::vector<int>> mo;    // per location: its writes in mo order (initial write first)
+    std::vector<long long> readValues;   // per event: value read (reads), else 0
+    std::vector<std::pair<int, int>> nfo;  // chosen nfo edges
+};
+
+class ExecutionEncoding {
+public:
+    ExecutionEncoding(z3::context& ctx, const Skeleton& skeleton, const Model& model, size_t locationCount);
+    ~ExecutionEncoding();
+    ExecutionEncoding(const ExecutionEncoding&) = delete;
+    ExecutionEncoding& operator=(const ExecutionEncoding&) = delete;
+
+    // Whether another execution (not yet blocked) exists.
+    bool next();
+    // The execution found by the last successful next().
+    const Execution& current() const;
+    // Excludes executions with the same rf and mo as current().
+    void blockCurrent();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rdmacheck

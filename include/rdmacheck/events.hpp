@@ -1,0 +1,76 @@
+// Events and program-order graphs: what the unfold stage hands to the encoder.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/diagnostics.hpp"
+
+namespace rdmacheck {
+
+// Event labels of RDMA-TSO.md. The order is the row/column order of the
+// ippo/oppo tables in models/.
+enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF };
+constexpr int kEventKindCount = 10;
+
+const char* kindName(EventKind k);          // "lR", "nrW", ...
+bool kindFromName(const std::string& name, EventKind& out);
+bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR
+bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW
+bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW)
+bool isNicEvent(EventKind k);
+
+// A symbolic integer: constants and the values read by earlier read events.
+struct Value {
+    enum class Kind { Const, Read, Add, Sub, Mul, Neg };
+    Kind kind = Kind::Const;
+    long long constant = 0;
+    int event = -1;  // Read: index of the read event
+    std::vector<Value> args;
+
+    static Value of(long long c);
+    static Value readBy(int event);
+    void shiftEvents(int offset);
+    // Evaluates with the given read values (indexed by event).
+    long long eval(const std::vector<long long>& readValues) const;
+};
+
+struct Event {
+    EventKind kind = EventKind::F;
+    int thread = -1;    // -1 for initial writes
+    int location = -1;  // index into the program's locations, -1 if none
+    int remote = 0;     // remote node of NIC events, polls and rfences; 0 if none
+    Value written;      // writes only
+    SourceLoc where;    // the statement it comes from
+};
+
+// `lhs == rhs` or `lhs != rhs` on the values of one path.
+struct ValueConstraint {
+    Value lhs;
+    bool equal = true;
+    Value rhs;
+};
+
+struct Location {
+    std::string name;
+    int node = 1;
+    long long init = 0;
+    bool hidden = false;  // fresh location holding the constant of `y^n := 5`
+};
+
+// One execution skeleton: a choice of one path per thread. Events are the initial
+// writes (one per location, in location order) followed by each thread's events in
+// program order. rf, mo and nfo are left for the encoder to choose.
+struct Skeleton {
+    std::vector<Event> events;
+    std::vector<std::vector<int>> threadEvents;  // per thread, in po order
+    std::vector<std::pair<int, int>> pollsFrom;  // (polled NIC write, poll)
+    std::vector<ValueConstraint> constraints;
+    std::vector<std::map<std::string, Value>> registers;  // X86 final register values
+    std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
+
+    int initWriteOf(int location) const { return location; }
+};
+
+}  // namespace rdmacheck

@@ -1,0 +1,26 @@
+// Stage 5: results as herd7's text (line for line) or as JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "rdmacheck/ast.hpp"
+#include "rdmacheck/check.hpp"
+
+namespace rdmacheck {
+
+// herd7's spelling: `[x]` for memory, `0:EAX` for registers.
+std::string shownName(const ObservedName& n);
+// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.
+std::string conditionText(Quantifier q, const Cond& c);
+std::string stateLine(const CheckResult& r, const FinalState& s);
+
+struct ReportOptions {
+    bool showTime = true;
+};
+
+void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
+nlohmann::json toJson(const LitmusTest& test, const CheckResult& r);
+
+}  // namespace rdmacheck

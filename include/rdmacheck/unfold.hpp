@@ -1,0 +1,43 @@
+// Stage 2: LitmusTest -> program-order graphs. Each thread becomes the list of
+// its straight-line paths (choices, branches, bounded loops and every read order
+// of an expression); a skeleton picks one path per thread.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rdmacheck/ast.hpp"
+#include "rdmacheck/events.hpp"
+
+namespace rdmacheck {
+
+struct ThreadPath {
+    std::vector<Event> events;                   // po order; Value::Read indexes this vector
+    std::vector<std::pair<int, int>> pollsFrom;  // (write, poll) indexes into events
+    std::vector<ValueConstraint> constraints;
+    std::map<std::string, Value> registers;
+    bool cut = false;
+    SourceLoc cutAt;  // the loop whose bound stopped this path
+};
+
+struct UnfoldOptions {
+    int unroll = 2;          // loop iterations kept
+    size_t maxPaths = 100000;  // per thread, guards against blow-up
+};
+
+struct UnfoldedProgram {
+    std::vector<Location> locations;  // declared, implicit, then hidden constants
+    std::vector<std::vector<ThreadPath>> paths;  // per thread
+
+    // Number of skeletons (product of path counts), saturating.
+    size_t skeletonCount() const;
+    // choice[t] indexes paths[t].
+    Skeleton skeleton(const std::vector<size_t>& choice) const;
+    int locationIndex(const std::string& name) const;  // -1 if unknown
+};
+
+// Resolves locations (homes, implicit declarations) and checks every statement
+// against LITMUS.md; throws InputError on the first problem.
+UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options);
+
+}  // namespace rdmacheck

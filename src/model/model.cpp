@@ -1,0 +1,166 @@
+#include "rdmacheck/model.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#ifndef RDMACHECK_MODELS_DIR
+#define RDMACHECK_MODELS_DIR "models"
+#endif
+
+namespace rdmacheck {
+
+namespace {
+
+std::vector<std::string> splitWords(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+const std::map<std::string, Relation>& relationNames() {
+    static const std::map<std::string, Relation> names = {
+        {"po", Relation::Po},         {"po-loc", Relation::PoLoc},        {"rf", Relation::Rf},
+        {"rf-i", Relation::RfInternal}, {"rf-e", Relation::RfExternal},   {"rfe", Relation::RfOtherThread},
+        {"pf", Relation::Pf},         {"[nlW];pf", Relation::PfFromNlW},  {"nfo", Relation::Nfo},
+        {"rb", Relation::Rb},         {"rb-i", Relation::RbInternal},     {"mo", Relation::Mo},
+    };
+    return names;
+}
+
+}  // namespace
+
+OrderTable loadOrderTable(const std::string& path, const std::string& name) {
+    std::ifstream in(path);
+    if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open order table");
+    OrderTable table;
+    table.name = name;
+    std::vector<EventKind> columns;
+    std::vector<bool> rowSeen(kEventKindCount, false);
+    int lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++lineNo;
+        SourceLoc at{path, lineNo, 1};
+        std::vector<std::string> words = splitWords(line.substr(0, line.find('#')));
+        if (words.empty()) continue;
+        if (columns.empty()) {
+            for (const std::string& w : words) {
+                EventKind k;
+                if (!kindFromName(w, k)) throw InputError(at, "unknown event kind '" + w + "' in table header");
+                columns.push_back(k);
+            }
+            continue;
+        }
+        EventKind row;
+        if (!kindFromName(words[0], row)) throw InputError(at, "unknown event kind '" + words[0] + "' as row");
+        if (words.size() != columns.size() + 1)
+            throw InputError(at, "row " + words[0] + " has " + std::to_string(words.size() - 1) +
+                                     " cells, the header has " + std::to_string(columns.size()));
+        for (size_t c = 0; c < columns.size(); ++c) {
+            const std::string& w = words[c + 1];
+            Cell cell;
+            if (w == "✓") {
+                cell = Cell::Ordered;
+            } else if (w == "✗") {
+                cell = Cell::Unordered;
+            } else if (w == "sqp") {
+                cell = Cell::SameQueuePair;
+            } else {
+                throw InputError(at, "cell '" + w + "' is not one of ✓ ✗ sqp");
+            }
+            table.cells[static_cast<int>(row)][static_cast<int>(columns[c])] = cell;
+        }
+        rowSeen[static_cast<int>(row)] = true;
+    }
+    for (EventKind k : columns) {
+        if (!rowSeen[static_cast<int>(k)])
+            throw InputError(SourceLoc{path, lineNo, 1}, std::string("no row for ") + kindName(k));
+        table.covers[static_cast<int>(k)] = true;
+    }
+    return table;
+}
+
+Model loadModel(const std::string& dir, const std::string& name) {
+    const std::string path = dir + "/" + name + ".json";
+    std::ifstream in(path);
+    if (!in) {
+        std::string known;
+        for (const std::string& m : availableModels(dir)) known += (known.empty() ? "" : ", ") + m;
+        throw InputError(SourceLoc{path, 0, 0}, "unknown model '" + name + "' (known: " + known + ")");
+    }
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw InputError(SourceLoc{path, 1, static_cast<int>(e.byte)}, e.what());
+    }
+    SourceLoc at{path, 1, 1};
+    Model m;
+    try {
+        m.name = j.at("name").get<std::string>();
+        m.description = j.value("description", "");
+        m.nfo = j.value("nfo", false);
+        m.nicBuffersInternal = j.value("nic-buffers-internal", false);
+        m.supports.fill(true);
+        for (const auto& [key, file] : j.at("tables").items()) {
+            OrderTable t = loadOrderTable(dir + "/" + file.get<std::string>(), key);
+            for (int k = 0; k < kEventKindCount; ++k) m.supports[k] = m.supports[k] && t.covers[k];
+            m.tables.emplace(key, std::move(t));
+        }
+        if (m.tables.empty()) m.supports.fill(true);
+        for (const auto& jc : j.at("clocks")) {
+            Clock c;
+            c.name = jc.at("name").get<std::string>();
+            for (const auto& je : jc.at("edges")) {
+                std::string text = je.get<std::string>();
+                ClockEdge e{Relation::Table, nullptr, text};
+                auto rel = relationNames().find(text);
+                if (rel != relationNames().end()) {
+                    e.relation = rel->second;
+                } else if (m.tables.count(text)) {
+                    e.table = &m.tables.at(text);
+                } else {
+                    throw InputError(at, "clock '" + c.name + "': unknown relation '" + text + "'");
+                }
+                c.edges.push_back(e);
+            }
+            m.clocks.push_back(std::move(c));
+        }
+        auto clockIndex = [&](const std::string& n) {
+            for (size_t i = 0; i < m.clocks.size(); ++i)
+                if (m.clocks[i].name == n) return static_cast<int>(i);
+            throw InputError(at, "unknown clock '" + n + "'");
+        };
+        m.moClock = clockIndex(j.at("mo-clock").get<std::string>());
+        if (j.contains("issue-before-observe")) {
+            m.issueClock = clockIndex(j["issue-before-observe"].at(0).get<std::string>());
+            m.observeClock = clockIndex(j["issue-before-observe"].at(1).get<std::string>());
+            if (m.issueClock >= m.observeClock)
+                throw InputError(at, "the issue clock must be listed before the observation clock");
+        }
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(at, std::string("malformed model file: ") + e.what());
+    }
+    if (m.name != name) throw InputError(at, "model file names model '" + m.name + "', expected '" + name + "'");
+    return m;
+}
+
+std::string defaultModelsDir() {
+    if (const char* env = std::getenv("RDMACHECK_MODELS")) return env;
+    return RDMACHECK_MODELS_DIR;
+}
+
+std::vector<std::string> availableModels(const std::string& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+        if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+}  // namespace rdmacheck

@@ -1,0 +1,93 @@
+#include "condition.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+Cond parseOr(Lexer& lex, const AtomNameParser& parseName);
+
+Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
+    Cond c;
+    c.where = lex.peek().where;
+    if (lex.peek().is("~")) {
+        lex.next();
+        c.kind = Cond::Kind::Not;
+        c.args.push_back(parseUnary(lex, parseName));
+        return c;
+    }
+    if (lex.peek().is("(")) {
+        lex.next();
+        c = parseOr(lex, parseName);
+        lex.expect(")", "to close the condition");
+        return c;
+    }
+    if (lex.peek().isWord("true") || lex.peek().isWord("false")) {
+        c.kind = lex.next().text == "true" ? Cond::Kind::True : Cond::Kind::False;
+        return c;
+    }
+    c.kind = Cond::Kind::Atom;
+    parseName(lex, c);
+    if (lex.peek().is("=")) {
+        c.equal = true;
+    } else if (lex.peek().is("!=")) {
+        c.equal = false;
+    } else {
+        lex.failHere("expected '=' or '!=' in condition atom");
+    }
+    lex.next();
+    c.value = lex.expectInt("as the value in a condition atom");
+    return c;
+}
+
+Cond parseAnd(Lexer& lex, const AtomNameParser& parseName) {
+    Cond first = parseUnary(lex, parseName);
+    if (!lex.peek().is("/\\")) return first;
+    Cond c;
+    c.kind = Cond::Kind::And;
+    c.where = first.where;
+    c.args.push_back(std::move(first));
+    while (lex.peek().is("/\\")) {
+        lex.next();
+        c.args.push_back(parseUnary(lex, parseName));
+    }
+    return c;
+}
+
+Cond parseOr(Lexer& lex, const AtomNameParser& parseName) {
+    Cond first = parseAnd(lex, parseName);
+    if (!lex.peek().is("\\/")) return first;
+    Cond c;
+    c.kind = Cond::Kind::Or;
+    c.where = first.where;
+    c.args.push_back(std::move(first));
+    while (lex.peek().is("\\/")) {
+        lex.next();
+        c.args.push_back(parseAnd(lex, parseName));
+    }
+    return c;
+}
+
+}  // namespace
+
+Cond parseCondition(Lexer& lex, const AtomNameParser& parseName) { return parseOr(lex, parseName); }
+
+bool parseQuantifier(Lexer& lex, Quantifier& q) {
+    const Token& t = lex.peek();
+    if (t.isWord("exists")) {
+        q = Quantifier::Exists;
+    } else if (t.isWord("forall")) {
+        q = Quantifier::Forall;
+    } else if (t.isWord("~exists")) {
+        q = Quantifier::NotExists;
+    } else if (t.is("~")) {
+        lex.next();
+        if (!lex.peek().isWord("exists")) lex.failHere("expected 'exists' after '~'");
+        q = Quantifier::NotExists;
+    } else {
+        return false;
+    }
+    lex.next();
+    return true;
+}
+
+}  // namespace rdmacheck

@@ -1,0 +1,74 @@
+#include "front_ends.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+Expr binary(Expr::Kind k, Expr lhs, Expr rhs) {
+    Expr e;
+    e.kind = k;
+    e.where = lhs.where;
+    e.args.push_back(std::move(lhs));
+    e.args.push_back(std::move(rhs));
+    return e;
+}
+
+Expr parseFactor(Lexer& lex) {
+    const Token t = lex.peek();
+    if (t.kind == Token::Kind::Int) {
+        lex.next();
+        return Expr::constant(t.value, t.where);
+    }
+    if (t.is("-")) {
+        lex.next();
+        Expr e;
+        e.kind = Expr::Kind::Neg;
+        e.where = t.where;
+        e.args.push_back(parseFactor(lex));
+        return e;
+    }
+    if (t.is("(")) {
+        lex.next();
+        Expr e = parseExpr(lex);
+        lex.expect(")", "to close the expression");
+        return e;
+    }
+    if (t.kind == Token::Kind::Ident) {
+        lex.next();
+        Expr e;
+        e.kind = Expr::Kind::Location;
+        e.name = t.text;
+        e.where = t.where;
+        if (lex.peek().is("^")) {
+            lex.next();
+            Token n = lex.peek();
+            if (n.kind != Token::Kind::Int || n.value < 1) lex.failHere("expected a node number after '^'");
+            lex.next();
+            e.remoteNode = static_cast<int>(n.value);
+        }
+        return e;
+    }
+    lex.failHere("expected an expression");
+}
+
+Expr parseTerm(Lexer& lex) {
+    Expr e = parseFactor(lex);
+    while (lex.peek().is("*")) {
+        lex.next();
+        e = binary(Expr::Kind::Mul, std::move(e), parseFactor(lex));
+    }
+    return e;
+}
+
+}  // namespace
+
+Expr parseExpr(Lexer& lex) {
+    Expr e = parseTerm(lex);
+    while (lex.peek().is("+") || lex.peek().is("-")) {
+        Expr::Kind k = lex.next().is("+") ? Expr::Kind::Add : Expr::Kind::Sub;
+        e = binary(k, std::move(e), parseTerm(lex));
+    }
+    return e;
+}
+
+}  // namespace rdmacheck

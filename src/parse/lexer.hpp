@@ -1,0 +1,58 @@
+// Tokens shared by both front ends.
+#pragma once
+
+#include <string>
+
+#include "rdmacheck/diagnostics.hpp"
+
+namespace rdmacheck {
+
+struct Token {
+    enum class Kind { Ident, Int, String, Punct, End };
+    Kind kind = Kind::End;
+    std::string text;
+    long long value = 0;
+    SourceLoc where;
+    size_t offset = 0;  // byte offset of the token's first character
+
+    bool is(const char* punct) const { return kind == Kind::Punct && text == punct; }
+    bool isWord(const char* word) const { return kind == Kind::Ident && text == word; }
+};
+
+// On-demand tokenizer with one token of lookahead. Skips blanks, `(* ... *)`
+// and `// ...` comments. Positions are 1-based lines and columns.
+class Lexer {
+public:
+    Lexer(const std::string& text, std::string file);
+
+    const Token& peek();
+    Token next();
+    Token expect(const char* punct, const char* context);
+    Token expectIdent(const char* context);
+    long long expectInt(const char* context);  // accepts a leading '-'
+    [[noreturn]] void fail(const Token& at, const std::string& message) const;
+    [[noreturn]] void failHere(const std::string& message);
+
+    // Line-oriented access for the X86 program table.
+    size_t offset();                 // offset of the next unread token
+    void seek(size_t offset);
+    std::string restOfLine();        // raw text up to end of line, consumed
+    SourceLoc locAt(size_t offset) const;
+    const std::string& text() const { return text_; }
+    const std::string& file() const { return file_; }
+
+private:
+    Token scan();
+    void skipBlanks();
+
+    std::string text_;
+    std::string file_;
+    size_t pos_ = 0;
+    bool hasPeek_ = false;
+    mutable size_t cacheOffset_ = 0;
+    mutable int cacheLine_ = 1;
+    mutable int cacheColumn_ = 1;
+    Token peek_;
+};
+
+}  // namespace rdmacheck

@@ -1,0 +1,332 @@
+// Front end for the RDMA litmus format (shared/spec/LITMUS.md, version 1).
+#include "condition.hpp"
+#include "front_ends.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+class RdmaParser {
+public:
+    explicit RdmaParser(Lexer& lex) : lex_(lex) {}
+
+    LitmusTest parse() {
+        LitmusTest t;
+        t.arch = Arch::Rdma;
+        t.file = lex_.file();
+        lex_.next();  // `RDMA`, checked by the caller
+        std::string line = lex_.restOfLine();
+        size_t b = line.find_first_not_of(" \t\r");
+        if (b == std::string::npos) lex_.failHere("expected the test name after 'RDMA'");
+        size_t e = line.find_first_of(" \t\r", b);
+        t.name = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
+        if (lex_.peek().kind == Token::Kind::String) t.description = lex_.next().text;
+        parseInit(t);
+        while (lex_.peek().kind == Token::Kind::Ident && !isTrailerKeyword(lex_.peek())) parseThread(t);
+        if (t.threads.empty()) lex_.failHere("expected a thread block 'NAME@node { ... }'");
+        if (lex_.peek().isWord("locations")) parseShown(t);
+        if (lex_.peek().isWord("filter")) {
+            lex_.next();
+            t.filter = parseCondition(lex_, parseLocationName);
+        }
+        if (!parseQuantifier(lex_, t.quantifier))
+            lex_.failHere("expected the final condition ('exists', '~exists' or 'forall')");
+        t.condition = parseCondition(lex_, parseLocationName);
+        if (lex_.peek().kind != Token::Kind::End)
+            lex_.failHere("expected end of file after the final condition");
+        return t;
+    }
+
+private:
+    static bool isTrailerKeyword(const Token& t) {
+        return t.isWord("locations") || t.isWord("filter") || t.isWord("exists") ||
+               t.isWord("forall") || t.isWord("~exists");
+    }
+
+    static void parseLocationName(Lexer& lex, Cond& c) {
+        Token name = lex.expectIdent("(a location) in condition");
+        c.loc = name.text;
+        c.where = name.where;
+        if (lex.peek().is("^")) lex.failHere("conditions name final memory values: drop the '^n'");
+    }
+
+    void parseShown(LitmusTest& t) {
+        lex_.next();
+        lex_.expect("[", "after 'locations'");
+        while (!lex_.peek().is("]")) {
+            Token name = lex_.expectIdent("(a location) in 'locations [...]'");
+            t.shown.push_back(ObservedName{name.text, -1, name.where});
+            if (lex_.peek().is(";")) {
+                lex_.next();
+            } else if (!lex_.peek().is("]")) {
+                lex_.failHere("expected ';' or ']' in 'locations [...]'");
+            }
+        }
+        lex_.next();
+    }
+
+    void parseInit(LitmusTest& t) {
+        lex_.expect("{", "to open the init block");
+        while (!lex_.peek().is("}")) {
+            LocationDecl d;
+            Token name = lex_.expectIdent("(a location) in the init block");
+            d.name = name.text;
+            d.where = name.where;
+            lex_.expect("@", "after the location name: every location has a home node, 'x@1'");
+            d.node = parseNode();
+            if (lex_.peek().is("=")) {
+                lex_.next();
+                d.init = lex_.expectInt("as the initial value");
+            }
+            for (const LocationDecl& other : t.locations)
+                if (other.name == d.name)
+                    throw InputError(d.where, "location '" + d.name + "' declared twice (first at " +
+                                                  other.where.str() + ")");
+            t.locations.push_back(d);
+            if (lex_.peek().is(";")) {
+                lex_.next();
+            } else if (!lex_.peek().is("}")) {
+                lex_.failHere("expected ';' or '}' in the init block");
+            }
+        }
+        lex_.next();
+    }
+
+    int parseNode() {
+        Token tok = lex_.peek();
+        if (tok.kind != Token::Kind::Int) lex_.failHere("expected a node number");
+        lex_.next();
+        if (tok.value < 1) throw InputError(tok.where, "node numbers are positive integers");
+        return static_cast<int>(tok.value);
+    }
+
+    void parseThread(LitmusTest& t) {
+        ThreadDecl th;
+        Token name = lex_.expectIdent("(a thread name)");
+        th.name = name.text;
+        th.where = name.where;
+        for (const ThreadDecl& other : t.threads)
+            if (other.name == th.name)
+                throw InputError(th.where, "thread '" + th.name + "' declared twice");
+        lex_.expect("@", "after the thread name: 'P0@1 { ... }'");
+        th.node = parseNode();
+        th.body = parseBlock();
+        t.threads.push_back(std::move(th));
+    }
+
+    Block parseBlock() {
+        lex_.expect("{", "to open a block");
+        Block b;
+        while (!lex_.peek().is("}")) {
+            if (lex_.peek().kind == Token::Kind::End) lex_.failHere("expected '}' to close the block");
+            if (lex_.peek().is(";")) {  // empty statement
+                lex_.next();
+                continue;
+            }
+            b.push_back(parseStmt());
+            if (lex_.peek().is(";")) {
+                lex_.next();
+            } else if (!lex_.peek().is("}")) {
+                lex_.failHere("expected ';' between statements");
+            }
+        }
+        lex_.next();
+        return b;
+    }
+
+    void parseTest(Stmt& s) {
+        lex_.expect("(", "to open the test");
+        s.target = parseLocRef();
+        if (lex_.peek().is("=")) {
+            s.equal = true;
+        } else if (lex_.peek().is("!=")) {
+            s.equal = false;
+        } else {
+            lex_.failHere("expected '=' or '!=' (tests compare one location with an integer)");
+        }
+        lex_.next();
+        s.value = lex_.expectInt("to compare with");
+        lex_.expect(")", "to close the test");
+    }
+
+    int parseNodeArgument() {
+        lex_.expect("(", "before the node");
+        int n = parseNode();
+        lex_.expect(")", "after the node");
+        return n;
+    }
+
+    Stmt unsupported(Stmt s, const std::string& feature) {
+        s.kind = Stmt::Kind::Unsupported;
+        s.feature = feature;
+        // Skip the rest of the statement so the whole file is still checked.
+        int depth = 0;
+        while (lex_.peek().kind != Token::Kind::End) {
+            if (depth == 0 && (lex_.peek().is(";") || lex_.peek().is("}"))) break;
+            if (lex_.peek().is("(") || lex_.peek().is("{")) ++depth;
+            if (lex_.peek().is(")") || lex_.peek().is("}")) --depth;
+            lex_.next();
+        }
+        return s;
+    }
+
+    LocRef parseLocRef() {
+        LocRef r;
+        Token name = lex_.expectIdent("(a location)");
+        r.name = name.text;
+        r.where = name.where;
+        if (lex_.peek().is("^")) {
+            lex_.next();
+            r.node = parseNode();
+        }
+        return r;
+    }
+
+    Stmt parseStmt() {
+        Stmt s;
+        const Token first = lex_.peek();
+        s.where = first.where;
+        if (first.kind != Token::Kind::Ident) lex_.failHere("expected a statement");
+        const std::string& w = first.text;
+        if (w == "mfence") {
+            lex_.next();
+            s.kind = Stmt::Kind::MFence;
+            return s;
+        }
+        if (w == "poll" || w == "rfence") {
+            lex_.next();
+            s.kind = w == "poll" ? Stmt::Kind::Poll : Stmt::Kind::RFence;
+            s.node = parseNodeArgument();
+            return s;
+        }
+        if (w == "assume") {
+            lex_.next();
+            s.kind = Stmt::Kind::Assume;
+            parseTest(s);
+            return s;
+        }
+        if (w == "if") {
+            lex_.next();
+            s.kind = Stmt::Kind::If;
+            parseTest(s);
+            s.body = parseBlock();
+            if (lex_.peek().isWord("else")) {
+                lex_.next();
+                s.orelse = parseBlock();
+            }
+            return s;
+        }
+        if (w == "while") {
+            lex_.next();
+            s.kind = Stmt::Kind::While;
+            parseTest(s);
+            s.body = parseBlock();
+            return s;
+        }
+        if (w == "loop") {
+            lex_.next();
+            s.kind = Stmt::Kind::Loop;
+            s.body = parseBlock();
+            return s;
+        }
+        if (w == "choice") {
+            lex_.next();
+            s.kind = Stmt::Kind::Choice;
+            s.branches.push_back(parseBlock());
+            while (lex_.peek().isWord("or")) {
+                lex_.next();
+                s.branches.push_back(parseBlock());
+            }
+            return s;
+        }
+        if (w == "RCAS" || w == "RFAA") return unsupported(s, "remote " + w + " (remote RMWs)");
+        if (w == "wait" || w == "gfence") return unsupported(s, w + " (work identifiers)");
+        lex_.next();
+        if (lex_.peek().is(".")) return unsupported(s, "library call '" + w + ".…'");
+        s.target = LocRef{w, std::nullopt, first.where};
+        if (lex_.peek().is("^")) {
+            lex_.next();
+            s.target.node = parseNode();
+        }
+        if (!lex_.peek().is(":=")) lex_.failHere("expected ':=' in assignment");
+        lex_.next();
+        if (lex_.peek().is("^")) return unsupported(s, "work identifier ':=^d'");
+        if (s.target.node) return parsePutSource(s);
+        if (lex_.peek().isWord("CAS")) return parseCas(s);
+        if (lex_.peek().isWord("RCAS") || lex_.peek().isWord("RFAA"))
+            return unsupported(s, "remote " + lex_.peek().text + " (remote RMWs)");
+        Token rhs = lex_.peek();
+        if (rhs.kind == Token::Kind::Ident) {
+            // Look one token further for a library call such as `a := sv.read(x)`.
+            size_t save = lex_.offset();
+            lex_.next();
+            bool library = lex_.peek().is(".");
+            lex_.seek(save);
+            if (library) return unsupported(s, "library call '" + rhs.text + ".…'");
+        }
+        Expr e = parseExpr(lex_);
+        if (e.kind == Expr::Kind::Location && e.remoteNode) {
+            s.kind = Stmt::Kind::Get;
+            s.source = LocRef{e.name, e.remoteNode, e.where};
+            return s;
+        }
+        rejectRemote(e);
+        s.kind = Stmt::Kind::Assign;
+        s.expr = std::move(e);
+        return s;
+    }
+
+    static void rejectRemote(const Expr& e) {
+        if (e.kind == Expr::Kind::Location && e.remoteNode)
+            throw InputError(e.where, "remote location '" + e.name + "^" + std::to_string(e.remoteNode) +
+                                          "' inside an expression: a get reads one remote location, "
+                                          "'x := " + e.name + "^" + std::to_string(e.remoteNode) + "'");
+        for (const Expr& a : e.args) rejectRemote(a);
+    }
+
+    Stmt parsePutSource(Stmt& s) {
+        s.kind = Stmt::Kind::Put;
+        Token src = lex_.peek();
+        if (src.kind == Token::Kind::Int || src.is("-")) {
+            s.sourceIsConst = true;
+            s.constant = lex_.expectInt("to put");
+        } else if (src.kind == Token::Kind::Ident) {
+            s.source = parseLocRef();
+            if (s.source.node)
+                throw InputError(s.source.where, "a put reads a local location: remove '^" +
+                                                     std::to_string(*s.source.node) + "'");
+        } else {
+            lex_.failHere("expected a local location or an integer to put");
+        }
+        if (!lex_.peek().is(";") && !lex_.peek().is("}"))
+            lex_.failHere("a put writes one local location or constant; expected ';'");
+        return s;
+    }
+
+    Stmt parseCas(Stmt& s) {
+        lex_.next();
+        s.kind = Stmt::Kind::Cas;
+        s.result = s.target.name;
+        s.source = s.target;  // remember where the result location was written
+        lex_.expect("(", "after CAS");
+        s.target = parseLocRef();
+        if (s.target.node)
+            throw InputError(s.target.where, "CAS works on a local location; remote CAS is RCAS");
+        lex_.expect(",", "between CAS arguments");
+        s.expr = parseExpr(lex_);
+        rejectRemote(s.expr);
+        lex_.expect(",", "between CAS arguments");
+        s.expr2 = parseExpr(lex_);
+        rejectRemote(s.expr2);
+        lex_.expect(")", "to close CAS");
+        return s;
+    }
+
+    Lexer& lex_;
+};
+
+}  // namespace
+
+LitmusTest parseRdma(Lexer& lex) { return RdmaParser(lex).parse(); }
+
+}  // namespace rdmacheck

@@ -1,0 +1,67 @@
+#include "rdmacheck/events.hpp"
+
+namespace rdmacheck {
+
+static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
+                                                        "nlR", "nrW", "nrR", "nlW", "nF"};
+
+const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
+
+bool kindFromName(const std::string& name, EventKind& out) {
+    for (int i = 0; i < kEventKindCount; ++i) {
+        if (name == kKindNames[i]) {
+            out = static_cast<EventKind>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isRead(EventKind k) {
+    return k == EventKind::LR || k == EventKind::CAS || k == EventKind::NLR || k == EventKind::NRR;
+}
+
+bool isWrite(EventKind k) {
+    return k == EventKind::LW || k == EventKind::CAS || k == EventKind::NLW || k == EventKind::NRW;
+}
+
+bool isInstantaneous(EventKind k) {
+    return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW;
+}
+
+bool isNicEvent(EventKind k) {
+    return k == EventKind::NLR || k == EventKind::NRW || k == EventKind::NRR || k == EventKind::NLW ||
+           k == EventKind::NF;
+}
+
+Value Value::of(long long c) {
+    Value v;
+    v.constant = c;
+    return v;
+}
+
+Value Value::readBy(int event) {
+    Value v;
+    v.kind = Kind::Read;
+    v.event = event;
+    return v;
+}
+
+void Value::shiftEvents(int offset) {
+    if (kind == Kind::Read) event += offset;
+    for (Value& a : args) a.shiftEvents(offset);
+}
+
+long long Value::eval(const std::vector<long long>& readValues) const {
+    switch (kind) {
+        case Kind::Const: return constant;
+        case Kind::Read: return readValues.at(event);
+        case Kind::Add: return args[0].eval(readValues) + args[1].eval(readValues);
+        case Kind::Sub: return args[0].eval(readValues) - args[1].eval(readValues);
+        case Kind::Mul: return args[0].eval(readValues) * args[1].eval(readValues);
+        case Kind::Neg: return -args[0].eval(readValues);
+    }
+    return 0;
+}
+
+}  // namespace rdmacheck

@@ -1,0 +1,431 @@
+#include "rdmacheck/unfold.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+namespace rdmacheck {
+
+namespace {
+
+// Locations: declared ones first, then implicit ones in order of first use.
+class LocationTable {
+public:
+    explicit LocationTable(const LitmusTest& test) {
+        for (const LocationDecl& d : test.locations) add(Location{d.name, d.node, d.init, false});
+    }
+
+    int find(const std::string& name) const {
+        for (size_t i = 0; i < locations_.size(); ++i)
+            if (locations_[i].name == name && !locations_[i].hidden) return static_cast<int>(i);
+        return -1;
+    }
+
+    int add(Location l) {
+        locations_.push_back(std::move(l));
+        return static_cast<int>(locations_.size()) - 1;
+    }
+
+    // A CPU access (no ^n) from a thread on `node`.
+    int local(const LocRef& ref, int node) {
+        if (ref.node) throw InputError(ref.where, "expected a local location here, without '^'");
+        int i = find(ref.name);
+        if (i < 0) return add(Location{ref.name, node, 0, false});
+        if (locations_[i].node != node)
+            throw InputError(ref.where, "location '" + ref.name + "' lives on node " +
+                                            std::to_string(locations_[i].node) + ": a thread on node " +
+                                            std::to_string(node) + " reaches it only through the NIC ('" +
+                                            ref.name + "^" + std::to_string(locations_[i].node) + "')");
+        return i;
+    }
+
+    // A NIC access `y^n`.
+    int remote(const LocRef& ref) {
+        int node = *ref.node;
+        int i = find(ref.name);
+        if (i < 0) return add(Location{ref.name, node, 0, false});
+        if (locations_[i].node != node)
+            throw InputError(ref.where, "location '" + ref.name + "' lives on node " +
+                                            std::to_string(locations_[i].node) + ", not on node " +
+                                            std::to_string(node));
+        return i;
+    }
+
+    int hiddenConstant(long long value, int node) {
+        return add(Location{"$const" + std::to_string(locations_.size()), node, value, true});
+    }
+
+    std::vector<Location> take() { return std::move(locations_); }
+
+private:
+    std::vector<Location> locations_;
+};
+
+// Where a thread is in its program: a stack of blocks being run.
+struct Frame {
+    const Block* block;
+    size_t next = 0;
+    const Stmt* loop = nullptr;  // set when this frame is one iteration of a loop body
+    int iteration = 0;           // iterations started so far, this one included
+};
+
+struct PathState {
+    ThreadPath path;
+    std::vector<Frame> frames;
+    std::map<int, std::deque<int>> unpolled;  // remote node -> NIC writes not yet polled
+};
+
+class ThreadUnfolder {
+public:
+    ThreadUnfolder(const ThreadDecl& thread, int threadIndex, const LitmusTest& test, LocationTable& locations,
+                   const UnfoldOptions& options)
+        : thread_(thread),
+          index_(threadIndex),
+          locations_(locations),
+          options_(options) {
+        for (const auto& [key, value] : test.registerInit) {
+            size_t colon = key.find(':');
+            if (std::stoi(key.substr(0, colon)) == threadIndex) initialRegisters_[key.substr(colon + 1)] = value;
+        }
+    }
+
+    std::vector<ThreadPath> run() {
+        PathState start;
+        for (const auto& [reg, value] : initialRegisters_) start.path.registers[reg] = Value::of(value);
+        start.frames.push_back(Frame{&thread_.body});
+        step(std::move(start));
+        for (const auto& [stmt, polled] : pollReached_) {
+            if (!polled)
+                throw InputError(stmt->where, "poll(" + std::to_string(stmt->node) +
+                                                  ") has no earlier put, get or RMW towards node " +
+                                                  std::to_string(stmt->node) + " left to poll: it would block forever");
+        }
+        return std::move(done_);
+    }
+
+private:
+    void finish(PathState&& s) {
+        if (done_.size() >= options_.maxPaths)
+            throw InputError(thread_.where, "thread " + thread_.name + " has more than " +
+                                                std::to_string(options_.maxPaths) +
+                                                " paths; lower --unroll or simplify the test");
+        done_.push_back(std::move(s.path));
+    }
+
+    int emit(PathState& s, EventKind kind, int location, int remote, const SourceLoc& where,
+             Value written = Value()) {
+        Event e;
+        e.kind = kind;
+        e.thread = index_;
+        e.location = location;
+        e.remote = remote;
+        e.written = std::move(written);
+        e.where = where;
+        s.path.events.push_back(std::move(e));
+        return static_cast<int>(s.path.events.size()) - 1;
+    }
+
+    // Value of an expression whose locations have already been read (readOf).
+    Value valueOf(const Expr& e, const PathState& s, const std::map<std::string, int>& readOf) {
+        Value v;
+        switch (e.kind) {
+            case Expr::Kind::Const: return Value::of(e.value);
+            case Expr::Kind::Location: return Value::readBy(readOf.at(e.name));
+            case Expr::Kind::Register: {
+                auto it = s.path.registers.find(e.name);
+                return it == s.path.registers.end() ? Value::of(0) : it->second;
+            }
+            case Expr::Kind::Add: v.kind = Value::Kind::Add; break;
+            case Expr::Kind::Sub: v.kind = Value::Kind::Sub; break;
+            case Expr::Kind::Mul: v.kind = Value::Kind::Mul; break;
+            case Expr::Kind::Neg: v.kind = Value::Kind::Neg; break;
+        }
+        for (const Expr& a : e.args) v.args.push_back(valueOf(a, s, readOf));
+        return v;
+    }
+
+    // Emits one lR per location of the expressions in `order`, then continues.
+    template <class Continue>
+    void forEachReadOrder(PathState&& s, std::vector<std::pair<int, const Expr*>> reads, const Continue& k) {
+        // reads: (expression number, location occurrence); every permutation is an unfolding.
+        std::vector<size_t> perm(reads.size());
+        for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
+        do {
+            PathState branch = s;
+            std::vector<std::map<std::string, int>> readOf(4);
+            for (size_t i : perm) {
+                const Expr* loc = reads[i].second;
+                int l = locations_.local(LocRef{loc->name, std::nullopt, loc->where}, thread_.node);
+                readOf[reads[i].first][loc->name] = emit(branch, EventKind::LR, l, 0, loc->where);
+            }
+            k(std::move(branch), readOf);
+        } while (std::next_permutation(perm.begin(), perm.end()));
+    }
+
+    static void locationOccurrences(const Expr& e, int exprNumber, std::vector<std::pair<int, const Expr*>>& out) {
+        if (e.kind == Expr::Kind::Location) {
+            for (const auto& [n, seen] : out)
+                if (n == exprNumber && seen->name == e.name) return;
+            out.emplace_back(exprNumber, &e);
+        }
+        for (const Expr& a : e.args) locationOccurrences(a, exprNumber, out);
+    }
+
+    void testRead(PathState& s, const Stmt& st, bool equal) {
+        int l = locations_.local(st.target, thread_.node);
+        int r = emit(s, EventKind::LR, l, 0, st.where);
+        s.path.constraints.push_back(ValueConstraint{Value::readBy(r), equal, Value::of(st.value)});
+    }
+
+    // Runs the next statement of s, forking where the program branches.
+    void step(PathState&& s) {
+        for (;;) {
+            if (s.frames.empty()) {
+                finish(std::move(s));
+                return;
+            }
+            Frame& top = s.frames.back();
+            if (top.next < top.block->size()) break;
+            if (top.loop) {
+                const Stmt* loop = top.loop;
+                int iteration = top.iteration;
+                s.frames.pop_back();
+                loopHead(std::move(s), *loop, iteration);
+                return;
+            }
+            s.frames.pop_back();
+        }
+        const Stmt& st = (*s.frames.back().block)[s.frames.back().next++];
+        const int node = thread_.node;
+        switch (st.kind) {
+            case Stmt::Kind::Assign: {
+                int target = locations_.local(st.target, node);
+                std::vector<std::pair<int, const Expr*>> reads;
+                locationOccurrences(st.expr, 0, reads);
+                forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
+                    emit(b, EventKind::LW, target, 0, st.where, valueOf(st.expr, b, readOf[0]));
+                    step(std::move(b));
+                });
+                return;
+            }
+            case Stmt::Kind::Get: {
+                int target = locations_.local(st.target, node);
+                int source = locations_.remote(st.source);
+                int remote = *st.source.node;
+                int read = emit(s, EventKind::NRR, source, remote, st.where);
+                int write = emit(s, EventKind::NLW, target, remote, st.where, Value::readBy(read));
+                s.unpolled[remote].push_back(write);
+                break;
+            }
+            case Stmt::Kind::Put: {
+                int target = locations_.remote(st.target);
+                int remote = *st.target.node;
+                int source = st.sourceIsConst ? locations_.hiddenConstant(st.constant, node)
+                                              : locations_.local(st.source, node);
+                int read = emit(s, EventKind::NLR, source, remote, st.where);
+                int write = emit(s, EventKind::NRW, target, remote, st.where, Value::readBy(read));
+                s.unpolled[remote].push_back(write);
+                break;
+            }
+            case Stmt::Kind::Poll: {
+                auto& queue = s.unpolled[st.node];
+                bool hasWork = !queue.empty();
+                pollReached_[&st] = pollReached_[&st] || hasWork;
+                if (!hasWork) return;  // blocks forever: no execution along this path
+                int poll = emit(s, EventKind::P, -1, st.node, st.where);
+                s.path.pollsFrom.emplace_back(queue.front(), poll);
+                queue.pop_front();
+                break;
+            }
+            case Stmt::Kind::RFence: emit(s, EventKind::NF, -1, st.node, st.where); break;
+            case Stmt::Kind::MFence: emit(s, EventKind::F, -1, 0, st.where); break;
+            case Stmt::Kind::Cas: {
+                int target = locations_.local(st.target, node);
+                int result = locations_.local(st.source, node);
+                std::vector<std::pair<int, const Expr*>> reads;
+                locationOccurrences(st.expr, 0, reads);
+                locationOccurrences(st.expr2, 1, reads);
+                std::sort(reads.begin(), reads.end());
+                forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
+                    Value expected = valueOf(st.expr, b, readOf[0]);
+                    Value desired = valueOf(st.expr2, b, readOf[1]);
+                    PathState failure = b;
+                    // Success: CAS(x, expected, desired) then z := expected.
+                    int cas = emit(b, EventKind::CAS, target, 0, st.where, desired);
+                    b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), true, expected});
+                    emit(b, EventKind::LW, result, 0, st.where, expected);
+                    step(std::move(b));
+                    // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md).
+                    emit(failure, EventKind::F, -1, 0, st.where);
+                    int read = emit(failure, EventKind::LR, target, 0, st.where);
+                    failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), false, expected});
+                    emit(failure, EventKind::LW, result, 0, st.where, Value::readBy(read));
+                    step(std::move(failure));
+                });
+                return;
+            }
+            case Stmt::Kind::Assume: testRead(s, st, st.equal); break;
+            case Stmt::Kind::If: {
+                PathState otherwise = s;
+                testRead(s, st, st.equal);
+                s.frames.push_back(Frame{&st.body});
+                step(std::move(s));
+                testRead(otherwise, st, !st.equal);
+                otherwise.frames.push_back(Frame{&st.orelse});
+                step(std::move(otherwise));
+                return;
+            }
+            case Stmt::Kind::Choice:
+                for (const Block& b : st.branches) {
+                    PathState branch = s;
+                    branch.frames.push_back(Frame{&b});
+                    step(std::move(branch));
+                }
+                return;
+            case Stmt::Kind::Loop:
+            case Stmt::Kind::While: loopHead(std::move(s), st, 0); return;
+            case Stmt::Kind::RegAssign: {
+                s.path.registers[st.result] = valueOf(st.expr, s, {});
+                break;
+            }
+            case Stmt::Kind::RegLoad: {
+                int l = locations_.local(st.target, node);
+                s.path.registers[st.result] = Value::readBy(emit(s, EventKind::LR, l, 0, st.where));
+                break;
+            }
+            case Stmt::Kind::Xchg: {
+                int l = locations_.local(st.target, node);
+                Value old = s.path.registers.count(st.result) ? s.path.registers[st.result] : Value::of(0);
+                int cas = emit(s, EventKind::CAS, l, 0, st.where, old);
+                s.path.registers[st.result] = Value::readBy(cas);
+                break;
+            }
+            case Stmt::Kind::Unsupported:
+                throw InputError(st.where, st.feature + " is not supported by this model yet");
+        }
+        step(std::move(s));
+    }
+
+    // At the head of a loop after `iterations` iterations: leave, or run once more,
+    // or (at the bound) stop the path and record that the bound cut it.
+    void loopHead(PathState&& s, const Stmt& loop, int iterations) {
+        const bool isWhile = loop.kind == Stmt::Kind::While;
+        PathState again = s;
+        if (isWhile) testRead(s, loop, !loop.equal);  // `while (x != v)` leaves when x = v
+        step(std::move(s));
+        if (isWhile) testRead(again, loop, loop.equal);
+        if (iterations >= options_.unroll) {
+            again.path.cut = true;
+            again.path.cutAt = loop.where;
+            finish(std::move(again));
+            return;
+        }
+        again.frames.push_back(Frame{&loop.body, 0, &loop, iterations + 1});
+        step(std::move(again));
+    }
+
+    const ThreadDecl& thread_;
+    int index_;
+    LocationTable& locations_;
+    const UnfoldOptions& options_;
+    std::map<std::string, long long> initialRegisters_;
+    std::map<const Stmt*, bool> pollReached_;
+    std::vector<ThreadPath> done_;
+};
+
+// Statements of later models are rejected even where no path reaches them.
+void rejectUnsupported(const Block& block) {
+    for (const Stmt& st : block) {
+        if (st.kind == Stmt::Kind::Unsupported)
+            throw InputError(st.where, st.feature + " is not supported by this model yet");
+        rejectUnsupported(st.body);
+        rejectUnsupported(st.orelse);
+        for (const Block& b : st.branches) rejectUnsupported(b);
+    }
+}
+
+void checkCondition(const Cond& c, const LitmusTest& test, const LocationTable& locations) {
+    if (c.kind == Cond::Kind::Atom) {
+        if (c.thread >= 0) {
+            if (c.thread >= static_cast<int>(test.threads.size()))
+                throw InputError(c.where, "no thread " + std::to_string(c.thread) + " in this test");
+        } else if (locations.find(c.loc) < 0) {
+            throw InputError(c.where, "unknown location '" + c.loc + "' in condition");
+        }
+    }
+    for (const Cond& a : c.args) checkCondition(a, test, locations);
+}
+
+}  // namespace
+
+size_t UnfoldedProgram::skeletonCount() const {
+    size_t n = 1;
+    for (const auto& p : paths) {
+        if (p.empty()) return 0;
+        n = n > SIZE_MAX / p.size() ? SIZE_MAX : n * p.size();
+    }
+    return n;
+}
+
+int UnfoldedProgram::locationIndex(const std::string& name) const {
+    for (size_t i = 0; i < locations.size(); ++i)
+        if (locations[i].name == name && !locations[i].hidden) return static_cast<int>(i);
+    return -1;
+}
+
+Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
+    Skeleton sk;
+    for (size_t l = 0; l < locations.size(); ++l) {
+        Event init;
+        init.kind = EventKind::LW;
+        init.location = static_cast<int>(l);
+        init.written = Value::of(locations[l].init);
+        sk.events.push_back(init);
+    }
+    for (size_t t = 0; t < paths.size(); ++t) {
+        const ThreadPath& p = paths[t][choice[t]];
+        const int offset = static_cast<int>(sk.events.size());
+        sk.threadEvents.emplace_back();
+        for (Event e : p.events) {
+            e.written.shiftEvents(offset);
+            sk.threadEvents.back().push_back(static_cast<int>(sk.events.size()));
+            sk.events.push_back(std::move(e));
+        }
+        for (auto [w, poll] : p.pollsFrom) sk.pollsFrom.emplace_back(w + offset, poll + offset);
+        for (ValueConstraint c : p.constraints) {
+            c.lhs.shiftEvents(offset);
+            c.rhs.shiftEvents(offset);
+            sk.constraints.push_back(std::move(c));
+        }
+        std::map<std::string, Value> regs = p.registers;
+        for (auto& [name, v] : regs) v.shiftEvents(offset);
+        sk.registers.push_back(std::move(regs));
+        if (p.cut) sk.cutAt.push_back(p.cutAt);
+    }
+    return sk;
+}
+
+UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
+    if (options.unroll < 0) throw InputError(SourceLoc{test.file, 1, 1}, "--unroll must be >= 0");
+    for (const ThreadDecl& t : test.threads) rejectUnsupported(t.body);
+    LocationTable locations(test);
+    UnfoldedProgram program;
+    for (size_t t = 0; t < test.threads.size(); ++t) {
+        ThreadUnfolder unfolder(test.threads[t], static_cast<int>(t), test, locations, options);
+        program.paths.push_back(unfolder.run());
+    }
+    checkCondition(test.condition, test, locations);
+    if (test.filter) checkCondition(*test.filter, test, locations);
+    for (const ObservedName& n : test.shown) {
+        Cond c;
+        c.kind = Cond::Kind::Atom;
+        c.loc = n.name;
+        c.thread = n.thread;
+        c.where = n.where;
+        checkCondition(c, test, locations);
+    }
+    program.locations = locations.take();
+    return program;
+}
+
+}  // namespace rdmacheck
