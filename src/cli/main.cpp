@@ -29,6 +29,14 @@ int main(int argc, char** argv) {
 
     int status = 0;
     std::map<std::string, Model> models;
+    if (!modelName.empty()) {
+        try {
+            models.emplace(modelName, loadModel(modelsDir, modelName));
+        } catch (const InputError& e) {
+            std::cerr << "rdmacheck: error: --model: " << e.detail() << "\n";
+            return 2;
+        }
+    }
     for (const std::string& file : files) {
         try {
             LitmusTest test = parseLitmusFile(file);

@@ -6,6 +6,7 @@
 namespace rdmacheck {
 
 std::string SourceLoc::str() const {
+    if (line == 0) return file;  // the file as a whole (cannot open, unknown model)
     return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 

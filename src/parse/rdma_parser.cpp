@@ -80,8 +80,9 @@ private:
             }
             for (const LocationDecl& other : t.locations)
                 if (other.name == d.name)
-                    throw InputError(d.where, "location '" + d.name + "' declared twice (first at " +
-                                                  other.where.str() + ")");
+                    throw InputError(d.where, "location '" + d.name + "' declared twice (first at line " +
+                                                  std::to_string(other.where.line) + ", column " +
+                                                  std::to_string(other.where.column) + ")");
             t.locations.push_back(d);
             if (lex_.peek().is(";")) {
                 lex_.next();

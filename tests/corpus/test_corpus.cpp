@@ -1,0 +1,76 @@
+// litmus/*/expected.csv: every corpus test under every model with a stated verdict.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "../test_support.hpp"
+
+using namespace rdmacheck;
+using namespace rdmacheck::testing;
+
+namespace {
+
+struct Expectation {
+    std::string test, model, expect, source;
+};
+
+// CSV with optional double-quoted fields.
+std::vector<std::string> splitCsv(const std::string& line) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        char c = line[i];
+        if (c == '"') {
+            if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+                fields.back() += '"';
+                ++i;
+            } else {
+                quoted = !quoted;
+            }
+        } else if (c == ',' && !quoted) {
+            fields.emplace_back();
+        } else if (c != '\r') {
+            fields.back() += c;
+        }
+    }
+    return fields;
+}
+
+std::vector<Expectation> readExpectations(const std::string& dir) {
+    std::vector<Expectation> rows;
+    std::istringstream in(readFile(dir + "/expected.csv"));
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line.rfind("test,model,expect,source", 0), 0u) << dir << "/expected.csv header";
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        auto f = splitCsv(line);
+        EXPECT_GE(f.size(), 3u) << line;
+        if (f.size() >= 3) rows.push_back({f[0], f[1], f[2], f.size() > 3 ? f[3] : ""});
+    }
+    return rows;
+}
+
+}  // namespace
+
+TEST(Corpus, RdmaTsoPaperVerdicts) {
+    const std::string dir = sourceDir() + "/litmus/rdma-tso";
+    std::vector<Expectation> rows = readExpectations(dir);
+    ASSERT_FALSE(rows.empty());
+    std::set<std::string> withVerdict;
+    for (const Expectation& e : rows) {
+        SCOPED_TRACE(e.test + " under " + e.model + " (" + e.source + ")");
+        ASSERT_TRUE(e.expect == "Ok" || e.expect == "No") << e.expect;
+        LitmusTest test = parseLitmusFile(dir + "/" + e.test);
+        CheckResult r = check(test, loadModel(modelsDir(), e.model), CheckOptions{});
+        EXPECT_EQ(r.ok ? "Ok" : "No", e.expect);
+        EXPECT_TRUE(r.cutLoops.empty());
+        if (e.model == "rdma-tso") withVerdict.insert(e.test);
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() == ".litmus")
+            EXPECT_TRUE(withVerdict.count(entry.path().filename().string()))
+                << entry.path() << " has no rdma-tso row in expected.csv";
+    }
+}
