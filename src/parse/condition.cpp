@@ -39,32 +39,29 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
     return c;
 }
 
-Cond parseAnd(Lexer& lex, const AtomNameParser& parseName) {
-    Cond first = parseUnary(lex, parseName);
-    if (!lex.peek().is("/\\")) return first;
+using Operand = Cond (*)(Lexer&, const AtomNameParser&);
+
+// operand (op operand)*, as one n-ary node when op occurs.
+Cond parseChain(Lexer& lex, const AtomNameParser& parseName, const char* op, Cond::Kind kind, Operand operand) {
+    Cond first = operand(lex, parseName);
+    if (!lex.peek().is(op)) return first;
     Cond c;
-    c.kind = Cond::Kind::And;
+    c.kind = kind;
     c.where = first.where;
     c.args.push_back(std::move(first));
-    while (lex.peek().is("/\\")) {
+    while (lex.peek().is(op)) {
         lex.next();
-        c.args.push_back(parseUnary(lex, parseName));
+        c.args.push_back(operand(lex, parseName));
     }
     return c;
 }
 
+Cond parseAnd(Lexer& lex, const AtomNameParser& parseName) {
+    return parseChain(lex, parseName, "/\\", Cond::Kind::And, parseUnary);
+}
+
 Cond parseOr(Lexer& lex, const AtomNameParser& parseName) {
-    Cond first = parseAnd(lex, parseName);
-    if (!lex.peek().is("\\/")) return first;
-    Cond c;
-    c.kind = Cond::Kind::Or;
-    c.where = first.where;
-    c.args.push_back(std::move(first));
-    while (lex.peek().is("\\/")) {
-        lex.next();
-        c.args.push_back(parseAnd(lex, parseName));
-    }
-    return c;
+    return parseChain(lex, parseName, "\\/", Cond::Kind::Or, parseAnd);
 }
 
 }  // namespace

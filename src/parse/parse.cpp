@@ -6,6 +6,16 @@
 
 namespace rdmacheck {
 
+std::string readHeader(Lexer& lex, std::string& name) {
+    const Token arch = lex.next();
+    std::string line = lex.restOfLine();
+    size_t b = line.find_first_not_of(" \t\r");
+    if (b == std::string::npos) throw InputError(arch.where, "expected the test name after '" + arch.text + "'");
+    size_t e = line.find_first_of(" \t\r", b);
+    name = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    return line;
+}
+
 LitmusTest parseLitmus(const std::string& text, const std::string& fileName) {
     Lexer lex(text, fileName);
     const Token& first = lex.peek();

@@ -14,12 +14,7 @@ public:
         LitmusTest t;
         t.arch = Arch::Rdma;
         t.file = lex_.file();
-        lex_.next();  // `RDMA`, checked by the caller
-        std::string line = lex_.restOfLine();
-        size_t b = line.find_first_not_of(" \t\r");
-        if (b == std::string::npos) lex_.failHere("expected the test name after 'RDMA'");
-        size_t e = line.find_first_of(" \t\r", b);
-        t.name = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
+        std::string line = readHeader(lex_, t.name);
         if (lex_.peek().kind == Token::Kind::String) t.description = lex_.next().text;
         parseInit(t);
         while (lex_.peek().kind == Token::Kind::Ident && !isTrailerKeyword(lex_.peek())) parseThread(t);

@@ -30,12 +30,7 @@ public:
         LitmusTest t;
         t.arch = Arch::X86;
         t.file = lex_.file();
-        lex_.next();  // `X86`
-        std::string line = lex_.restOfLine();
-        size_t b = line.find_first_not_of(" \t\r");
-        if (b == std::string::npos) lex_.failHere("expected the test name after 'X86'");
-        size_t e = line.find_first_of(" \t\r", b);
-        t.name = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
+        std::string line = readHeader(lex_, t.name);
         size_t q1 = line.find('"');
         size_t q2 = q1 == std::string::npos ? q1 : line.find('"', q1 + 1);
         if (q2 != std::string::npos) t.description = line.substr(q1 + 1, q2 - q1 - 1);
