@@ -27,7 +27,6 @@ struct Expr {
     static Expr constant(long long v, SourceLoc w);
     // Distinct location names in order of first occurrence.
     std::vector<std::string> locations() const;
-    bool hasRegister() const;
 };
 
 // `y` or `y^n` as written in a statement.

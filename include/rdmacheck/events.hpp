@@ -19,7 +19,6 @@ bool kindFromName(const std::string& name, EventKind& out);
 bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR
 bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW
 bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW)
-bool isNicEvent(EventKind k);
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {

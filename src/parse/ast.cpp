@@ -25,9 +25,4 @@ std::vector<std::string> Expr::locations() const {
     return out;
 }
 
-bool Expr::hasRegister() const {
-    if (kind == Kind::Register) return true;
-    return std::any_of(args.begin(), args.end(), [](const Expr& a) { return a.hasRegister(); });
-}
-
 }  // namespace rdmacheck

@@ -29,11 +29,6 @@ bool isInstantaneous(EventKind k) {
     return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW;
 }
 
-bool isNicEvent(EventKind k) {
-    return k == EventKind::NLR || k == EventKind::NRW || k == EventKind::NRR || k == EventKind::NLW ||
-           k == EventKind::NF;
-}
-
 Value Value::of(long long c) {
     Value v;
     v.constant = c;
