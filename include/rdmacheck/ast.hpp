@@ -25,8 +25,6 @@ struct Expr {
     SourceLoc where;
 
     static Expr constant(long long v, SourceLoc w);
-    // Distinct location names in order of first occurrence.
-    std::vector<std::string> locations() const;
 };
 
 // `y` or `y^n` as written in a statement.
