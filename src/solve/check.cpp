@@ -114,8 +114,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
 
     z3::context ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
-    const size_t skeletons = program.skeletonCount();
-    for (size_t k = 0; k < skeletons; ++k) {
+    for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
         const Skeleton sk = program.skeleton(choice);
         ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
         if (!sk.cutAt.empty()) {
@@ -145,11 +144,6 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                 }
                 encoding.blockCurrent();
             }
-        }
-        // Next combination of paths (odometer).
-        for (size_t t = 0; t < choice.size(); ++t) {
-            if (++choice[t] < program.paths[t].size()) break;
-            choice[t] = 0;
         }
     }
 

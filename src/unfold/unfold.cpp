@@ -8,6 +8,13 @@ namespace rdmacheck {
 
 namespace {
 
+// A location the test names (hidden constants have no name in the test).
+int findLocation(const std::vector<Location>& locations, const std::string& name) {
+    for (size_t i = 0; i < locations.size(); ++i)
+        if (locations[i].name == name && !locations[i].hidden) return static_cast<int>(i);
+    return -1;
+}
+
 // Locations: declared ones first, then implicit ones in order of first use.
 class LocationTable {
 public:
@@ -15,11 +22,7 @@ public:
         for (const LocationDecl& d : test.locations) add(Location{d.name, d.node, d.init, false});
     }
 
-    int find(const std::string& name) const {
-        for (size_t i = 0; i < locations_.size(); ++i)
-            if (locations_[i].name == name && !locations_[i].hidden) return static_cast<int>(i);
-        return -1;
-    }
+    int find(const std::string& name) const { return findLocation(locations_, name); }
 
     int add(Location l) {
         locations_.push_back(std::move(l));
@@ -367,10 +370,14 @@ size_t UnfoldedProgram::skeletonCount() const {
     return n;
 }
 
-int UnfoldedProgram::locationIndex(const std::string& name) const {
-    for (size_t i = 0; i < locations.size(); ++i)
-        if (locations[i].name == name && !locations[i].hidden) return static_cast<int>(i);
-    return -1;
+int UnfoldedProgram::locationIndex(const std::string& name) const { return findLocation(locations, name); }
+
+bool UnfoldedProgram::nextChoice(std::vector<size_t>& choice) const {
+    for (size_t t = 0; t < choice.size(); ++t) {
+        if (++choice[t] < paths[t].size()) return true;
+        choice[t] = 0;
+    }
+    return false;
 }
 
 Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {

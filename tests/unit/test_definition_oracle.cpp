@@ -48,13 +48,9 @@ public:
 
     OracleResult run() {
         std::vector<size_t> choice(program_.paths.size(), 0);
-        for (size_t k = 0; k < program_.skeletonCount(); ++k) {
+        for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
             sk_ = program_.skeleton(choice);
             if (sk_.cutAt.empty()) skeleton();
-            for (size_t t = 0; t < choice.size(); ++t) {
-                if (++choice[t] < program_.paths[t].size()) break;
-                choice[t] = 0;
-            }
         }
         return result_;
     }
