@@ -82,7 +82,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
         out << "Time " << r.test << " " << buf << "\n";
     }
     for (const SourceLoc& loop : r.cutLoops)
-        out << "Warning: " << loop.str() << ": loop unrolled " << "to the bound; executions needing more "
+        out << "Warning: " << loop.str() << ": loop unrolled to the bound; executions needing more "
             << "iterations are missing (raise --unroll)\n";
     out << "\n";
 }
