@@ -54,6 +54,18 @@ struct Clock {
     std::vector<ClockEdge> edges;
 };
 
+// The operational machine that implements a model (shared/spec/OPERATIONAL.md).
+enum class MachineFamily {
+    None,        // declarative only
+    QueuePairs,  // store buffers and per-(thread, node) queue pairs: RDMA^TSO, and x86-TSO on CPU-only tests
+    Sequential,  // every event takes effect in program order, one thread at a time: SC
+};
+
+struct MachineParams {
+    MachineFamily family = MachineFamily::None;
+    bool pcie = true;  // the PCIe flush premises of G3/P1 (S-GRR/S-PLR)
+};
+
 struct Model {
     std::string name;
     std::string description;
@@ -65,6 +77,7 @@ struct Model {
     int moClock = 0;               // mo is read off this clock
     int issueClock = -1;           // if set: issue <= observe, equal on instantaneous events
     int observeClock = -1;
+    MachineParams machine;
 };
 
 // Loads models/<name>.json from `dir`; InputError on a bad or missing file.

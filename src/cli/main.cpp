@@ -1,32 +1,186 @@
-// rdmacheck: check RDMA (and x86) litmus tests against a memory model.
+// rdmacheck: check RDMA (and x86) litmus tests against a memory model, with the
+// declarative engine or the operational machines; `cross` makes the engines
+// check each other, `generate` writes random tests.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
 #include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
 
 #include "rdmacheck/check.hpp"
+#include "rdmacheck/crosscheck.hpp"
+#include "rdmacheck/generate.hpp"
+#include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/report.hpp"
 
-int main(int argc, char** argv) {
-    using namespace rdmacheck;
-    CLI::App app{"rdmacheck: decide RDMA litmus tests under RDMA^TSO and related models, herd7-style"};
-    std::vector<std::string> files;
-    std::string modelName;
-    std::string modelsDir = defaultModelsDir();
-    CheckOptions options;
-    bool json = false, noTime = false;
-    app.add_option("files", files, "litmus test files (RDMA or X86 syntax)")->required();
-    app.add_option("--model", modelName,
-                   "model name (rdma-tso, rdma-tso-nopcie, tso, sc); default rdma-tso for RDMA tests, tso for X86");
-    app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
-    app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
-    app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
-        ->capture_default_str();
-    app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
-    app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
-    CLI11_PARSE(app, argc, argv);
+namespace {
 
+using namespace rdmacheck;
+
+struct GeneratorFlags {
+    GeneratorOptions options;
+    std::string mix;
+
+    void add(CLI::App& app) {
+        app.add_option("--nodes", options.nodes, "random tests: nodes")->capture_default_str()->check(CLI::Range(1, 9));
+        app.add_option("--threads", options.threads, "random tests: threads")->capture_default_str()
+            ->check(CLI::Range(1, 9));
+        app.add_option("--min-length", options.minLength, "random tests: fewest statements per thread")
+            ->capture_default_str()->check(CLI::NonNegativeNumber);
+        app.add_option("--max-length", options.maxLength, "random tests: most statements per thread")
+            ->capture_default_str()->check(CLI::NonNegativeNumber);
+        app.add_option("--shared", options.sharedPerNode, "random tests: shared locations per node")
+            ->capture_default_str()->check(CLI::Range(0, 6));
+        app.add_option("--mix", mix, "random tests: statement weights, e.g. put=3,get=3,poll=2,cas=0");
+    }
+
+    // Applies --mix; false after printing an error.
+    bool resolve() {
+        try {
+            if (!mix.empty()) parseMix(mix, options);
+            if (options.minLength > options.maxLength) throw std::invalid_argument("--min-length exceeds --max-length");
+            return true;
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "rdmacheck: error: " << e.what() << "\n";
+            return false;
+        }
+    }
+};
+
+// Runs work(i) for i in [0, n) on `jobs` threads; output(i) then runs in order of i.
+template <class Work, class Output>
+void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) {
+    std::vector<std::string> results(n);
+    std::vector<bool> done(n, false);
+    std::atomic<size_t> next{0};
+    std::mutex mutex;
+    std::condition_variable ready;
+    auto worker = [&]() {
+        for (size_t i; (i = next++) < n;) {
+            std::string r = work(i);
+            std::lock_guard<std::mutex> lock(mutex);
+            results[i] = std::move(r);
+            done[i] = true;
+            ready.notify_all();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int j = 0; j < std::max(1, jobs); ++j) pool.emplace_back(worker);
+    for (size_t i = 0; i < n; ++i) {
+        std::unique_lock<std::mutex> lock(mutex);
+        ready.wait(lock, [&] { return done[i]; });
+        std::string r = std::move(results[i]);
+        lock.unlock();
+        output(i, r);
+    }
+    for (std::thread& t : pool) t.join();
+}
+
+std::string describeDifference(const std::string& testName, const Difference& d) {
+    std::ostringstream out;
+    CheckResult shape;
+    shape.shown = d.names;
+    out << "DIFF " << testName << ": " << d.first.label() << " and " << d.second.label() << " differ\n";
+    for (const FinalState& s : d.onlyFirst) out << "  only " << d.first.label() << ": " << stateLine(shape, s) << "\n";
+    for (const FinalState& s : d.onlySecond) out << "  only " << d.second.label() << ": " << stateLine(shape, s) << "\n";
+    if (!d.reproducer.empty()) {
+        out << "  reproducer:\n";
+        std::istringstream lines(d.reproducer);
+        for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
+    }
+    return out.str();
+}
+
+int runCross(const std::vector<std::string>& files, const std::string& modelsDir, CrossOptions options,
+             const std::string& configs, int randomCount, uint64_t seed, GeneratorFlags& generator,
+             const std::string& reproDir, int jobs) {
+    std::map<std::string, Model> models;
+    try {
+        options.configs = parseEngineConfigs(configs);
+        models = loadConfigModels(options.configs, modelsDir);
+    } catch (const InputError& e) {
+        std::cerr << "rdmacheck: error: " << e.detail() << "\n";
+        return 2;
+    }
+    if (!generator.resolve()) return 2;
+    const auto start = std::chrono::steady_clock::now();
+    const size_t total = files.size() + static_cast<size_t>(randomCount);
+    enum Outcome { Agree, Differ, Error };
+    std::vector<Outcome> outcomes(total, Agree);
+    auto work = [&](size_t i) -> std::string {
+        try {
+            LitmusTest test;
+            if (i < files.size()) {
+                test = parseLitmusFile(files[i]);
+            } else {
+                const uint64_t s = seed + (i - files.size());
+                test = parseLitmus(generateLitmus(s, generator.options), "random-" + std::to_string(s) + ".litmus");
+            }
+            std::optional<Difference> d = crossCheck(test, models, options);
+            if (!d) return "";
+            outcomes[i] = Differ;
+            if (!reproDir.empty() && !d->reproducer.empty()) {
+                std::filesystem::create_directories(reproDir);
+                std::ofstream(reproDir + "/" + test.name + ".litmus") << d->reproducer;
+            }
+            return describeDifference(test.name + " (" + test.file + ")", *d);
+        } catch (const InputError& e) {
+            outcomes[i] = Error;
+            return std::string(e.what()) + "\n";
+        } catch (const std::exception& e) {
+            outcomes[i] = Error;
+            return std::string("rdmacheck: internal error: ") + e.what() + "\n";
+        }
+    };
+    forEachInOrder(total, jobs, work, [&](size_t i, const std::string& text) {
+        (outcomes[i] == Error ? std::cerr : std::cout) << text << std::flush;
+    });
+    const size_t differ = std::count(outcomes.begin(), outcomes.end(), Differ);
+    const size_t errors = std::count(outcomes.begin(), outcomes.end(), Error);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "cross: " << total << " tests (" << files.size() << " files, " << randomCount << " random), "
+              << options.configs.size() << " configurations: " << differ << " with differences, " << errors
+              << " errors, " << std::fixed << std::setprecision(1) << seconds << " s\n";
+    if (errors) return 2;
+    return differ ? 1 : 0;
+}
+
+int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::string& outDir) {
+    if (!generator.resolve()) return 2;
+    try {
+        for (int i = 0; i < count; ++i) {
+            const uint64_t s = seed + static_cast<uint64_t>(i);
+            const std::string text = generateLitmus(s, generator.options);
+            if (outDir.empty()) {
+                std::cout << text << "\n";
+            } else {
+                std::filesystem::create_directories(outDir);
+                const std::string path = outDir + "/random-" + std::to_string(s) + ".litmus";
+                std::ofstream out(path);
+                if (!(out << text)) {
+                    std::cerr << "rdmacheck: error: cannot write " << path << "\n";
+                    return 2;
+                }
+            }
+        }
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: " << e.what() << "\n";
+        return 2;
+    }
+    return 0;
+}
+
+int runCheck(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
+             const std::string& engine, const CheckOptions& options, MachineOptions machineOptions, bool json,
+             bool noTime) {
     int status = 0;
     std::map<std::string, Model> models;
     if (!modelName.empty()) {
@@ -42,7 +196,13 @@ int main(int argc, char** argv) {
             LitmusTest test = parseLitmusFile(file);
             std::string name = modelName.empty() ? (test.arch == Arch::X86 ? "tso" : "rdma-tso") : modelName;
             if (!models.count(name)) models.emplace(name, loadModel(modelsDir, name));
-            CheckResult result = check(test, models.at(name), options);
+            CheckResult result;
+            if (engine == "operational") {
+                machineOptions.unroll = options.unroll;
+                result = explore(test, models.at(name), machineOptions);
+            } else {
+                result = check(test, models.at(name), options);
+            }
             if (json) {
                 std::cout << toJson(test, result).dump() << "\n";
             } else {
@@ -58,4 +218,95 @@ int main(int argc, char** argv) {
         }
     }
     return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"rdmacheck: decide RDMA litmus tests under RDMA^TSO and related models, herd7-style"};
+    app.require_subcommand(0, 1);
+    std::vector<std::string> files;
+    std::string modelName;
+    std::string modelsDir = defaultModelsDir();
+    CheckOptions options;
+    MachineOptions machineOptions;
+    machineOptions.progress = true;
+    std::string engine = "declarative";
+    bool json = false, noTime = false;
+    app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
+    app.add_option("--model", modelName,
+                   "model name (rdma-tso, rdma-tso-nopcie, tso, sc); default rdma-tso for RDMA tests, tso for X86");
+    app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
+    app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
+        ->capture_default_str();
+    app.add_option("--engine", engine, "declarative (Z3 over the axioms) or operational (explore the machine)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"declarative", "operational"}));
+    const std::map<std::string, MachineKind> machineKinds{{"concrete", MachineKind::Concrete},
+                                                          {"simplified", MachineKind::Simplified}};
+    app.add_option("--machine", machineOptions.kind, "operational machine: concrete (six buffers) or simplified")
+        ->transform(CLI::CheckedTransformer(machineKinds))
+        ->default_str("concrete");
+    app.add_option("--max-states", machineOptions.maxStates, "operational: give up past this many machine states")
+        ->capture_default_str();
+    bool noReduction = false;
+    app.add_flag("--no-reduction", noReduction, "operational: explore every interleaving (slow; checks the reduction)");
+    app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
+    app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
+
+    CLI::App* cross = app.add_subcommand("cross", "run several engine:model configurations and report differences");
+    std::vector<std::string> crossFiles;
+    std::string configs =
+        "declarative:rdma-tso,concrete:rdma-tso,simplified:rdma-tso,"
+        "declarative:rdma-tso-nopcie,concrete:rdma-tso-nopcie,simplified:rdma-tso-nopcie";
+    CrossOptions crossOptions;
+    int randomCount = 0, jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    uint64_t seed = 1;
+    bool noShrink = false;
+    std::string reproDir;
+    GeneratorFlags crossGenerator;
+    cross->add_option("files", crossFiles, "litmus test files");
+    cross->add_option("--configs", configs,
+                      "ENGINE:MODEL list (engines: declarative, concrete, simplified); each is compared with the "
+                      "first config of the same model")
+        ->capture_default_str();
+    cross->add_flag("--against-first", crossOptions.againstFirst,
+                    "compare every config with the first, across models (e.g. rdma-tso vs tso on CPU-only tests)");
+    cross->add_option("--random", randomCount, "also cross-check this many random tests")->check(CLI::NonNegativeNumber);
+    cross->add_option("--seed", seed, "seed of the first random test (then seed+1, ...)")->capture_default_str();
+    cross->add_option("--unroll", crossOptions.unroll, "loop iterations kept")->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cross->add_option("--max-states", crossOptions.maxStates, "operational: give up past this many machine states")
+        ->capture_default_str();
+    cross->add_option("--models-dir", modelsDir, "directory holding the model files");
+    cross->add_flag("--no-shrink", noShrink, "report differences without shrinking them");
+    cross->add_option("--repro-dir", reproDir, "write each shrunk reproducer to DIR/TEST.litmus");
+    cross->add_option("-j,--jobs", jobs, "tests checked in parallel")->capture_default_str()->check(CLI::Range(1, 256));
+    crossGenerator.add(*cross);
+
+    CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
+    int count = 1;
+    std::string outDir;
+    GeneratorFlags generator;
+    generate->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str();
+    generate->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::NonNegativeNumber);
+    generate->add_option("--out", outDir, "write DIR/random-SEED.litmus files instead of printing");
+    generator.add(*generate);
+
+    CLI11_PARSE(app, argc, argv);
+
+    if (*cross) {
+        crossOptions.shrink = !noShrink;
+        return runCross(crossFiles, modelsDir, crossOptions, configs, randomCount, seed, crossGenerator, reproDir,
+                        jobs);
+    }
+    if (*generate) return runGenerate(seed, count, generator, outDir);
+    if (files.empty()) {
+        std::cerr << "files is required\nRun with --help for more information.\n";
+        return 106;  // CLI11's code for a missing required argument
+    }
+    machineOptions.reduce = !noReduction;
+    return runCheck(files, modelName, modelsDir, engine, options, machineOptions, json, noTime);
 }

@@ -130,6 +130,18 @@ Model loadModel(const std::string& dir, const std::string& name) {
             }
             m.clocks.push_back(std::move(c));
         }
+        if (j.contains("machine")) {
+            const auto& jm = j["machine"];
+            const std::string family = jm.at("family").get<std::string>();
+            if (family == "queue-pairs") {
+                m.machine.family = MachineFamily::QueuePairs;
+            } else if (family == "sequential") {
+                m.machine.family = MachineFamily::Sequential;
+            } else {
+                throw InputError(at, "unknown machine family '" + family + "' (known: queue-pairs, sequential)");
+            }
+            m.machine.pcie = jm.value("pcie", true);
+        }
         auto clockIndex = [&](const std::string& n) {
             for (size_t i = 0; i < m.clocks.size(); ++i)
                 if (m.clocks[i].name == n) return static_cast<int>(i);

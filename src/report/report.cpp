@@ -92,6 +92,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r) {
     j["test"] = r.test;
     j["file"] = test.file;
     j["model"] = r.model;
+    j["engine"] = r.engine;
     j["kind"] = kindWord(r.quantifier);
     j["condition"] = conditionText(r.quantifier, test.condition);
     j["ok"] = r.ok;
@@ -113,6 +114,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r) {
     nlohmann::json cut = nlohmann::json::array();
     for (const SourceLoc& loop : r.cutLoops) cut.push_back(loop.str());
     j["unroll_cut"] = cut;
+    if (r.engine != "declarative") j["machine_states"] = r.machineStates;
     j["time"] = r.seconds;
     return j;
 }

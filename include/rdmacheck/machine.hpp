@@ -1,0 +1,32 @@
+// The operational engine: an explicit-state explorer of the queue-pair machines
+// of shared/spec/OPERATIONAL.md (concrete: six buffers per queue pair;
+// simplified: pipe, wbR, wbL), with or without the PCIe premises as the model
+// file says, and of the sequential machine for SC. It lists the final memories
+// that some run reaches, independently of the declarative checker.
+#pragma once
+
+#include <cstdint>
+
+#include "rdmacheck/ast.hpp"
+#include "rdmacheck/model.hpp"
+#include "rdmacheck/result.hpp"
+
+namespace rdmacheck {
+
+enum class MachineKind { Concrete, Simplified };
+
+struct MachineOptions {
+    MachineKind kind = MachineKind::Concrete;
+    int unroll = 2;                     // loop iterations, as the declarative unfolding counts them
+    uint64_t maxStates = 20'000'000;    // stop with an error past this many configurations
+    bool progress = false;              // report on stderr once a run takes over a second
+    bool reduce = true;                 // take steps that commute with all others alone (rules.hpp)
+};
+
+const char* machineName(MachineKind kind);
+
+// Explores every run of the test on the model's machine (InputError if the model
+// has none). CheckResult::positive/negative count distinct final memories.
+CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options);
+
+}  // namespace rdmacheck

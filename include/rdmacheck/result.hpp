@@ -1,0 +1,60 @@
+// What every engine produces for one test: the final states over the shown
+// names and the verdict. The declarative checker (solve/) and the operational
+// machines (machine/) both fill it in; report/ prints it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/ast.hpp"
+
+namespace rdmacheck {
+
+// A final state: the values of the shown names, in CheckResult::shown order.
+using FinalState = std::vector<long long>;
+
+struct CheckResult {
+    std::string test;
+    std::string model;
+    std::string engine = "declarative";   // or "concrete" / "simplified" (operational machines)
+    Quantifier quantifier = Quantifier::Exists;
+    std::vector<ObservedName> shown;      // registers (by thread) first, then locations by name
+    std::map<FinalState, bool> states;    // state -> satisfies the condition
+    // Declarative: consistent executions, as herd7 counts them. Operational:
+    // distinct final memories (every location and register), which the machine
+    // can count but whose runs it cannot.
+    uint64_t positive = 0;
+    uint64_t negative = 0;
+    bool ok = false;
+    std::vector<SourceLoc> cutLoops;      // loops whose unroll bound cut consistent executions
+    uint64_t machineStates = 0;           // operational only: configurations visited
+    double seconds = 0;
+
+    const char* observation() const;  // Never / Sometimes / Always
+};
+
+// The names shown in final states: `locations [...]` and the condition's atoms,
+// in herd7's order (registers by thread, then locations by name).
+std::vector<ObservedName> shownNames(const LitmusTest& test);
+
+// Every location the program uses (hidden constants excepted) and every
+// register it names: what engines compare when they check each other.
+std::vector<ObservedName> everyName(const LitmusTest& test);
+
+// Evaluates a condition on a final state; `lookup` gives an atom's value.
+bool evalCondition(const Cond& c, const std::function<long long(const Cond& atom)>& lookup);
+
+// Records one final state (already past the filter) and counts it.
+void addFinalState(CheckResult& result, const LitmusTest& test, const FinalState& state,
+                   const std::function<long long(const Cond& atom)>& lookup);
+
+// Sets ok from the quantifier and the counts.
+void decideVerdict(CheckResult& result);
+
+// Adds a loop location to cutLoops unless it is there already.
+void noteCutLoop(CheckResult& result, const SourceLoc& loop);
+
+}  // namespace rdmacheck

@@ -1,0 +1,186 @@
+#include "rdmacheck/print.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace rdmacheck {
+
+namespace {
+
+// Names are printed bare, so anything the lexer would not read back as one identifier is refused.
+const std::string& identifier(const std::string& name) {
+    const auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ||
+        !std::all_of(name.begin(), name.end(), isWordChar))
+        throw std::invalid_argument("'" + name + "' is not an identifier of the RDMA litmus format");
+    return name;
+}
+
+std::string locRef(const LocRef& ref) {
+    std::string s = identifier(ref.name);
+    if (ref.node) s += "^" + std::to_string(*ref.node);
+    return s;
+}
+
+// Binding strength as the expression grammar sees it (front_ends.hpp): E ::= T (+|- T)*, T ::= F (* F)*.
+int precedence(const Expr& e) {
+    switch (e.kind) {
+        case Expr::Kind::Add:
+        case Expr::Kind::Sub: return 1;
+        case Expr::Kind::Mul: return 2;
+        default: return 3;
+    }
+}
+
+// Operators are left-associative, so a right operand of the same strength needs parentheses.
+std::string expr(const Expr& e, int context) {
+    std::string s;
+    switch (e.kind) {
+        case Expr::Kind::Const: s = std::to_string(e.value); break;  // `-1` reads back as Neg(1)
+        case Expr::Kind::Location:
+            if (e.remoteNode)
+                throw std::invalid_argument("remote location '" + e.name + "^" + std::to_string(e.remoteNode) +
+                                            "' inside an expression");
+            s = identifier(e.name);
+            break;
+        case Expr::Kind::Register: throw std::invalid_argument("register '" + e.name + "' in an RDMA test");
+        case Expr::Kind::Add: s = expr(e.args.at(0), 1) + " + " + expr(e.args.at(1), 2); break;
+        case Expr::Kind::Sub: s = expr(e.args.at(0), 1) + " - " + expr(e.args.at(1), 2); break;
+        case Expr::Kind::Mul: s = expr(e.args.at(0), 2) + " * " + expr(e.args.at(1), 3); break;
+        case Expr::Kind::Neg: s = "-" + expr(e.args.at(0), 3); break;
+    }
+    return precedence(e) < context ? "(" + s + ")" : s;
+}
+
+std::string expr(const Expr& e) { return expr(e, 1); }
+
+std::string comparison(const Stmt& s) {
+    return "(" + locRef(s.target) + (s.equal ? " = " : " != ") + std::to_string(s.value) + ")";
+}
+
+void block(const Block& b, int depth, std::string& out);
+
+// `{`, the statements one per line, and `}` at the statement's own indentation.
+std::string blockText(const Block& b, int depth) {
+    std::string out = "{\n";
+    block(b, depth + 1, out);
+    return out + std::string(2 * depth, ' ') + "}";
+}
+
+std::string stmt(const Stmt& s, int depth) {
+    switch (s.kind) {
+        case Stmt::Kind::Assign: return locRef(s.target) + " := " + expr(s.expr);
+        case Stmt::Kind::Get: return locRef(s.target) + " := " + locRef(s.source);
+        case Stmt::Kind::Put:
+            return locRef(s.target) + " := " + (s.sourceIsConst ? std::to_string(s.constant) : locRef(s.source));
+        case Stmt::Kind::Poll: return "poll(" + std::to_string(s.node) + ")";
+        case Stmt::Kind::RFence: return "rfence(" + std::to_string(s.node) + ")";
+        case Stmt::Kind::MFence: return "mfence";
+        case Stmt::Kind::Cas:
+            return identifier(s.result) + " := CAS(" + locRef(s.target) + ", " + expr(s.expr) + ", " + expr(s.expr2) +
+                   ")";
+        case Stmt::Kind::Assume: return "assume" + comparison(s);
+        case Stmt::Kind::If: {
+            std::string out = "if " + comparison(s) + " " + blockText(s.body, depth);
+            if (!s.orelse.empty()) out += " else " + blockText(s.orelse, depth);
+            return out;
+        }
+        case Stmt::Kind::Choice: {
+            std::string out = "choice";
+            for (size_t i = 0; i < s.branches.size(); ++i) out += (i ? " or " : " ") + blockText(s.branches[i], depth);
+            return out;
+        }
+        case Stmt::Kind::Loop: return "loop " + blockText(s.body, depth);
+        case Stmt::Kind::While: return "while " + comparison(s) + " " + blockText(s.body, depth);
+        case Stmt::Kind::RegAssign:
+        case Stmt::Kind::RegLoad:
+        case Stmt::Kind::Xchg: throw std::invalid_argument("X86 register statement in an RDMA test");
+        case Stmt::Kind::Unsupported: throw std::invalid_argument(s.feature + " cannot be printed");
+    }
+    throw std::invalid_argument("unknown statement kind");
+}
+
+// Every statement ends with `;`, compound ones too (the parser needs it before the next statement).
+void block(const Block& b, int depth, std::string& out) {
+    for (const Stmt& s : b) out += std::string(2 * depth, ' ') + stmt(s, depth) + ";\n";
+}
+
+std::string cond(const Cond& c);
+
+// An operand of /\ or \/: parenthesised when it is itself a chain, so the tree keeps its shape.
+std::string operand(const Cond& c, Cond::Kind chain) {
+    const bool nested = c.kind == chain || c.kind == Cond::Kind::Or;
+    return nested ? "(" + cond(c) + ")" : cond(c);
+}
+
+std::string cond(const Cond& c) {
+    switch (c.kind) {
+        case Cond::Kind::True: return "true";
+        case Cond::Kind::False: return "false";
+        case Cond::Kind::Atom:
+            if (c.thread >= 0) throw std::invalid_argument("register '" + c.loc + "' in an RDMA condition");
+            return identifier(c.loc) + (c.equal ? " = " : " != ") + std::to_string(c.value);
+        case Cond::Kind::Not: {
+            const Cond& arg = c.args.at(0);
+            const bool bare = arg.kind == Cond::Kind::True || arg.kind == Cond::Kind::False;
+            return "~" + (bare ? cond(arg) : "(" + cond(arg) + ")");
+        }
+        case Cond::Kind::And:
+        case Cond::Kind::Or: {
+            // The parser builds And/Or only for two or more operands.
+            if (c.args.size() < 2) throw std::invalid_argument("a condition chain needs at least two operands");
+            const char* op = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";
+            std::string out = operand(c.args[0], c.kind);
+            for (size_t i = 1; i < c.args.size(); ++i) out += op + operand(c.args[i], c.kind);
+            return out;
+        }
+    }
+    throw std::invalid_argument("unknown condition kind");
+}
+
+const char* quantifier(Quantifier q) {
+    switch (q) {
+        case Quantifier::Exists: return "exists";
+        case Quantifier::NotExists: return "~exists";
+        case Quantifier::Forall: return "forall";
+    }
+    throw std::invalid_argument("unknown quantifier");
+}
+
+}  // namespace
+
+std::string printLitmus(const LitmusTest& t) {
+    if (t.arch != Arch::Rdma) throw std::invalid_argument("only RDMA tests can be printed");
+    if (t.name.empty() || std::any_of(t.name.begin(), t.name.end(), [](char c) {
+            return std::isspace(static_cast<unsigned char>(c));
+        }))
+        throw std::invalid_argument("the test name '" + t.name + "' must be one run of non-blank characters");
+    std::string out = "RDMA " + t.name + "\n";
+    std::string description = t.description;
+    description.erase(std::remove(description.begin(), description.end(), '"'), description.end());
+    if (!description.empty()) out += "\"" + description + "\"\n";
+    out += "{";
+    for (const LocationDecl& d : t.locations)
+        out += " " + identifier(d.name) + "@" + std::to_string(d.node) + " = " + std::to_string(d.init) + ";";
+    out += " }\n";
+    for (const ThreadDecl& th : t.threads) {
+        out += "\n" + identifier(th.name) + "@" + std::to_string(th.node) + " {\n";
+        block(th.body, 1, out);
+        out += "}\n";
+    }
+    out += "\n";
+    if (!t.shown.empty()) {
+        out += "locations [";
+        for (const ObservedName& n : t.shown) {
+            if (n.thread >= 0) throw std::invalid_argument("register '" + n.name + "' in 'locations [...]'");
+            out += identifier(n.name) + ";";
+        }
+        out += "]\n";
+    }
+    if (t.filter) out += "filter (" + cond(*t.filter) + ")\n";
+    out += std::string(quantifier(t.quantifier)) + " (" + cond(t.condition) + ")\n";
+    return out;
+}
+
+}  // namespace rdmacheck

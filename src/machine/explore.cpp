@@ -1,0 +1,160 @@
+#include <chrono>
+#include <iostream>
+#include <set>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "program.hpp"
+#include "rdmacheck/check.hpp"
+#include "rdmacheck/machine.hpp"
+#include "rules.hpp"
+
+namespace rdmacheck {
+
+using machine::Program;
+using machine::Rules;
+using machine::State;
+
+const char* machineName(MachineKind kind) { return kind == MachineKind::Concrete ? "concrete" : "simplified"; }
+
+namespace {
+
+// A final memory: every location's value, then every thread's registers.
+using Outcome = std::vector<long long>;
+
+Outcome outcomeOf(const State& s) {
+    Outcome o = s.memory;
+    for (const auto& t : s.threads) o.insert(o.end(), t.registers.begin(), t.registers.end());
+    return o;
+}
+
+// Where each shown name sits in an Outcome.
+class OutcomeLayout {
+public:
+    OutcomeLayout(const LitmusTest& test, const Program& program) : test_(test), program_(program) {
+        size_t offset = program.locations.size();
+        for (const auto& t : program.threads) {
+            registerOffset_.push_back(offset);
+            offset += t.registers.size();
+        }
+    }
+
+    long long value(const Outcome& o, const std::string& name, int thread) const {
+        if (thread < 0) {
+            for (size_t l = 0; l < program_.locations.size(); ++l)
+                if (program_.locations[l].name == name && !program_.locations[l].hidden) return o[l];
+            throw std::logic_error("machine: unknown location " + name);
+        }
+        const auto& regs = program_.threads[thread].registers;
+        for (size_t r = 0; r < regs.size(); ++r)
+            if (regs[r] == name) return o[registerOffset_[thread] + r];
+        auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
+        return init == test_.registerInit.end() ? 0 : init->second;
+    }
+
+private:
+    const LitmusTest& test_;
+    const Program& program_;
+    std::vector<size_t> registerOffset_;
+};
+
+class Progress {
+public:
+    Progress(const std::string& test, bool enabled) : test_(test), enabled_(enabled) {}
+
+    void tick(uint64_t states, size_t pending) {
+        if (!enabled_ || (states & 0x3fff) != 0) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_ < std::chrono::seconds(1)) return;
+        last_ = now;
+        const double elapsed = std::chrono::duration<double>(now - start_).count();
+        std::cerr << "rdmacheck: " << test_ << ": " << states << " states, "
+                  << static_cast<uint64_t>(static_cast<double>(states) / elapsed) << " states/s, " << pending
+                  << " to visit\n";
+    }
+
+private:
+    std::string test_;
+    bool enabled_;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::chrono::steady_clock::time_point last_ = start_;
+};
+
+}  // namespace
+
+CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    if (model.machine.family == MachineFamily::None)
+        throw InputError(SourceLoc{test.file, 1, 1},
+                         "model '" + model.name + "' has no operational machine; use the declarative engine");
+    UnfoldOptions unfoldOptions;
+    unfoldOptions.unroll = options.unroll;
+    const UnfoldedProgram unfolded = unfold(test, unfoldOptions);  // validates the program
+    checkModelSupports(unfolded, model);
+    const Program program = machine::compile(test, unfolded);
+    const Rules rules(program, model.machine, options.kind, options.unroll, options.reduce);
+
+    CheckResult result;
+    result.test = test.name;
+    result.model = model.name;
+    result.engine = model.machine.family == MachineFamily::Sequential ? "sequential" : machineName(options.kind);
+    result.quantifier = test.quantifier;
+    result.shown = shownNames(test);
+
+    std::set<Outcome> outcomes;
+    std::unordered_set<std::string> visited;
+    std::vector<State> pending{rules.initial()};
+    std::vector<State> successors;
+    std::string key;
+    encodeState(pending.back(), key);
+    visited.insert(key);
+    Progress progress(test.name, options.progress);
+    while (!pending.empty()) {
+        State s = std::move(pending.back());
+        pending.pop_back();
+        successors.clear();
+        rules.successors(s, successors);
+        if (successors.empty()) {
+            if (rules.isFinal(s)) {
+                bool cut = false;
+                for (size_t t = 0; t < s.threads.size(); ++t) {
+                    if (s.threads[t].cutAt >= 0) {
+                        noteCutLoop(result, program.threads[t].code[s.threads[t].cutAt].where);
+                        cut = true;
+                    }
+                }
+                if (!cut) outcomes.insert(outcomeOf(s));
+            } else if (rules.programsDone(s)) {
+                // §7: a drained program can always flush; being stuck here is a bug.
+                throw std::logic_error("machine: stuck configuration with every program done in " + test.name);
+            }
+            continue;  // a blocked run (failed assume, poll with nothing to poll): no outcome
+        }
+        for (State& n : successors) {
+            key.clear();
+            encodeState(n, key);
+            if (!visited.insert(key).second) continue;
+            if (visited.size() > options.maxStates)
+                throw InputError(SourceLoc{test.file, 1, 1},
+                                 "more than " + std::to_string(options.maxStates) +
+                                     " machine states; raise --max-states or use the declarative engine");
+            pending.push_back(std::move(n));
+        }
+        progress.tick(visited.size(), pending.size());
+    }
+
+    const OutcomeLayout layout(test, program);
+    for (const Outcome& o : outcomes) {
+        auto lookup = [&](const Cond& atom) { return layout.value(o, atom.loc, atom.thread); };
+        if (test.filter && !evalCondition(*test.filter, lookup)) continue;
+        FinalState state;
+        for (const ObservedName& n : result.shown) state.push_back(layout.value(o, n.name, n.thread));
+        addFinalState(result, test, state, lookup);
+    }
+    decideVerdict(result);
+    result.machineStates = visited.size();
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+}  // namespace rdmacheck

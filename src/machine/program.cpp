@@ -1,0 +1,237 @@
+#include "program.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace rdmacheck::machine {
+
+long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vector<long long>& registers) const {
+    switch (kind) {
+        case Kind::Const: return value;
+        case Kind::Slot: return slots[index];
+        case Kind::Register: return registers[index];
+        case Kind::Add: return args[0].eval(slots, registers) + args[1].eval(slots, registers);
+        case Kind::Sub: return args[0].eval(slots, registers) - args[1].eval(slots, registers);
+        case Kind::Mul: return args[0].eval(slots, registers) * args[1].eval(slots, registers);
+        case Kind::Neg: return -args[0].eval(slots, registers);
+    }
+    return 0;
+}
+
+namespace {
+
+class ThreadCompiler {
+public:
+    ThreadCompiler(const LitmusTest& test, const UnfoldedProgram& unfolded, int thread, ThreadCode& out)
+        : unfolded_(unfolded), out_(out) {
+        const std::string prefix = std::to_string(thread) + ":";
+        for (const auto& [key, value] : test.registerInit)
+            if (key.compare(0, prefix.size(), prefix) == 0) out_.registerInit[reg(key.substr(prefix.size()))] = value;
+    }
+
+    void block(const Block& b) {
+        for (const Stmt& st : b) statement(st);
+    }
+
+private:
+    int location(const std::string& name) const {
+        int l = unfolded_.locationIndex(name);
+        if (l < 0) throw std::logic_error("machine: unresolved location " + name);
+        return l;
+    }
+
+    int reg(const std::string& name) {
+        auto it = std::find(out_.registers.begin(), out_.registers.end(), name);
+        if (it != out_.registers.end()) return static_cast<int>(it - out_.registers.begin());
+        out_.registers.push_back(name);
+        out_.registerInit.push_back(0);
+        return static_cast<int>(out_.registers.size()) - 1;
+    }
+
+    void remoteNode(int node) {
+        auto& nodes = out_.remoteNodes;
+        if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
+            nodes.push_back(node);
+            std::sort(nodes.begin(), nodes.end());
+        }
+    }
+
+    // One slot per distinct location of the expression (OPERATIONAL.md §2
+    // rewrites every occurrence of a location at once).
+    CompiledExpr expr(const Expr& e, Instr& in) {
+        CompiledExpr c;
+        switch (e.kind) {
+            case Expr::Kind::Const: c.value = e.value; return c;
+            case Expr::Kind::Location: {
+                c.kind = CompiledExpr::Kind::Slot;
+                const int l = location(e.name);
+                auto it = std::find(in.slots.begin() + slotBase_, in.slots.end(), l);
+                c.index = static_cast<int>(it - in.slots.begin());
+                if (it == in.slots.end()) in.slots.push_back(l);
+                return c;
+            }
+            case Expr::Kind::Register:
+                c.kind = CompiledExpr::Kind::Register;
+                c.index = reg(e.name);
+                return c;
+            case Expr::Kind::Add: c.kind = CompiledExpr::Kind::Add; break;
+            case Expr::Kind::Sub: c.kind = CompiledExpr::Kind::Sub; break;
+            case Expr::Kind::Mul: c.kind = CompiledExpr::Kind::Mul; break;
+            case Expr::Kind::Neg: c.kind = CompiledExpr::Kind::Neg; break;
+        }
+        for (const Expr& a : e.args) c.args.push_back(expr(a, in));
+        return c;
+    }
+
+    Instr& emit(Instr::Op op, const SourceLoc& where) {
+        Instr in;
+        in.op = op;
+        in.where = where;
+        out_.code.push_back(std::move(in));
+        return out_.code.back();
+    }
+
+    int here() const { return static_cast<int>(out_.code.size()); }
+
+    void statement(const Stmt& st) {
+        switch (st.kind) {
+            case Stmt::Kind::Assign: {
+                Instr& in = emit(Instr::Op::Assign, st.where);
+                in.loc = location(st.target.name);
+                slotBase_ = 0;
+                in.expr = expr(st.expr, in);
+                return;
+            }
+            case Stmt::Kind::Cas: {
+                Instr& in = emit(Instr::Op::Cas, st.where);
+                in.loc = location(st.target.name);
+                // The expected and desired values are rewritten separately.
+                slotBase_ = 0;
+                in.expr = expr(st.expr, in);
+                slotBase_ = static_cast<int>(in.slots.size());
+                in.expr2 = expr(st.expr2, in);
+                Instr& write = emit(Instr::Op::WriteCarry, st.where);
+                write.loc = location(st.source.name);
+                return;
+            }
+            case Stmt::Kind::Get: {
+                Instr& in = emit(Instr::Op::Get, st.where);
+                in.loc = location(st.target.name);
+                in.source = location(st.source.name);
+                in.node = *st.source.node;
+                remoteNode(in.node);
+                return;
+            }
+            case Stmt::Kind::Put: {
+                Instr& in = emit(Instr::Op::Put, st.where);
+                in.loc = location(st.target.name);
+                in.node = *st.target.node;
+                if (st.sourceIsConst) {
+                    in.value = st.constant;
+                } else {
+                    in.source = location(st.source.name);
+                }
+                remoteNode(in.node);
+                return;
+            }
+            case Stmt::Kind::Poll: emit(Instr::Op::Poll, st.where).node = st.node; remoteNode(st.node); return;
+            case Stmt::Kind::RFence: emit(Instr::Op::RFence, st.where).node = st.node; remoteNode(st.node); return;
+            case Stmt::Kind::MFence: emit(Instr::Op::MFence, st.where); return;
+            case Stmt::Kind::Assume: assume(st, st.equal); return;
+            case Stmt::Kind::If: {
+                const int branch = here();
+                emit(Instr::Op::Branch, st.where);
+                const int thenStart = here();
+                assume(st, st.equal);
+                block(st.body);
+                const int jump = here();
+                emit(Instr::Op::Jump, st.where);
+                const int elseStart = here();
+                assume(st, !st.equal);
+                block(st.orelse);
+                out_.code[branch].targets = {thenStart, elseStart};
+                out_.code[jump].targets = {here()};
+                return;
+            }
+            case Stmt::Kind::Choice: {
+                const int branch = here();
+                emit(Instr::Op::Branch, st.where);
+                std::vector<int> jumps, starts;
+                for (const Block& b : st.branches) {
+                    starts.push_back(here());
+                    block(b);
+                    jumps.push_back(here());
+                    emit(Instr::Op::Jump, st.where);
+                }
+                out_.code[branch].targets = starts;
+                for (int j : jumps) out_.code[j].targets = {here()};
+                return;
+            }
+            case Stmt::Kind::Loop:
+            case Stmt::Kind::While: {
+                const int loop = out_.loops++;
+                emit(Instr::Op::LoopEnter, st.where).loop = loop;
+                const int head = here();
+                Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
+                h.loop = loop;
+                if (st.kind == Stmt::Kind::While) {
+                    h.loc = location(st.target.name);
+                    h.value = st.value;
+                    h.equal = st.equal;
+                }
+                block(st.body);
+                emit(Instr::Op::Jump, st.where).targets = {head};
+                out_.code[head].targets = {here()};
+                return;
+            }
+            case Stmt::Kind::RegAssign: {
+                Instr& in = emit(Instr::Op::RegAssign, st.where);
+                in.reg = reg(st.result);
+                in.expr = expr(st.expr, in);
+                return;
+            }
+            case Stmt::Kind::RegLoad: {
+                Instr& in = emit(Instr::Op::RegLoad, st.where);
+                in.reg = reg(st.result);
+                in.loc = location(st.target.name);
+                return;
+            }
+            case Stmt::Kind::Xchg: {
+                Instr& in = emit(Instr::Op::Xchg, st.where);
+                in.reg = reg(st.result);
+                in.loc = location(st.target.name);
+                return;
+            }
+            case Stmt::Kind::Unsupported: throw std::logic_error("machine: unsupported statement reached");
+        }
+    }
+
+    void assume(const Stmt& st, bool equal) {
+        Instr& in = emit(Instr::Op::Assume, st.where);
+        in.loc = location(st.target.name);
+        in.value = st.value;
+        in.equal = equal;
+    }
+
+    const UnfoldedProgram& unfolded_;
+    ThreadCode& out_;
+    int slotBase_ = 0;  // slots below this belong to an earlier expression of the instruction
+};
+
+}  // namespace
+
+Program compile(const LitmusTest& test, const UnfoldedProgram& unfolded) {
+    Program p;
+    p.locations = unfolded.locations;
+    for (const Location& l : p.locations) p.nodes = std::max(p.nodes, l.node);
+    for (size_t t = 0; t < test.threads.size(); ++t) {
+        ThreadCode code;
+        code.node = test.threads[t].node;
+        p.nodes = std::max(p.nodes, code.node);
+        ThreadCompiler(test, unfolded, static_cast<int>(t), code).block(test.threads[t].body);
+        p.threads.push_back(std::move(code));
+    }
+    return p;
+}
+
+}  // namespace rdmacheck::machine

@@ -1,0 +1,77 @@
+// The machines' view of a program: each thread's statements flattened into a
+// list of instructions with jumps, locations resolved to indices. Reads of an
+// expression's locations are separate steps, taken in any order (OPERATIONAL.md §2).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rdmacheck/ast.hpp"
+#include "rdmacheck/unfold.hpp"
+
+namespace rdmacheck::machine {
+
+// An expression whose locations are read slots and whose registers are indices.
+struct CompiledExpr {
+    enum class Kind { Const, Slot, Register, Add, Sub, Mul, Neg };
+    Kind kind = Kind::Const;
+    long long value = 0;  // Const
+    int index = 0;        // Slot / Register
+    std::vector<CompiledExpr> args;
+
+    long long eval(const std::vector<long long>& slots, const std::vector<long long>& registers) const;
+};
+
+struct Instr {
+    enum class Op {
+        Assign,     // loc := expr, after reading every slot
+        Cas,        // carry := old value of loc; success iff it equals expr (after the slots)
+        WriteCarry, // loc := carry (the CAS result, a separate CPU write)
+        Assume,     // lR(loc) with (value == this->value) == equal
+        Get,        // loc := source^node
+        Put,        // loc^node := source (source < 0: the constant `value`)
+        Poll,
+        RFence,
+        MFence,
+        Branch,     // continue at any of targets (choice, if)
+        LoopEnter,  // counter of `loop` := 0, then fall through to the head
+        LoopHead,   // plain loop: exit to targets[0] or run the body at pc+1
+        WhileHead,  // read loc: stay while (value == this->value) == equal, else exit to targets[0]
+        Jump,       // to targets[0]
+        RegAssign,  // reg := expr
+        RegLoad,    // reg := loc
+        Xchg,       // swap loc and reg atomically
+    };
+    Op op = Op::Jump;
+    int loc = -1;
+    int source = -1;
+    int node = 0;
+    int reg = -1;
+    int loop = -1;
+    long long value = 0;
+    bool equal = true;
+    CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas: expected, desired
+    std::vector<int> slots;     // location read into each slot, in slot order
+    std::vector<int> targets;
+    SourceLoc where;
+};
+
+struct ThreadCode {
+    int node = 1;
+    std::vector<Instr> code;  // runs from 0; done at code.size()
+    int loops = 0;            // loop counters
+    std::vector<std::string> registers;
+    std::vector<long long> registerInit;
+    std::vector<int> remoteNodes;  // nodes this thread has queue pairs towards (sorted)
+};
+
+struct Program {
+    std::vector<Location> locations;  // as resolved by unfold()
+    std::vector<ThreadCode> threads;
+    int nodes = 0;                    // highest node number
+};
+
+// Compiles a test whose statements unfold() has already validated.
+Program compile(const LitmusTest& test, const UnfoldedProgram& unfolded);
+
+}  // namespace rdmacheck::machine

@@ -1,0 +1,510 @@
+#include "rules.hpp"
+
+#include <algorithm>
+
+namespace rdmacheck::machine {
+
+namespace {
+
+using Kind = Entry::Kind;
+
+bool onlyCompletions(const Queue& q) {
+    return std::all_of(q.begin(), q.end(), [](const Entry& e) { return e.kind == Kind::Completion; });
+}
+
+// (M ◁ q)(loc) over the NIC writes of a write-back buffer (no-PCIe lookups, §4.1).
+long long newestPendingWrite(const Queue& q, Kind kind, int loc, long long memory) {
+    for (auto it = q.rbegin(); it != q.rend(); ++it)
+        if (it->kind == kind && it->loc == loc) return it->value;
+    return memory;
+}
+
+Entry entry(Kind kind, int loc, long long value) {
+    Entry e;
+    e.kind = kind;
+    e.loc = loc;
+    e.value = value;
+    return e;
+}
+
+Entry completion() { return entry(Kind::Completion, -1, 0); }
+
+void popHead(Queue& q) { q.erase(q.begin()); }
+
+// G6 / S-WBL act on the oldest entry that is not a CN.
+int oldestNonCompletion(const Queue& q) {
+    for (size_t i = 0; i < q.size(); ++i)
+        if (q[i].kind != Kind::Completion) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+Rules::Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce)
+    : program_(program), params_(params), kind_(kind), unroll_(unroll), reduce_(reduce) {}
+
+State Rules::initial() const {
+    State s;
+    for (const Location& l : program_.locations) s.memory.push_back(l.init);
+    for (const ThreadCode& tc : program_.threads) {
+        ThreadState ts;
+        size_t slots = 0;
+        for (const Instr& in : tc.code) slots = std::max(slots, in.slots.size());
+        ts.slots.assign(slots, 0);
+        ts.loops.assign(tc.loops, 0);
+        ts.registers = tc.registerInit;
+        ts.queuePairs.resize(tc.remoteNodes.size());
+        s.threads.push_back(std::move(ts));
+    }
+    return s;
+}
+
+int Rules::queuePairIndex(int t, int node) const {
+    const auto& nodes = program_.threads[t].remoteNodes;
+    return static_cast<int>(std::lower_bound(nodes.begin(), nodes.end(), node) - nodes.begin());
+}
+
+// (M ◁ B(t))(loc): the newest buffered CPU write to loc, else memory (§3).
+long long Rules::cpuRead(const State& s, int t, int loc) const {
+    return newestPendingWrite(s.threads[t].storeBuffer, Kind::Write, loc, s.memory[loc]);
+}
+
+void Rules::cpuWrite(State& s, int t, int loc, long long value) const {
+    if (params_.family == MachineFamily::Sequential) {
+        s.memory[loc] = value;
+    } else {
+        s.threads[t].storeBuffer.push_back(entry(Kind::Write, loc, value));  // C-W
+    }
+}
+
+// The value a put's NIC local read takes (P1 / S-PLR; P1' / S-PLR without PCIe).
+long long Rules::putValue(const State& s, const QueuePair& qp, const Entry& put) const {
+    if (put.source < 0) return put.value;  // a put of a constant reads a location nobody writes
+    const long long memory = s.memory[put.source];
+    return params_.pcie ? memory : newestPendingWrite(qp.buffers[WbL], Kind::GetValue, put.source, memory);
+}
+
+// The value a get's NIC remote read takes (G3 / S-GRR; G3' / S-GRR without PCIe).
+long long Rules::getValue(const State& s, const QueuePair& qp, const Entry& get) const {
+    const long long memory = s.memory[get.source];
+    return params_.pcie ? memory : newestPendingWrite(qp.buffers[WbR], Kind::PutValue, get.source, memory);
+}
+
+void Rules::advance(ThreadState& ts) const {
+    ++ts.pc;
+    ts.slotsRead = 0;
+    std::fill(ts.slots.begin(), ts.slots.end(), 0);
+    ts.phase = 0;
+}
+
+bool Rules::programsDone(const State& s) const {
+    for (size_t t = 0; t < s.threads.size(); ++t)
+        if (s.threads[t].pc < static_cast<int>(program_.threads[t].code.size())) return false;
+    return true;
+}
+
+bool Rules::isFinal(const State& s) const {
+    if (!programsDone(s)) return false;
+    for (const ThreadState& ts : s.threads) {
+        if (!ts.storeBuffer.empty()) return false;
+        for (const QueuePair& qp : ts.queuePairs) {
+            for (int b = ReqL; b < WbL; ++b)
+                if (!qp.buffers[b].empty()) return false;
+            if (!onlyCompletions(qp.buffers[WbL])) return false;
+        }
+    }
+    return true;
+}
+
+bool Rules::isEager(const State& s, int t) const {
+    const ThreadState& ts = s.threads[t];
+    const ThreadCode& tc = program_.threads[t];
+    if (ts.pc >= static_cast<int>(tc.code.size())) return false;
+    const Instr& in = tc.code[ts.pc];
+    const bool allRead = ts.slotsRead + 1 == (1u << in.slots.size());
+    const bool buffered = params_.family == MachineFamily::QueuePairs;
+    switch (in.op) {
+        case Instr::Op::Assign: return buffered && allRead;
+        case Instr::Op::WriteCarry:
+        case Instr::Op::Get:
+        case Instr::Op::Put:
+        case Instr::Op::RFence: return buffered;
+        case Instr::Op::Poll:
+        case Instr::Op::MFence: return !buffered;  // no-ops on the sequential machine
+        case Instr::Op::Branch:
+        case Instr::Op::LoopEnter:
+        case Instr::Op::LoopHead:
+        case Instr::Op::Jump:
+        case Instr::Op::RegAssign: return true;
+        default: return false;
+    }
+}
+
+// Steps that only move an entry towards memory without reading or writing
+// memory and without touching a premise of another step: D-RC; G1, G2, G4, P4,
+// P5 and RF (concrete); S-RF and S-ACK (simplified). Not P2 or G5 (they change
+// the PCIe premises and lookups), nor any step that writes memory.
+bool Rules::eagerHardwareStep(const State& s, int t, std::vector<State>& out) const {
+    const ThreadState& ts = s.threads[t];
+    if (!ts.storeBuffer.empty() && ts.storeBuffer.front().kind != Kind::Write) {
+        storeBufferSteps(s, t, out);
+        return true;
+    }
+    for (size_t q = 0; q < ts.queuePairs.size(); ++q) {
+        const auto& b = ts.queuePairs[q].buffers;
+        auto moveHead = [&](Buffer from, Buffer to) {
+            out.push_back(s);
+            auto& n = out.back().threads[t].queuePairs[q].buffers;
+            n[to].push_back(n[from].front());
+            popHead(n[from]);
+            return true;
+        };
+        const Entry* reqHead = b[ReqL].empty() ? nullptr : &b[ReqL].front();
+        if (kind_ == MachineKind::Simplified) {
+            if (reqHead && (reqHead->kind == Kind::RFence || reqHead->kind == Kind::Ack)) {
+                out.push_back(s);
+                auto& n = out.back().threads[t].queuePairs[q].buffers;
+                popHead(n[Pipe]);                                                 // S-RF
+                if (reqHead->kind == Kind::Ack) n[WbL].push_back(completion());  // S-ACK
+                return true;
+            }
+            continue;
+        }
+        if (reqHead && reqHead->kind == Kind::Get) return moveHead(ReqL, InR);  // G1
+        if (reqHead && reqHead->kind == Kind::RFence && b[InR].empty() && b[OutR].empty() && b[RspL].empty()) {
+            out.push_back(s);
+            popHead(out.back().threads[t].queuePairs[q].buffers[ReqL]);  // RF
+            return true;
+        }
+        if (!b[InR].empty() && b[InR].front().kind == Kind::Get) return moveHead(InR, OutR);    // G2
+        if (!b[OutR].empty() && b[OutR].front().kind != Kind::Get) return moveHead(OutR, RspL);  // G4, P4
+        if (!b[RspL].empty() && b[RspL].front().kind == Kind::Ack) {
+            out.push_back(s);
+            auto& n = out.back().threads[t].queuePairs[q].buffers;
+            popHead(n[RspL]);
+            n[WbL].push_back(completion());  // P5
+            return true;
+        }
+    }
+    return false;
+}
+
+void Rules::successors(const State& s, std::vector<State>& out) const {
+    if (reduce_) {
+        for (size_t t = 0; t < s.threads.size(); ++t) {
+            if (isEager(s, static_cast<int>(t))) {
+                programSteps(s, static_cast<int>(t), out);
+                return;
+            }
+            if (eagerHardwareStep(s, static_cast<int>(t), out)) return;
+        }
+    }
+    for (size_t t = 0; t < s.threads.size(); ++t) {
+        const int ti = static_cast<int>(t);
+        programSteps(s, ti, out);
+        if (params_.family == MachineFamily::Sequential) continue;
+        storeBufferSteps(s, ti, out);
+        for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
+            if (kind_ == MachineKind::Concrete) {
+                concreteSteps(s, ti, static_cast<int>(q), out);
+            } else {
+                simplifiedSteps(s, ti, static_cast<int>(q), out);
+            }
+            writeBackSteps(s, ti, static_cast<int>(q), out);
+        }
+    }
+}
+
+void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
+    const ThreadState& ts = s.threads[t];
+    const ThreadCode& tc = program_.threads[t];
+    if (ts.pc >= static_cast<int>(tc.code.size())) return;
+    const Instr& in = tc.code[ts.pc];
+    const bool buffered = params_.family == MachineFamily::QueuePairs;
+
+    // Expression rewriting: read any not-yet-read location (lR), in any order.
+    if (ts.slotsRead + 1 != (1u << in.slots.size())) {
+        for (size_t k = 0; k < in.slots.size(); ++k) {
+            if (ts.slotsRead & (1u << k)) continue;
+            State n = s;
+            n.threads[t].slots[k] = cpuRead(s, t, in.slots[k]);
+            n.threads[t].slotsRead |= 1u << k;
+            out.push_back(std::move(n));
+        }
+        return;
+    }
+
+    auto next = [&]() -> State& {
+        out.push_back(s);
+        return out.back();
+    };
+    auto stayInLoop = [&](State& n) {
+        ThreadState& nt = n.threads[t];
+        if (nt.loops[in.loop] >= unroll_) {
+            nt.cutAt = nt.pc;  // the bound stops the thread here
+            nt.pc = static_cast<int>(tc.code.size());
+        } else {
+            ++nt.loops[in.loop];
+            advance(nt);
+        }
+    };
+    auto leaveLoop = [&](State& n) {
+        n.threads[t].loops[in.loop] = 0;
+        n.threads[t].pc = in.targets[0];
+    };
+
+    switch (in.op) {
+        case Instr::Op::Assign: {
+            State& n = next();
+            cpuWrite(n, t, in.loc, in.expr.eval(ts.slots, ts.registers));
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::Cas: {
+            // C-CASS / C-CASF: an empty store buffer; succeeds iff memory holds the expected value.
+            if (!ts.storeBuffer.empty()) return;
+            State& n = next();
+            const long long old = s.memory[in.loc];
+            if (old == in.expr.eval(ts.slots, ts.registers)) n.memory[in.loc] = in.expr2.eval(ts.slots, ts.registers);
+            n.threads[t].carry = old;
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::WriteCarry: {
+            State& n = next();
+            cpuWrite(n, t, in.loc, ts.carry);
+            n.threads[t].carry = 0;
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::Assume: {
+            const long long v = cpuRead(s, t, in.loc);
+            if ((v == in.value) == in.equal) advance(next().threads[t]);
+            return;
+        }
+        case Instr::Op::Get:
+        case Instr::Op::Put: {
+            const bool isGet = in.op == Instr::Op::Get;
+            State& n = next();
+            ThreadState& nt = n.threads[t];
+            if (buffered) {  // C-GET / C-PUT
+                Entry e;
+                e.kind = isGet ? Kind::Get : Kind::Put;
+                e.node = in.node;
+                e.loc = in.loc;
+                e.source = in.source;
+                e.value = in.value;
+                nt.storeBuffer.push_back(e);
+                advance(nt);
+            } else if (nt.phase == 0) {  // sequential: the read, then the write
+                nt.carry = in.source < 0 ? in.value : s.memory[in.source];
+                nt.phase = 1;
+            } else {
+                n.memory[in.loc] = nt.carry;
+                nt.carry = 0;
+                advance(nt);
+            }
+            return;
+        }
+        case Instr::Op::Poll: {
+            if (!buffered) {
+                advance(next().threads[t]);
+                return;
+            }
+            // C-POLL: the head of wbL is a completion notification.
+            const Queue& wbL = ts.queuePairs[queuePairIndex(t, in.node)].buffers[WbL];
+            if (wbL.empty() || wbL.front().kind != Kind::Completion) return;
+            State& n = next();
+            popHead(n.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL]);
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::RFence: {
+            State& n = next();
+            if (buffered) {  // C-RF
+                Entry e;
+                e.kind = Kind::RFence;
+                e.node = in.node;
+                n.threads[t].storeBuffer.push_back(e);
+            }
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::MFence:
+            if (ts.storeBuffer.empty()) advance(next().threads[t]);  // C-MF
+            return;
+        case Instr::Op::Branch:
+            for (int target : in.targets) next().threads[t].pc = target;
+            return;
+        case Instr::Op::LoopEnter: {
+            State& n = next();
+            n.threads[t].loops[in.loop] = 0;
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::LoopHead:
+            leaveLoop(next());
+            stayInLoop(next());
+            return;
+        case Instr::Op::WhileHead: {
+            const long long v = cpuRead(s, t, in.loc);
+            if ((v == in.value) == in.equal) {
+                stayInLoop(next());
+            } else {
+                leaveLoop(next());
+            }
+            return;
+        }
+        case Instr::Op::Jump: next().threads[t].pc = in.targets[0]; return;
+        case Instr::Op::RegAssign: {
+            State& n = next();
+            n.threads[t].registers[in.reg] = in.expr.eval(ts.slots, ts.registers);
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::RegLoad: {
+            State& n = next();
+            n.threads[t].registers[in.reg] = cpuRead(s, t, in.loc);
+            advance(n.threads[t]);
+            return;
+        }
+        case Instr::Op::Xchg: {
+            // A locked exchange: like a successful CAS, it needs an empty store buffer.
+            if (!ts.storeBuffer.empty()) return;
+            State& n = next();
+            n.memory[in.loc] = ts.registers[in.reg];
+            n.threads[t].registers[in.reg] = s.memory[in.loc];
+            advance(n.threads[t]);
+            return;
+        }
+    }
+}
+
+// D-W and D-RC: the store buffer's head reaches memory or its queue pair.
+void Rules::storeBufferSteps(const State& s, int t, std::vector<State>& out) const {
+    const Queue& sb = s.threads[t].storeBuffer;
+    if (sb.empty()) return;
+    out.push_back(s);
+    State& n = out.back();
+    ThreadState& nt = n.threads[t];
+    const Entry head = nt.storeBuffer.front();
+    popHead(nt.storeBuffer);
+    if (head.kind == Kind::Write) {
+        n.memory[head.loc] = head.value;
+    } else {
+        nt.queuePairs[queuePairIndex(t, head.node)].buffers[ReqL].push_back(head);  // reqL, or the pipe
+    }
+}
+
+void Rules::concreteSteps(const State& s, int t, int q, std::vector<State>& out) const {
+    const QueuePair& qp = s.threads[t].queuePairs[q];
+    auto next = [&]() -> QueuePair& {
+        out.push_back(s);
+        return out.back().threads[t].queuePairs[q];
+    };
+    auto moveHead = [&](Buffer from, Buffer to) {
+        QueuePair& n = next();
+        n.buffers[to].push_back(n.buffers[from].front());
+        popHead(n.buffers[from]);
+    };
+    const Queue& reqL = qp.buffers[ReqL];
+    const Queue& inR = qp.buffers[InR];
+    const Queue& outR = qp.buffers[OutR];
+    const Queue& rspL = qp.buffers[RspL];
+
+    if (!reqL.empty()) {
+        const Entry& head = reqL.front();
+        if (head.kind == Kind::Get) {
+            moveHead(ReqL, InR);  // G1
+        } else if (head.kind == Kind::Put) {
+            if (!params_.pcie || onlyCompletions(qp.buffers[WbL])) {  // P1 (P1' without PCIe)
+                QueuePair& n = next();
+                n.buffers[InR].push_back(entry(Kind::PutValue, head.loc, putValue(s, qp, head)));
+                popHead(n.buffers[ReqL]);
+            }
+        } else if (head.kind == Kind::RFence && inR.empty() && outR.empty() && rspL.empty()) {
+            popHead(next().buffers[ReqL]);  // RF
+        }
+    }
+    if (!inR.empty()) {
+        if (inR.front().kind == Kind::Get) {
+            moveHead(InR, OutR);  // G2
+        } else {  // P2: PUTV to wbR, and an ACK to outR
+            QueuePair& n = next();
+            n.buffers[WbR].push_back(n.buffers[InR].front());
+            n.buffers[OutR].push_back(entry(Kind::Ack, -1, 0));
+            popHead(n.buffers[InR]);
+        }
+    }
+    if (!params_.pcie || qp.buffers[WbR].empty()) {
+        for (size_t i = 0; i < outR.size(); ++i) {  // G3: any GET in outR
+            if (outR[i].kind != Kind::Get) continue;
+            QueuePair& n = next();
+            n.buffers[OutR][i] = entry(Kind::GetValue, outR[i].loc, getValue(s, qp, outR[i]));
+        }
+    }
+    if (!outR.empty() && outR.front().kind != Kind::Get) moveHead(OutR, RspL);  // G4 (GETV), P4 (ACK)
+    if (!rspL.empty()) {
+        QueuePair& n = next();
+        const Entry head = n.buffers[RspL].front();
+        popHead(n.buffers[RspL]);
+        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);  // G5: the write, then its CN
+        n.buffers[WbL].push_back(completion());                            // P5: the ACK's CN
+    }
+}
+
+void Rules::simplifiedSteps(const State& s, int t, int q, std::vector<State>& out) const {
+    const QueuePair& qp = s.threads[t].queuePairs[q];
+    const Queue& pipe = qp.buffers[Pipe];
+    if (pipe.empty()) return;
+    auto next = [&]() -> QueuePair& {
+        out.push_back(s);
+        return out.back().threads[t].queuePairs[q];
+    };
+    // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF.
+    bool olderOnlyGetsAndAcks = true;
+    bool olderNoPutOrFence = true;
+    for (size_t i = 0; i < pipe.size(); ++i) {
+        const Entry& e = pipe[i];
+        if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
+            next().buffers[Pipe][i] = entry(Kind::PutValue, e.loc, putValue(s, qp, e));  // S-PLR
+        } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
+            QueuePair& n = next();  // S-PRW
+            n.buffers[WbR].push_back(e);
+            n.buffers[Pipe][i] = entry(Kind::Ack, -1, 0);
+        } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks && (!params_.pcie || qp.buffers[WbR].empty())) {
+            next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, getValue(s, qp, e));  // S-GRR
+        }
+        if (e.kind == Kind::Put || e.kind == Kind::RFence) olderNoPutOrFence = false;
+        if (e.kind == Kind::Put || e.kind == Kind::RFence || e.kind == Kind::PutValue) olderOnlyGetsAndAcks = false;
+    }
+    const Entry& head = pipe.front();
+    if (head.kind == Kind::RFence || head.kind == Kind::Ack || head.kind == Kind::GetValue) {
+        QueuePair& n = next();
+        popHead(n.buffers[Pipe]);                                          // S-RF
+        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);   // S-GLW: the write, then its CN
+        if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion());  // S-ACK, S-GLW
+    }
+}
+
+// P3 / S-WBR and G6 / S-WBL: pending NIC writes reach memory.
+void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out) const {
+    const QueuePair& qp = s.threads[t].queuePairs[q];
+    if (!qp.buffers[WbR].empty()) {
+        out.push_back(s);
+        State& n = out.back();
+        Queue& wbR = n.threads[t].queuePairs[q].buffers[WbR];
+        n.memory[wbR.front().loc] = wbR.front().value;
+        popHead(wbR);
+    }
+    const int i = oldestNonCompletion(qp.buffers[WbL]);
+    if (i >= 0) {
+        out.push_back(s);
+        State& n = out.back();
+        Queue& wbL = n.threads[t].queuePairs[q].buffers[WbL];
+        n.memory[wbL[i].loc] = wbL[i].value;
+        wbL.erase(wbL.begin() + i);
+    }
+}
+
+}  // namespace rdmacheck::machine

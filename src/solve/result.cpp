@@ -1,0 +1,124 @@
+#include "rdmacheck/result.hpp"
+
+#include <algorithm>
+
+namespace rdmacheck {
+
+namespace {
+
+// herd7 orders x86 registers as its register type does, not alphabetically.
+int registerRank(const std::string& reg) {
+    static const char* const order[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
+    for (int i = 0; i < 8; ++i)
+        if (reg == order[i]) return i;
+    return 8;
+}
+
+bool shownBefore(const ObservedName& a, const ObservedName& b) {
+    const bool aReg = a.thread >= 0, bReg = b.thread >= 0;
+    if (aReg != bReg) return aReg;
+    if (aReg && a.thread != b.thread) return a.thread < b.thread;
+    if (aReg && registerRank(a.name) != registerRank(b.name)) return registerRank(a.name) < registerRank(b.name);
+    return a.name < b.name;
+}
+
+std::vector<ObservedName> sortedUnique(std::vector<ObservedName> names) {
+    std::stable_sort(names.begin(), names.end(), shownBefore);
+    names.erase(std::unique(names.begin(), names.end(),
+                            [](const ObservedName& a, const ObservedName& b) {
+                                return a.thread == b.thread && a.name == b.name;
+                            }),
+                names.end());
+    return names;
+}
+
+void collectAtoms(const Cond& c, std::vector<ObservedName>& out) {
+    if (c.kind == Cond::Kind::Atom) out.push_back(ObservedName{c.loc, c.thread, c.where});
+    for (const Cond& a : c.args) collectAtoms(a, out);
+}
+
+void collectExpr(const Expr& e, int thread, std::vector<ObservedName>& out) {
+    if (e.kind == Expr::Kind::Location) out.push_back(ObservedName{e.name, -1, e.where});
+    if (e.kind == Expr::Kind::Register) out.push_back(ObservedName{e.name, thread, e.where});
+    for (const Expr& a : e.args) collectExpr(a, thread, out);
+}
+
+void collectBlock(const Block& block, int thread, std::vector<ObservedName>& out) {
+    for (const Stmt& st : block) {
+        if (!st.target.name.empty()) out.push_back(ObservedName{st.target.name, -1, st.target.where});
+        if (!st.source.name.empty() && !st.sourceIsConst)
+            out.push_back(ObservedName{st.source.name, -1, st.source.where});
+        collectExpr(st.expr, thread, out);
+        collectExpr(st.expr2, thread, out);
+        if (!st.result.empty()) {
+            const bool isRegister = st.kind == Stmt::Kind::RegAssign || st.kind == Stmt::Kind::RegLoad ||
+                                    st.kind == Stmt::Kind::Xchg;
+            out.push_back(ObservedName{st.result, isRegister ? thread : -1, st.where});
+        }
+        collectBlock(st.body, thread, out);
+        collectBlock(st.orelse, thread, out);
+        for (const Block& b : st.branches) collectBlock(b, thread, out);
+    }
+}
+
+}  // namespace
+
+const char* CheckResult::observation() const {
+    if (positive == 0) return "Never";
+    if (negative == 0) return "Always";
+    return "Sometimes";
+}
+
+std::vector<ObservedName> shownNames(const LitmusTest& test) {
+    std::vector<ObservedName> names = test.shown;
+    collectAtoms(test.condition, names);
+    return sortedUnique(std::move(names));
+}
+
+std::vector<ObservedName> everyName(const LitmusTest& test) {
+    std::vector<ObservedName> names;
+    for (const LocationDecl& d : test.locations) names.push_back(ObservedName{d.name, -1, d.where});
+    for (const auto& [key, value] : test.registerInit) {
+        size_t colon = key.find(':');
+        names.push_back(ObservedName{key.substr(colon + 1), std::stoi(key.substr(0, colon)), SourceLoc{}});
+    }
+    for (size_t t = 0; t < test.threads.size(); ++t) collectBlock(test.threads[t].body, static_cast<int>(t), names);
+    return sortedUnique(std::move(names));
+}
+
+bool evalCondition(const Cond& c, const std::function<long long(const Cond&)>& lookup) {
+    switch (c.kind) {
+        case Cond::Kind::True: return true;
+        case Cond::Kind::False: return false;
+        case Cond::Kind::Atom: return (lookup(c) == c.value) == c.equal;
+        case Cond::Kind::Not: return !evalCondition(c.args[0], lookup);
+        case Cond::Kind::And:
+            return std::all_of(c.args.begin(), c.args.end(), [&](const Cond& a) { return evalCondition(a, lookup); });
+        case Cond::Kind::Or:
+            return std::any_of(c.args.begin(), c.args.end(), [&](const Cond& a) { return evalCondition(a, lookup); });
+    }
+    return false;
+}
+
+void addFinalState(CheckResult& result, const LitmusTest& test, const FinalState& state,
+                   const std::function<long long(const Cond&)>& lookup) {
+    const bool satisfies = evalCondition(test.condition, lookup);
+    result.states[state] = satisfies;
+    ++(satisfies ? result.positive : result.negative);
+}
+
+void decideVerdict(CheckResult& result) {
+    switch (result.quantifier) {
+        case Quantifier::Exists: result.ok = result.positive > 0; break;
+        case Quantifier::NotExists: result.ok = result.positive == 0; break;
+        case Quantifier::Forall: result.ok = result.negative == 0; break;
+    }
+}
+
+void noteCutLoop(CheckResult& result, const SourceLoc& loop) {
+    for (const SourceLoc& l : result.cutLoops)
+        if (l.line == loop.line && l.column == loop.column) return;
+    result.cutLoops.push_back(loop);
+}
+
+}  // namespace rdmacheck

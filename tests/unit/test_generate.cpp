@@ -1,0 +1,432 @@
+// Printer, random generator and shrinker: printed tests parse back to the same
+// test, generated tests are valid and reproducible, shrinking reaches a minimum.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+
+#include "../test_support.hpp"
+#include "rdmacheck/generate.hpp"
+#include "rdmacheck/print.hpp"
+#include "rdmacheck/shrink.hpp"
+
+using namespace rdmacheck;
+using rdmacheck::testing::modelsDir;
+using rdmacheck::testing::sourceDir;
+
+namespace {
+
+// Structural equality, source positions aside.
+bool same(const Expr& a, const Expr& b) {
+    if (a.kind != b.kind || a.value != b.value || a.name != b.name || a.remoteNode != b.remoteNode ||
+        a.args.size() != b.args.size())
+        return false;
+    for (size_t i = 0; i < a.args.size(); ++i)
+        if (!same(a.args[i], b.args[i])) return false;
+    return true;
+}
+
+bool same(const LocRef& a, const LocRef& b) { return a.name == b.name && a.node == b.node; }
+
+bool same(const Block& a, const Block& b);
+
+bool same(const Stmt& a, const Stmt& b) {
+    if (a.kind != b.kind || !same(a.target, b.target) || !same(a.source, b.source) ||
+        a.sourceIsConst != b.sourceIsConst || a.constant != b.constant || !same(a.expr, b.expr) ||
+        !same(a.expr2, b.expr2) || a.result != b.result || a.node != b.node || a.equal != b.equal ||
+        a.value != b.value || !same(a.body, b.body) || !same(a.orelse, b.orelse) ||
+        a.branches.size() != b.branches.size() || a.feature != b.feature)
+        return false;
+    for (size_t i = 0; i < a.branches.size(); ++i)
+        if (!same(a.branches[i], b.branches[i])) return false;
+    return true;
+}
+
+bool same(const Block& a, const Block& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (!same(a[i], b[i])) return false;
+    return true;
+}
+
+bool same(const Cond& a, const Cond& b) {
+    if (a.kind != b.kind || a.loc != b.loc || a.thread != b.thread || a.equal != b.equal || a.value != b.value ||
+        a.args.size() != b.args.size())
+        return false;
+    for (size_t i = 0; i < a.args.size(); ++i)
+        if (!same(a.args[i], b.args[i])) return false;
+    return true;
+}
+
+bool same(const LitmusTest& a, const LitmusTest& b) {
+    if (a.arch != b.arch || a.name != b.name || a.description != b.description ||
+        a.locations.size() != b.locations.size() || a.threads.size() != b.threads.size() ||
+        a.shown.size() != b.shown.size() || a.filter.has_value() != b.filter.has_value() ||
+        a.quantifier != b.quantifier || !same(a.condition, b.condition))
+        return false;
+    for (size_t i = 0; i < a.locations.size(); ++i)
+        if (a.locations[i].name != b.locations[i].name || a.locations[i].node != b.locations[i].node ||
+            a.locations[i].init != b.locations[i].init)
+            return false;
+    for (size_t i = 0; i < a.threads.size(); ++i)
+        if (a.threads[i].name != b.threads[i].name || a.threads[i].node != b.threads[i].node ||
+            !same(a.threads[i].body, b.threads[i].body))
+            return false;
+    for (size_t i = 0; i < a.shown.size(); ++i)
+        if (a.shown[i].name != b.shown[i].name || a.shown[i].thread != b.shown[i].thread) return false;
+    return !a.filter || same(*a.filter, *b.filter);
+}
+
+LitmusTest reparse(const LitmusTest& t) { return parseLitmus(printLitmus(t), "printed.litmus"); }
+
+// Printing a parsed test gives text that parses to the same test and prints identically.
+void expectRoundTrip(const LitmusTest& t) {
+    const std::string text = printLitmus(t);
+    const LitmusTest back = parseLitmus(text, "printed.litmus");
+    EXPECT_TRUE(same(t, back)) << text;
+    EXPECT_EQ(printLitmus(back), text);
+}
+
+const Model& rdmaTso() {
+    static const Model model = loadModel(modelsDir(), "rdma-tso");
+    return model;
+}
+
+CheckResult checkRdmaTso(const LitmusTest& t) { return check(t, rdmaTso(), CheckOptions{}); }
+
+size_t statementCount(const Block& b) {
+    size_t n = 0;
+    for (const Stmt& s : b) {
+        n += 1 + statementCount(s.body) + statementCount(s.orelse);
+        for (const Block& branch : s.branches) n += statementCount(branch);
+    }
+    return n;
+}
+
+size_t statementCount(const LitmusTest& t) {
+    size_t n = 0;
+    for (const ThreadDecl& thread : t.threads) n += statementCount(thread.body);
+    return n;
+}
+
+bool containsConstantPut(const Block& b) {
+    for (const Stmt& s : b) {
+        if ((s.kind == Stmt::Kind::Put && s.sourceIsConst) || containsConstantPut(s.body) ||
+            containsConstantPut(s.orelse))
+            return true;
+        for (const Block& branch : s.branches)
+            if (containsConstantPut(branch)) return true;
+    }
+    return false;
+}
+
+// Some thread gets from node n and later polls n.
+bool getThenPoll(const LitmusTest& t) {
+    for (const ThreadDecl& thread : t.threads) {
+        std::set<int> gotFrom;
+        for (const Stmt& s : thread.body) {
+            if (s.kind == Stmt::Kind::Get) gotFrom.insert(*s.source.node);
+            if (s.kind == Stmt::Kind::Poll && gotFrom.count(s.node)) return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST(PrintLitmus, CorpusRoundTripsAndChecksTheSame) {
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/rdma-tso")) {
+        if (entry.path().extension() != ".litmus") continue;
+        SCOPED_TRACE(entry.path().string());
+        ++files;
+        const LitmusTest original = parseLitmusFile(entry.path().string());
+        expectRoundTrip(original);
+        EXPECT_EQ(checkRdmaTso(original).states, checkRdmaTso(reparse(original)).states);
+    }
+    EXPECT_EQ(files, 27);
+}
+
+TEST(PrintLitmus, EveryStatementAndConditionForm) {
+    const LitmusTest t = parseLitmus(R"(RDMA all+forms
+"every form"
+{ x@1 = 3; y@2 = -2; }
+P0@1 {
+  a := y^2;
+  y^2 := a;
+  y^2 := -1;
+  rfence(2); mfence;
+  c := CAS(x, 3, a + 1);
+  assume(x != -2);
+  if (x = 1) { b := 2 } else { b := 3 };
+  if (x = 1) { b := 2 };
+  choice { b := 4 } or { b := 5 } or { };
+  loop { d := d + 1 };
+  while (x != 0) { x := x - 1; loop { } };
+}
+P1@2 { }
+locations [x; y;]
+filter a = 0 \/ ~(b = 1) \/ ~true
+~exists (x = 1 /\ (y = 2 \/ true) /\ ~~false /\ (a = 1 /\ b != -3))
+)", "all.litmus");
+    expectRoundTrip(t);
+    const LitmusTest back = reparse(t);
+    EXPECT_EQ(back.condition.args.size(), 4u);
+    EXPECT_EQ(back.condition.args[3].kind, Cond::Kind::And);
+}
+
+TEST(PrintLitmus, DescriptionLosesItsQuotes) {
+    LitmusTest t = parseLitmus("RDMA d\n{ x@1; }\nP0@1 { x := 1 }\nexists (x = 1)\n", "d.litmus");
+    t.description = "say \"hi\"";
+    EXPECT_EQ(reparse(t).description, "say hi");
+    t.description = "\"";  // nothing left to print: no description line
+    EXPECT_EQ(printLitmus(t).find('"'), std::string::npos);
+}
+
+TEST(PrintLitmus, ExpressionsKeepTheirShape) {
+    const LitmusTest t = parseLitmus(R"(RDMA exprs
+{ x@1; }
+P0@1 {
+  a := (x - 1) - (2 - x);
+  a := x * (x * 2) + (x + 1) * x;
+  a := -(x + 1) - -1 * -x;
+  a := --x;
+  a := (((x)));
+}
+exists (a = 0)
+)", "exprs.litmus");
+    expectRoundTrip(t);
+    const std::string text = printLitmus(t);
+    EXPECT_NE(text.find("a := x - 1 - (2 - x);"), std::string::npos) << text;
+    EXPECT_NE(text.find("a := x * (x * 2) + (x + 1) * x;"), std::string::npos) << text;
+    EXPECT_NE(text.find("a := -(x + 1) - -1 * -x;"), std::string::npos) << text;
+    EXPECT_NE(text.find("a := --x;"), std::string::npos) << text;
+    EXPECT_NE(text.find("a := x;"), std::string::npos) << text;
+}
+
+TEST(PrintLitmus, NegativeConstantBuiltInTheTreeParsesBack) {
+    LitmusTest t = parseLitmus("RDMA neg\n{ x@1; }\nP0@1 { x := 1 }\nexists (x = 1)\n", "neg.litmus");
+    t.threads[0].body[0].expr = Expr::constant(-1, {});  // the parser makes Neg(1) of `-1`
+    const std::string text = printLitmus(t);
+    EXPECT_NE(text.find("x := -1;"), std::string::npos) << text;
+    EXPECT_EQ(printLitmus(reparse(t)), text);
+}
+
+TEST(PrintLitmus, RefusesWhatTheRdmaFormatCannotSay) {
+    LitmusTest x86;
+    x86.arch = Arch::X86;
+    x86.name = "x86";
+    EXPECT_THROW(printLitmus(x86), std::invalid_argument);
+    const LitmusTest rcas = parseLitmus("RDMA r\n{ y@2; }\nP0@1 { RCAS(z, y^2, 0, 1) }\nexists (y = 1)\n", "r.litmus");
+    EXPECT_THROW(printLitmus(rcas), std::invalid_argument);
+    LitmusTest reg = parseLitmus("RDMA r\n{ x@1; }\nP0@1 { mfence }\nexists (x = 1)\n", "r.litmus");
+    reg.threads[0].body[0].kind = Stmt::Kind::RegLoad;
+    EXPECT_THROW(printLitmus(reg), std::invalid_argument);
+}
+
+TEST(GenerateLitmus, DefaultOptionsGiveValidTests) {
+    const GeneratorOptions options;
+    for (uint64_t seed = 0; seed < 1000; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        try {
+            const LitmusTest t = parseLitmus(text, "gen.litmus");
+            EXPECT_EQ(t.name, "random-" + std::to_string(seed));
+            EXPECT_EQ(t.threads.size(), 2u);
+            for (const ThreadDecl& thread : t.threads) {
+                EXPECT_GE(thread.body.size(), 1u);
+                EXPECT_LE(thread.body.size(), 4u);
+            }
+            unfold(t, UnfoldOptions{});
+        } catch (const InputError& e) {
+            ADD_FAILURE() << e.what() << "\n" << text;
+        }
+    }
+}
+
+TEST(GenerateLitmus, LargerOptionsGiveValidTests) {
+    GeneratorOptions options;
+    options.nodes = 3;
+    options.threads = 3;
+    options.maxLength = 5;
+    for (uint64_t seed = 0; seed < 200; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        try {
+            const LitmusTest t = parseLitmus(text, "gen.litmus");
+            ASSERT_EQ(t.threads.size(), 3u);
+            EXPECT_EQ(t.threads[2].node, 3);
+            unfold(t, UnfoldOptions{});
+        } catch (const InputError& e) {
+            ADD_FAILURE() << e.what() << "\n" << text;
+        }
+    }
+}
+
+TEST(GenerateLitmus, EdgeOptionsGiveValidTests) {
+    GeneratorOptions oneNode;  // every remote op is a loopback
+    oneNode.nodes = 1;
+    oneNode.threads = 3;
+    oneNode.minLength = 0;
+    GeneratorOptions noShared;  // no puts or gets: private locations only
+    noShared.nodes = 3;
+    noShared.sharedPerNode = 0;
+    GeneratorOptions manyShared;  // more nodes than threads, several locations each
+    manyShared.nodes = 4;
+    manyShared.threads = 3;
+    manyShared.sharedPerNode = 3;
+    manyShared.values = 5;
+    manyShared.loopback = 1;
+    for (const GeneratorOptions& options : {oneNode, noShared, manyShared}) {
+        for (uint64_t seed = 0; seed < 200; ++seed) {
+            const std::string text = generateLitmus(seed, options);
+            try {
+                const LitmusTest t = parseLitmus(text, "gen.litmus");
+                for (const ThreadDecl& thread : t.threads) {
+                    for (const Stmt& s : thread.body) {
+                        const bool remote = s.kind == Stmt::Kind::Put || s.kind == Stmt::Kind::Get;
+                        EXPECT_FALSE(remote && options.sharedPerNode == 0) << text;
+                        const LocRef& remoteLocation = s.kind == Stmt::Kind::Put ? s.target : s.source;
+                        EXPECT_FALSE(remote && options.loopback == 1 && remoteLocation.node != thread.node) << text;
+                    }
+                }
+                unfold(t, UnfoldOptions{});
+            } catch (const InputError& e) {
+                ADD_FAILURE() << e.what() << "\n" << text;
+            }
+        }
+    }
+}
+
+TEST(GenerateLitmus, GeneratedTestsRoundTripAndCheckTheSame) {
+    for (uint64_t seed = 0; seed < 200; ++seed) {
+        const std::string text = generateLitmus(seed, GeneratorOptions{});
+        const LitmusTest t = parseLitmus(text, "gen.litmus");
+        EXPECT_EQ(printLitmus(t), text);
+        const LitmusTest back = reparse(t);
+        EXPECT_TRUE(same(t, back)) << text;
+        EXPECT_EQ(checkRdmaTso(t).states, checkRdmaTso(back).states) << text;
+    }
+}
+
+TEST(GenerateLitmus, SeedDeterminesTheText) {
+    EXPECT_EQ(generateLitmus(7, GeneratorOptions{}), generateLitmus(7, GeneratorOptions{}));
+    std::set<std::string> texts;
+    for (uint64_t seed = 0; seed < 100; ++seed) texts.insert(generateLitmus(seed, GeneratorOptions{}));
+    EXPECT_GE(texts.size(), 95u);
+}
+
+// The generator uses only integer arithmetic on splitmix64: this text is the same on every platform.
+TEST(GenerateLitmus, SeedGivesThisTextEverywhere) {
+    EXPECT_EQ(generateLitmus(42, GeneratorOptions{}), R"(RDMA random-42
+{ x@1 = 0; y@2 = 0; r1_0@2 = 0; }
+
+P0@1 {
+  y^2 := x;
+  mfence;
+}
+
+P1@2 {
+  y := 1;
+  r1_0 := CAS(y, 2, 0);
+}
+
+exists (x = 0 /\ r1_0 = 0)
+)");
+}
+
+TEST(GenerateLitmus, MixSelectsStatementKinds) {
+    GeneratorOptions options;
+    parseMix("write=0,read=0,put=1,get=0,poll=0,rfence=0,mfence=0,cas=0", options);
+    EXPECT_EQ(options.mix.at("put"), 1);
+    EXPECT_EQ(options.mix.at("get"), 0);
+    for (uint64_t seed = 0; seed < 50; ++seed) {
+        const LitmusTest t = parseLitmus(generateLitmus(seed, options), "gen.litmus");
+        for (const ThreadDecl& thread : t.threads)
+            for (const Stmt& s : thread.body) EXPECT_EQ(s.kind, Stmt::Kind::Put);
+    }
+}
+
+TEST(GenerateLitmus, ParseMixRejectsBadSpecs) {
+    GeneratorOptions options;
+    EXPECT_THROW(parseMix("bogus=1", options), std::invalid_argument);
+    EXPECT_THROW(parseMix("put=x", options), std::invalid_argument);
+    EXPECT_THROW(parseMix("put=-1", options), std::invalid_argument);
+    EXPECT_THROW(parseMix("put", options), std::invalid_argument);
+    EXPECT_THROW(parseMix("put=1,", options), std::invalid_argument);
+    EXPECT_EQ(options.mix, GeneratorOptions{}.mix);  // a rejected spec changes nothing
+    parseMix("put=2,get=3,cas=0", options);
+    EXPECT_EQ(options.mix.at("put"), 2);
+    EXPECT_EQ(options.mix.at("get"), 3);
+    EXPECT_EQ(options.mix.at("cas"), 0);
+    EXPECT_EQ(options.mix.at("write"), 3);
+}
+
+TEST(GenerateLitmus, RejectsUnusableOptions) {
+    GeneratorOptions noNodes;
+    noNodes.nodes = 0;
+    EXPECT_THROW(generateLitmus(1, noNodes), std::invalid_argument);
+    GeneratorOptions onlyPolls;
+    onlyPolls.mix = {{"poll", 1}};
+    EXPECT_THROW(generateLitmus(1, onlyPolls), std::invalid_argument);
+}
+
+TEST(ShrinkLitmus, SyntacticPropertyShrinksToGetThenPoll) {
+    uint64_t seed = 0;
+    LitmusTest start;
+    for (;; ++seed) {
+        start = parseLitmus(generateLitmus(seed, GeneratorOptions{}), "gen.litmus");
+        if (getThenPoll(start) && statementCount(start) >= 6) break;
+    }
+    const LitmusTest small = shrink(start, getThenPoll);
+    SCOPED_TRACE(printLitmus(start) + "shrinks to\n" + printLitmus(small));
+    EXPECT_TRUE(getThenPoll(small));
+    ASSERT_EQ(small.threads.size(), 1u);
+    const Block& body = small.threads[0].body;
+    ASSERT_EQ(body.size(), 2u);
+    EXPECT_EQ(body[0].kind, Stmt::Kind::Get);
+    EXPECT_EQ(body[1].kind, Stmt::Kind::Poll);
+    EXPECT_EQ(small.quantifier, Quantifier::Exists);
+    EXPECT_EQ(small.condition.kind, Cond::Kind::True);
+    EXPECT_LE(small.locations.size(), 2u);  // only the get's source and target may stay declared
+    EXPECT_EQ(printLitmus(reparse(small)), printLitmus(small));
+}
+
+TEST(ShrinkLitmus, ReducesInsideBlocksAndConstants) {
+    const LitmusTest start = parseLitmus(R"(RDMA nested
+"nested"
+{ x@1 = 5; y@2 = 3; unused@1 = 7; }
+P0@1 {
+  a := x + 2;
+  if (x = 4) { b := 1 } else { choice { mfence } or { loop { while (x != 3) { y^2 := 4; } } } };
+}
+P1@2 { c := y * 2 }
+locations [x; y;]
+filter y = 3 \/ x = 5
+forall (x = 5 /\ c = 6 /\ a != 1)
+)", "nested.litmus");
+    const auto putsAConstant = [](const LitmusTest& t) {
+        for (const ThreadDecl& thread : t.threads)
+            if (containsConstantPut(thread.body)) return true;
+        return false;
+    };
+    const LitmusTest small = shrink(start, putsAConstant);
+    EXPECT_EQ(printLitmus(small), "RDMA nested\n\"nested\"\n{ y@2 = 0; }\n\nP0@1 {\n  y^2 := 0;\n}\n\nexists (true)\n");
+}
+
+TEST(ShrinkLitmus, CheckerPropertyShrinksToASmallTest) {
+    const auto severalStates = [](const LitmusTest& t) { return checkRdmaTso(t).states.size() > 1; };
+    LitmusTest start;
+    for (uint64_t seed = 0;; ++seed) {
+        start = parseLitmus(generateLitmus(seed, GeneratorOptions{}), "gen.litmus");
+        if (statementCount(start) >= 6 && severalStates(start)) break;
+    }
+    const LitmusTest small = shrink(start, severalStates);
+    SCOPED_TRACE(printLitmus(start) + "shrinks to\n" + printLitmus(small));
+    EXPECT_TRUE(severalStates(small));
+    EXPECT_LE(statementCount(small), 2u);
+}
+
+TEST(ShrinkLitmus, RefusesATestWithoutTheProperty) {
+    const LitmusTest t = parseLitmus("RDMA t\n{ x@1; }\nP0@1 { x := 1 }\nexists (x = 1)\n", "t.litmus");
+    EXPECT_THROW(shrink(t, [](const LitmusTest&) { return false; }), std::invalid_argument);
+}
