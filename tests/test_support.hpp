@@ -1,10 +1,15 @@
 // Helpers shared by the test programs.
 #pragma once
 
+#include <array>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/model.hpp"
@@ -28,6 +33,26 @@ inline CheckResult run(const std::string& text, const std::string& model, int un
     CheckOptions options;
     options.unroll = unroll;
     return check(test, loadModel(modelsDir(), model), options);
+}
+
+struct ToolRun {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs the rdmacheck executable with `args` (shell words).
+inline ToolRun runTool(const std::string& args) {
+    const std::string errFile = std::filesystem::temp_directory_path() / ("rdmacheck-err-" + std::to_string(::getpid()));
+    std::string cmd = std::string(RDMACHECK_BINARY) + " " + args + " 2>" + errFile;
+    ToolRun r;
+    FILE* p = ::popen(cmd.c_str(), "r");
+    std::array<char, 4096> buf{};
+    for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
+    int status = ::pclose(p);
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = readFile(errFile);
+    std::filesystem::remove(errFile);
+    return r;
 }
 
 }  // namespace rdmacheck::testing

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "rdmacheck/machine.hpp"
 
 using namespace rdmacheck;
 using namespace rdmacheck::testing;
@@ -63,9 +64,16 @@ TEST(Corpus, RdmaTsoPaperVerdicts) {
         SCOPED_TRACE(e.test + " under " + e.model + " (" + e.source + ")");
         ASSERT_TRUE(e.expect == "Ok" || e.expect == "No") << e.expect;
         LitmusTest test = parseLitmusFile(dir + "/" + e.test);
-        CheckResult r = check(test, loadModel(modelsDir(), e.model), CheckOptions{});
+        const Model model = loadModel(modelsDir(), e.model);
+        CheckResult r = check(test, model, CheckOptions{});
         EXPECT_EQ(r.ok ? "Ok" : "No", e.expect);
         EXPECT_TRUE(r.cutLoops.empty());
+        for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified}) {
+            MachineOptions options;
+            options.kind = kind;
+            CheckResult m = explore(test, model, options);
+            EXPECT_EQ(m.ok ? "Ok" : "No", e.expect) << machineName(kind) << " machine";
+        }
         if (e.model == "rdma-tso") withVerdict.insert(e.test);
     }
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {

@@ -4,36 +4,14 @@
 // print exactly one "file:line:column: error: ..." line, and nothing on stdout.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <regex>
-#include <sys/wait.h>
 
 #include "../test_support.hpp"
 
 using namespace rdmacheck::testing;
 
 namespace {
-
-struct ToolRun {
-    int status = -1;
-    std::string out, err;
-};
-
-ToolRun runTool(const std::string& args) {
-    const std::string errFile = std::filesystem::temp_directory_path() / ("rdmacheck-err-" + std::to_string(::getpid()));
-    std::string cmd = std::string(RDMACHECK_BINARY) + " " + args + " 2>" + errFile;
-    ToolRun r;
-    FILE* p = ::popen(cmd.c_str(), "r");
-    std::array<char, 4096> buf{};
-    for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
-    int status = ::pclose(p);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.err = readFile(errFile);
-    std::filesystem::remove(errFile);
-    return r;
-}
 
 std::string directive(const std::string& text, const std::string& key) {
     std::smatch m;

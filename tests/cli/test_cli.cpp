@@ -1,0 +1,114 @@
+// The subcommands through the real executable: `cross` (exit codes, difference
+// report, shrunk reproducer), `generate`, and `--engine operational`.
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "rdmacheck/unfold.hpp"
+
+using namespace rdmacheck;
+using namespace rdmacheck::testing;
+
+namespace {
+
+std::string corpusFile(const std::string& name) { return sourceDir() + "/litmus/rdma-tso/" + name; }
+
+std::string tempDir(const std::string& name) {
+    const std::string dir = std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    return dir;
+}
+
+size_t statementCount(const Block& block) {
+    size_t n = 0;
+    for (const Stmt& st : block) {
+        n += 1 + statementCount(st.body) + statementCount(st.orelse);
+        for (const Block& b : st.branches) n += statementCount(b);
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST(Cli, CrossAgreesOnTheCorpusAndExitsZero) {
+    ToolRun r = runTool("cross " + corpusFile("fig2h-get-then-put-z1.litmus") + " " + corpusFile("fig3e-sb-polled-gets.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("cross: 2 tests (2 files, 0 random), 6 configurations: 0 with differences, 0 errors"),
+              std::string::npos)
+        << r.out;
+}
+
+// rdma-tso allows store buffering (Fig. 1a) and SC does not: a real difference.
+TEST(Cli, CrossReportsADifferenceWithAShrunkReproducer) {
+    const std::string dir = tempDir("rdmacheck-repro");
+    ToolRun r = runTool("cross --configs declarative:rdma-tso,concrete:sc --against-first --repro-dir " + dir + " " +
+                        corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.out.find("DIFF Fig1a"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("only declarative:rdma-tso:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("reproducer:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1 with differences"), std::string::npos) << r.out;
+    const std::string repro = dir + "/Fig1a.litmus";
+    ASSERT_TRUE(std::filesystem::exists(repro));
+    const LitmusTest small = parseLitmusFile(repro);
+    size_t statements = 0;
+    for (const ThreadDecl& t : small.threads) statements += statementCount(t.body);
+    EXPECT_EQ(statements, 4u);  // SB needs two writes and two reads
+    ToolRun again = runTool("cross --no-shrink --configs declarative:rdma-tso,concrete:sc --against-first " + repro);
+    EXPECT_EQ(again.status, 1) << again.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, CrossRejectsBadConfigurations) {
+    ToolRun one = runTool("cross --configs declarative:rdma-tso x.litmus");
+    EXPECT_EQ(one.status, 2);
+    EXPECT_EQ(one.err, "rdmacheck: error: need at least two configurations\n");
+    ToolRun engine = runTool("cross --configs herd:rdma-tso,concrete:rdma-tso x.litmus");
+    EXPECT_EQ(engine.status, 2);
+    EXPECT_NE(engine.err.find("unknown engine 'herd'"), std::string::npos) << engine.err;
+    ToolRun model = runTool("cross --configs declarative:arm,concrete:arm x.litmus");
+    EXPECT_EQ(model.status, 2);
+    EXPECT_NE(model.err.find("unknown model 'arm'"), std::string::npos) << model.err;
+}
+
+TEST(Cli, CrossReportsABadTestAsAnErrorNotADifference) {
+    ToolRun r = runTool("cross /nonexistent.litmus " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("/nonexistent.litmus"), std::string::npos);
+    EXPECT_NE(r.out.find("0 with differences, 1 errors"), std::string::npos) << r.out;
+}
+
+TEST(Cli, GenerateWritesParsableTests) {
+    const std::string dir = tempDir("rdmacheck-gen");
+    ToolRun r = runTool("generate --seed 7 --count 3 --threads 3 --out " + dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    for (int seed : {7, 8, 9}) {
+        const std::string path = dir + "/random-" + std::to_string(seed) + ".litmus";
+        ASSERT_TRUE(std::filesystem::exists(path)) << path;
+        const LitmusTest t = parseLitmusFile(path);
+        EXPECT_EQ(t.threads.size(), 3u);
+        EXPECT_NO_THROW(unfold(t, UnfoldOptions{}));
+    }
+    std::filesystem::remove_all(dir);
+    ToolRun bad = runTool("generate --mix bogus=1");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("bogus"), std::string::npos) << bad.err;
+}
+
+TEST(Cli, OperationalEnginePrintsTheHerdReport) {
+    ToolRun r = runTool("--engine operational --machine simplified --no-time " + corpusFile("fig3e-sb-polled-gets.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "Test Fig3e Allowed\n"
+              "States 3\n"
+              "[a]=0; [b]=1;\n"
+              "[a]=1; [b]=0;\n"
+              "[a]=1; [b]=1;\n"
+              "No\n"
+              "Witnesses\n"
+              "Positive: 0 Negative: 3\n"
+              "Condition exists ([a]=0 /\\ [b]=0)\n"
+              "Observation Fig3e Never 0 3\n"
+              "\n");
+    ToolRun bad = runTool("--engine operational --machine sixbuffers x.litmus");
+    EXPECT_NE(bad.status, 0);
+}
