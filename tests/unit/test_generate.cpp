@@ -297,14 +297,13 @@ TEST(GenerateLitmus, EdgeOptionsGiveValidTests) {
     }
 }
 
-TEST(GenerateLitmus, GeneratedTestsRoundTripAndCheckTheSame) {
+// Generated text is printer output, so print∘parse must give it back unchanged.
+TEST(GenerateLitmus, GeneratedTestsRoundTrip) {
     for (uint64_t seed = 0; seed < 200; ++seed) {
         const std::string text = generateLitmus(seed, GeneratorOptions{});
         const LitmusTest t = parseLitmus(text, "gen.litmus");
         EXPECT_EQ(printLitmus(t), text);
-        const LitmusTest back = reparse(t);
-        EXPECT_TRUE(same(t, back)) << text;
-        EXPECT_EQ(checkRdmaTso(t).states, checkRdmaTso(back).states) << text;
+        EXPECT_TRUE(same(t, reparse(t))) << text;
     }
 }
 
