@@ -27,7 +27,13 @@ struct Execution {
 
 class ExecutionEncoding {
 public:
-    ExecutionEncoding(z3::context& ctx, const Skeleton& skeleton, const Model& model, size_t locationCount);
+    // Consistent: the model's executions. WellFormed: every candidate execution
+    // (rf, mo, nfo and the values agree; the model's axioms are left out), which
+    // is what an explanation of a forbidden outcome searches.
+    enum class Mode { Consistent, WellFormed };
+
+    ExecutionEncoding(z3::context& ctx, const Skeleton& skeleton, const Model& model, size_t locationCount,
+                      Mode mode = Mode::Consistent);
     ~ExecutionEncoding();
     ExecutionEncoding(const ExecutionEncoding&) = delete;
     ExecutionEncoding& operator=(const ExecutionEncoding&) = delete;

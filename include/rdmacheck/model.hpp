@@ -51,6 +51,7 @@ struct ClockEdge {
 
 struct Clock {
     std::string name;
+    std::string axiom;  // what a cycle on this clock breaks, e.g. "ib" (default: the clock's name)
     std::vector<ClockEdge> edges;
 };
 

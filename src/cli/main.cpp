@@ -4,17 +4,21 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/crosscheck.hpp"
+#include "rdmacheck/draw.hpp"
+#include "rdmacheck/explain.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
@@ -178,9 +182,74 @@ int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::
     return 0;
 }
 
+// --dot, --render, --show, --edges, --explain.
+struct PictureOptions {
+    std::string dir;      // --dot DIR; empty: no files
+    std::string format;   // --render svg|png; empty: DOT only
+    std::string show;     // all, cond, neg, none
+    std::string edges;    // --edges list; empty: herd7's relations
+    bool explain = false;
+};
+
+std::string fileStem(const std::string& testName) {
+    std::string stem;
+    for (char c : testName) stem += std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' ? c : '_';
+    return stem;
+}
+
+void writePicture(const ExecutionGraph& g, const PictureOptions& pictures, const std::string& stem) {
+    std::filesystem::create_directories(pictures.dir);
+    writeDot(g, pictures.dir + "/" + stem + ".dot");
+    if (!pictures.format.empty()) renderGraph(g, pictures.format, pictures.dir + "/" + stem + "." + pictures.format);
+}
+
+bool shows(const std::string& show, bool satisfies) {
+    return show == "all" || (show == "cond" && satisfies) || (show == "neg" && !satisfies);
+}
+
+// Prints why the outcome is forbidden; with --dot, draws each candidate with its cycle.
+void printExplanation(std::ostream& out, const LitmusTest& test, const Model& model, const CheckOptions& options,
+                      const PictureOptions& pictures, const std::set<std::string>& relations) {
+    ExplainOptions explainOptions;
+    explainOptions.unroll = options.unroll;
+    const ExplainResult x = explain(test, model, explainOptions);
+    if (!x.applicable) {
+        out << "Explanation " << test.name << ": some consistent execution reaches " << x.outcome
+            << "; nothing is forbidden\n\n";
+        return;
+    }
+    out << "Explanation " << test.name << ": " << x.candidates << (x.truncated ? "+" : "")
+        << " candidate execution(s) reach " << x.outcome << "; none is consistent under " << model.name << "\n";
+    CheckResult shape;
+    shape.shown = shownNames(test);
+    int k = 0;
+    for (const Explanation& e : x.shown) {
+        ++k;
+        out << "Candidate " << k << ": " << stateLine(shape, e.state) << "\n";
+        for (size_t i = 0; i < e.cycles.size(); ++i) {
+            std::string nfo;
+            for (auto [a, b] : e.executions[i].nfo)
+                nfo += (nfo.empty() ? "" : ", ") + eventName(e.skeleton, a) + "→" + eventName(e.skeleton, b);
+            out << "  " << (nfo.empty() ? "" : "with nfo " + nfo + ": ") << "cycle breaks " << e.cycles[i].axiom
+                << ": " << cycleText(e.skeleton, x.locations, e.cycles[i]) << "\n";
+            if (!pictures.dir.empty()) {
+                const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
+                                         (e.cycles.size() > 1 ? "-nfo" + std::to_string(i + 1) : "");
+                writePicture(drawExecution(test, x.locations, e.skeleton, e.executions[i], model, relations, stem,
+                                           test.name + " candidate " + std::to_string(k) + ": " +
+                                               stateLine(shape, e.state) + " breaks " + e.cycles[i].axiom,
+                                           &e.cycles[i]),
+                             pictures, stem);
+            }
+        }
+    }
+    if (x.shown.size() < x.candidates) out << "(" << x.candidates - x.shown.size() << " more candidates not shown)\n";
+    out << "\n";
+}
+
 int runCheck(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
              const std::string& engine, const CheckOptions& options, MachineOptions machineOptions, bool json,
-             bool noTime) {
+             bool noTime, const PictureOptions& pictures) {
     int status = 0;
     std::map<std::string, Model> models;
     if (!modelName.empty()) {
@@ -196,18 +265,36 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
             LitmusTest test = parseLitmusFile(file);
             std::string name = modelName.empty() ? (test.arch == Arch::X86 ? "tso" : "rdma-tso") : modelName;
             if (!models.count(name)) models.emplace(name, loadModel(modelsDir, name));
+            const Model& model = models.at(name);
+            const std::set<std::string> relations =
+                pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, model);
             CheckResult result;
             if (engine == "operational") {
                 machineOptions.unroll = options.unroll;
-                result = explore(test, models.at(name), machineOptions);
+                result = explore(test, model, machineOptions);
             } else {
-                result = check(test, models.at(name), options);
+                int shown = 0;
+                ExecutionVisitor draw;
+                if (!pictures.dir.empty() && pictures.show != "none")
+                    draw = [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+                               const FinalState& state, bool satisfies) {
+                        if (!shows(pictures.show, satisfies)) return;
+                        const std::string stem = fileStem(test.name) + "-" + std::to_string(++shown);
+                        CheckResult shape;
+                        shape.shown = shownNames(test);
+                        writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
+                                                   test.name + " execution " + std::to_string(shown) + ": " +
+                                                       stateLine(shape, state)),
+                                     pictures, stem);
+                    };
+                result = check(test, model, options, draw);
             }
             if (json) {
                 std::cout << toJson(test, result).dump() << "\n";
             } else {
                 printHerd(std::cout, test, result, ReportOptions{!noTime});
             }
+            if (pictures.explain) printExplanation(std::cout, test, model, options, pictures, relations);
             std::cout.flush();
         } catch (const InputError& e) {
             std::cerr << e.what() << "\n";
@@ -215,6 +302,9 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
         } catch (const z3::exception& e) {
             std::cerr << file << ": error: solver failure: " << e.msg() << "\n";
             status = 3;
+        } catch (const std::runtime_error& e) {  // writing or rendering a picture
+            std::cerr << file << ": error: " << e.what() << "\n";
+            status = 2;
         }
     }
     return status;
@@ -255,6 +345,16 @@ int main(int argc, char** argv) {
     app.add_flag("--no-reduction", noReduction, "operational: explore every interleaving (slow; checks the reduction)");
     app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
     app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
+    PictureOptions pictures;
+    app.add_option("--dot", pictures.dir, "write each shown execution as DIR/TEST-K.dot (Graphviz)");
+    app.add_option("--render", pictures.format, "also draw DIR/TEST-K.svg or .png (needs --dot DIR)")
+        ->check(CLI::IsMember({"svg", "png"}));
+    app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
+        ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
+    app.add_option("--edges", pictures.edges,
+                   "relations drawn, e.g. po,rf,mo,rb,pf,nfo (default), or ippo,oppo, or ib,ob");
+    app.add_flag("--explain", pictures.explain,
+                 "for an outcome no consistent execution reaches: each candidate execution's shortest cycle");
 
     CLI::App* cross = app.add_subcommand("cross", "run several engine:model configurations and report differences");
     std::vector<std::string> crossFiles;
@@ -308,5 +408,14 @@ int main(int argc, char** argv) {
         return 106;  // CLI11's code for a missing required argument
     }
     machineOptions.reduce = !noReduction;
-    return runCheck(files, modelName, modelsDir, engine, options, machineOptions, json, noTime);
+    if (!pictures.format.empty() && pictures.dir.empty()) {
+        std::cerr << "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n";
+        return 2;
+    }
+    if (pictures.show.empty()) pictures.show = "cond";
+    if (engine == "operational" && (!pictures.dir.empty() || pictures.explain)) {
+        std::cerr << "rdmacheck: error: --dot and --explain draw declarative executions; drop --engine operational\n";
+        return 2;
+    }
+    return runCheck(files, modelName, modelsDir, engine, options, machineOptions, json, noTime, pictures);
 }

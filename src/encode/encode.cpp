@@ -2,15 +2,13 @@
 
 #include <algorithm>
 
+#include "rdmacheck/relations.hpp"
+
 namespace rdmacheck {
 
 namespace {
 
-bool sameQueuePair(const Event& a, const Event& b) {
-    return a.thread == b.thread && a.thread >= 0 && a.remote != 0 && a.remote == b.remote;
-}
-
-bool isInit(const Event& e) { return e.thread < 0; }
+bool isInit(const Event& e) { return isInitEvent(e); }
 
 }  // namespace
 
@@ -30,8 +28,10 @@ struct ExecutionEncoding::Impl {
     std::vector<z3::expr> nfoForward;
     Execution found;
 
-    Impl(z3::context& c, const Skeleton& s, const Model& m, size_t locations)
-        : ctx(c), sk(s), model(m), locationCount(locations), solver(c) {
+    const bool consistent;
+
+    Impl(z3::context& c, const Skeleton& s, const Model& m, size_t locations, Mode mode)
+        : ctx(c), sk(s), model(m), locationCount(locations), solver(c), consistent(mode == Mode::Consistent) {
         build();
     }
 
@@ -56,33 +56,6 @@ struct ExecutionEncoding::Impl {
 
     z3::expr moBefore(int a, int b) { return before(model.moClock, a, b); }
 
-    bool internalPair(const Event& w, const Event& r) const {
-        if (w.kind == EventKind::LW && r.kind == EventKind::LR && w.thread == r.thread && !isInit(w)) return true;
-        if (!model.nicBuffersInternal || !sameQueuePair(w, r)) return false;
-        return (w.kind == EventKind::NRW && r.kind == EventKind::NRR) ||
-               (w.kind == EventKind::NLW && r.kind == EventKind::NLR);
-    }
-
-    // rb_i pairs: read r before a later-in-mo write w through the same buffer.
-    bool internalRbPair(const Event& r, const Event& w) const {
-        if (r.kind == EventKind::LR && w.kind == EventKind::LW && r.thread == w.thread) return true;
-        if (!model.nicBuffersInternal || !sameQueuePair(r, w)) return false;
-        return (r.kind == EventKind::NRR && w.kind == EventKind::NRW) ||
-               (r.kind == EventKind::NLR && w.kind == EventKind::NLW);
-    }
-
-    bool staticEdge(const ClockEdge& edge, const Event& a, const Event& b) const {
-        switch (edge.relation) {
-            case Relation::Po: return true;
-            case Relation::PoLoc: return a.location >= 0 && a.location == b.location;
-            case Relation::Table: {
-                Cell cell = edge.table->at(a.kind, b.kind);
-                return cell == Cell::Ordered || (cell == Cell::SameQueuePair && sameQueuePair(a, b));
-            }
-            default: return false;
-        }
-    }
-
     void build() {
         const int n = static_cast<int>(sk.events.size());
         const int clocks = static_cast<int>(model.clocks.size());
@@ -101,7 +74,7 @@ struct ExecutionEncoding::Impl {
             const Event& ev = sk.events[e];
             if (isInit(ev)) continue;
             solver.add(clock[model.moClock][e] >= 0);
-            if (model.issueClock >= 0 && !isInstantaneous(ev.kind))
+            if (consistent && model.issueClock >= 0 && !isInstantaneous(ev.kind))
                 solver.add(clock[model.issueClock][e] <= clock[model.observeClock][e]);
         }
 
@@ -131,7 +104,8 @@ struct ExecutionEncoding::Impl {
                 solver.add(z3::implies(chosen, readValue[r] == value(sk.events[w].written)));
                 solver.add(z3::implies(chosen, isInit(sk.events[w]) ? sourceMo[r] == -1
                                                                      : sourceMo[r] == clock[model.moClock][w]));
-                for (int c = 0; c < clocks; ++c) rfEdges(c, w, r, chosen);
+                if (consistent)
+                    for (int c = 0; c < clocks; ++c) rfEdges(c, w, r, chosen);
             }
         }
 
@@ -161,7 +135,8 @@ struct ExecutionEncoding::Impl {
                     }
         }
 
-        for (int c = 0; c < clocks; ++c) clockEdges(c);
+        if (consistent)
+            for (int c = 0; c < clocks; ++c) clockEdges(c);
         for (const ValueConstraint& vc : sk.constraints) {
             z3::expr eq = value(vc.lhs) == value(vc.rhs);
             solver.add(vc.equal ? eq : !eq);
@@ -173,15 +148,7 @@ struct ExecutionEncoding::Impl {
         const Event& wev = sk.events[w];
         const Event& rev = sk.events[r];
         for (const ClockEdge& edge : model.clocks[c].edges) {
-            bool applies = false;
-            switch (edge.relation) {
-                case Relation::Rf: applies = true; break;
-                case Relation::RfInternal: applies = internalPair(wev, rev); break;
-                case Relation::RfExternal: applies = !internalPair(wev, rev); break;
-                case Relation::RfOtherThread: applies = wev.thread != rev.thread; break;
-                default: break;
-            }
-            if (applies) {
+            if (containsRf(model, edge, wev, rev)) {
                 solver.add(z3::implies(chosen, clock[c][w] < clock[c][r]));
                 return;
             }
@@ -200,7 +167,7 @@ struct ExecutionEncoding::Impl {
                     const Event& a = sk.events[events[i]];
                     const Event& b = sk.events[events[j]];
                     if (std::any_of(spec.edges.begin(), spec.edges.end(),
-                                    [&](const ClockEdge& e) { return staticEdge(e, a, b); }))
+                                    [&](const ClockEdge& e) { return keepsProgramOrder(e, a, b); }))
                         solver.add(clock[c][events[i]] < clock[c][events[j]]);
                 }
         for (auto [w, p] : sk.pollsFrom) {
@@ -226,7 +193,7 @@ struct ExecutionEncoding::Impl {
             const Event& rev = sk.events[r];
             for (int w : writesOf[rev.location]) {
                 if (w == r) continue;
-                if (!rb && !internalRbPair(rev, sk.events[w])) continue;
+                if (!rb && !isInternalRb(model, rev, sk.events[w])) continue;
                 // r reads from a write mo-before w.
                 z3::expr readsBefore = sourceMo[r] < clock[model.moClock][w];
                 solver.add(z3::implies(readsBefore, clock[c][r] < clock[c][w]));
@@ -284,8 +251,8 @@ struct ExecutionEncoding::Impl {
 };
 
 ExecutionEncoding::ExecutionEncoding(z3::context& ctx, const Skeleton& skeleton, const Model& model,
-                                     size_t locationCount)
-    : impl_(std::make_unique<Impl>(ctx, skeleton, model, locationCount)) {}
+                                     size_t locationCount, Mode mode)
+    : impl_(std::make_unique<Impl>(ctx, skeleton, model, locationCount, mode)) {}
 
 ExecutionEncoding::~ExecutionEncoding() = default;
 

@@ -12,12 +12,49 @@ namespace rdmacheck {
 
 namespace {
 
-const char* const kStatementKinds[] = {"write", "read", "put", "get", "poll", "rfence", "mfence", "cas"};
+// Straight-line kinds first, then those with weight 0 in the default mix: CPU writes of
+// expressions over several locations, assume, and control flow (one level deep, bodies of
+// simple statements only).
+const char* const kStatementKinds[] = {"write", "read",   "put",    "get",  "poll", "rfence", "mfence",
+                                       "cas",   "expr",   "assume", "if",   "choice", "loop",   "while"};
+
+// What the bodies of if, choice, loop and while are made of: no polls, no control flow.
+const char* const kSimpleKinds[] = {"write", "read", "put", "get", "mfence"};
+
+// Bound on the estimated paths of a thread (unroll 2): kinds that would go over it are left
+// out of the draw while others remain, so mixes with control flow keep unfolding small.
+constexpr long long kPathBudget = 24;
 
 bool isStatementKind(const std::string& kind) {
     for (const char* k : kStatementKinds)
         if (kind == k) return true;
     return false;
+}
+
+std::string knownKinds() {
+    std::string list;
+    for (const char* k : kStatementKinds) list += (list.empty() ? "" : ", ") + std::string(k);
+    return list;
+}
+
+// How many paths a statement of this kind makes of each path before it, at most (unroll 2:
+// zero, one or two iterations, and the path the bound cuts).
+long long pathFactor(const std::string& kind) {
+    if (kind == "expr") return 2;  // two locations read in either order (three make 6)
+    if (kind == "if" || kind == "choice" || kind == "cas") return 2;
+    if (kind == "loop" || kind == "while") return 4;
+    return 1;
+}
+
+// The kinds the path budget holds back: cas is counted but never held back, so the
+// default mix draws exactly as it always has.
+bool budgeted(const std::string& kind) { return kind != "cas" && pathFactor(kind) > 1; }
+
+Expr binaryExpr(Expr::Kind kind, Expr left, Expr right) {
+    Expr e;
+    e.kind = kind;
+    e.args = {std::move(left), std::move(right)};
+    return e;
 }
 
 // splitmix64, and only integer arithmetic on its output: the standard distributions
@@ -90,7 +127,7 @@ public:
         for (int node = 1; node <= options_.nodes; ++node)
             for (const std::string& name : sharedOn_[node]) t.locations.push_back(LocationDecl{name, node, 0, {}});
         for (int i = 0; i < options_.threads; ++i) {
-            ThreadState thread{i, i % options_.nodes + 1, {}, {}};
+            ThreadState thread{i, i % options_.nodes + 1, {}, {}, 1};
             ThreadDecl decl;
             decl.name = "P" + std::to_string(i);
             decl.node = thread.node;
@@ -109,7 +146,8 @@ private:
         int index;
         int node;
         std::vector<std::string> privates;  // r<index>_<k>, home = the thread's node
-        std::map<int, int> unpolled;        // remote node -> puts and gets not yet polled
+        std::map<int, int> unpolled;        // remote node -> puts and gets not yet polled (straight-line only)
+        long long paths;                    // estimated paths so far (see pathFactor)
     };
 
     std::string freshPrivate(ThreadState& th) {
@@ -143,28 +181,108 @@ private:
 
     long long value() { return random_.between(1, options_.values); }
 
+    // One of the candidates, with probability proportional to its weight (total = their sum > 0).
+    const std::string& pickWeighted(const std::vector<std::pair<std::string, int>>& candidates, long long total) {
+        long long ticket = random_.between(0, total - 1);
+        size_t chosen = 0;
+        for (; ticket >= candidates[chosen].second; ++chosen) ticket -= candidates[chosen].second;
+        return candidates[chosen].first;
+    }
+
+    // A top-level statement. Kinds that would take the thread over the path budget are drawn
+    // only when nothing else in the mix is possible.
     Stmt statement(ThreadState& th) {
         std::vector<int> pollable;
         for (const auto& [node, count] : th.unpolled)
             if (count > 0) pollable.push_back(node);
         std::vector<std::pair<std::string, int>> candidates;
         long long total = 0;
-        for (const auto& [kind, weight] : options_.mix) {
-            bool possible = true;
-            if (kind == "poll") possible = !pollable.empty();
-            if (kind == "put" || kind == "get") possible = options_.sharedPerNode > 0;
-            if (possible && weight > 0) {
-                candidates.emplace_back(kind, weight);
-                total += weight;
+        for (bool budget : {true, false}) {
+            for (const auto& [kind, weight] : options_.mix) {
+                bool possible = true;
+                if (kind == "poll") possible = !pollable.empty();
+                if (kind == "put" || kind == "get") possible = options_.sharedPerNode > 0;
+                if (budget && budgeted(kind) && th.paths * pathFactor(kind) > kPathBudget) possible = false;
+                if (possible && weight > 0) {
+                    candidates.emplace_back(kind, weight);
+                    total += weight;
+                }
             }
+            if (total > 0) break;
         }
         if (total == 0)
             throw std::invalid_argument("the statement mix leaves nothing to generate (poll needs an earlier put or "
                                         "get; put and get need shared locations)");
-        long long ticket = random_.between(0, total - 1);
-        size_t chosen = 0;
-        for (; ticket >= candidates[chosen].second; ++chosen) ticket -= candidates[chosen].second;
-        return statementOf(candidates[chosen].first, th, pollable);
+        const std::string& kind = pickWeighted(candidates, total);
+        if (kind == "expr") return expressionWrite(th);
+        th.paths = std::min(th.paths * pathFactor(kind), kPathBudget * kPathBudget);
+        return statementOf(kind, th, pollable);
+    }
+
+    // A kind for the body of a compound statement, weighted as in the mix (evenly if the
+    // mix gives all of them weight 0).
+    std::string simpleKind() {
+        std::vector<std::pair<std::string, int>> kinds;
+        long long total = 0;
+        for (const char* kind : kSimpleKinds) {
+            const std::string k = kind;
+            if ((k == "put" || k == "get") && options_.sharedPerNode == 0) continue;
+            const auto it = options_.mix.find(k);
+            const int weight = it == options_.mix.end() ? 0 : it->second;
+            kinds.emplace_back(k, weight);
+            total += weight;
+        }
+        if (total == 0) {
+            for (auto& kind : kinds) kind.second = 1;
+            total = static_cast<long long>(kinds.size());
+        }
+        return pickWeighted(kinds, total);
+    }
+
+    // lo..hi simple statements. Their puts and gets do not count for later polls: a poll
+    // after the block must find work on every path, not just those through the block.
+    Block simpleBlock(ThreadState& th, long long lo, long long hi) {
+        const std::map<int, int> unpolled = th.unpolled;
+        Block b;
+        const long long n = random_.between(lo, hi);
+        for (long long k = 0; k < n; ++k) b.push_back(statementOf(simpleKind(), th, {}));
+        th.unpolled = unpolled;
+        return b;
+    }
+
+    // `target := E` with E reading two or three distinct local locations, some scaled by a
+    // constant, joined by + and -, sometimes with a constant term: `x := a + 2 * b - 1`.
+    Stmt expressionWrite(ThreadState& th) {
+        const bool three = th.paths * 6 <= kPathBudget && random_.chance(0.4);
+        th.paths = std::min(th.paths * (three ? 6 : 2), kPathBudget * kPathBudget);
+        std::vector<std::string> pool = sharedOn_[th.node];
+        pool.insert(pool.end(), th.privates.begin(), th.privates.end());
+        const size_t reads = three ? 3 : 2;
+        while (pool.size() < reads) pool.push_back(freshPrivate(th));
+        Stmt s;
+        s.kind = Stmt::Kind::Assign;
+        s.target = localRef(writeTarget(th));
+        for (size_t k = 0; k < reads; ++k) {
+            const size_t chosen = random_.below(pool.size());
+            Expr term = locationExpr(pool[chosen]);
+            pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(chosen));
+            if (random_.chance(0.3)) term = binaryExpr(Expr::Kind::Mul, Expr::constant(random_.between(2, 3), {}),
+                                                       std::move(term));
+            s.expr = k == 0 ? std::move(term)
+                            : binaryExpr(random_.chance(0.5) ? Expr::Kind::Add : Expr::Kind::Sub,
+                                         std::move(s.expr), std::move(term));
+        }
+        if (random_.chance(0.3))
+            s.expr = binaryExpr(random_.chance(0.5) ? Expr::Kind::Add : Expr::Kind::Sub, std::move(s.expr),
+                                Expr::constant(value(), {}));
+        return s;
+    }
+
+    // `x = v` or `x != v` on a local location, v in 0..values.
+    void test(Stmt& s, ThreadState& th, bool equal) {
+        s.target = localRef(localLocation(th));
+        s.equal = equal;
+        s.value = random_.between(0, options_.values);
     }
 
     Stmt statementOf(const std::string& kind, ThreadState& th, const std::vector<int>& pollable) {
@@ -210,6 +328,25 @@ private:
             s.node = static_cast<int>(random_.between(1, options_.nodes));
         } else if (kind == "mfence") {
             s.kind = Stmt::Kind::MFence;
+        } else if (kind == "assume") {
+            s.kind = Stmt::Kind::Assume;
+            test(s, th, random_.chance(0.5));
+        } else if (kind == "if") {
+            s.kind = Stmt::Kind::If;
+            test(s, th, true);
+            s.body = simpleBlock(th, 0, 2);
+            if (random_.chance(0.6)) s.orelse = simpleBlock(th, 0, 2);
+        } else if (kind == "choice") {
+            s.kind = Stmt::Kind::Choice;
+            s.branches.push_back(simpleBlock(th, 1, 2));
+            s.branches.push_back(simpleBlock(th, 1, 2));
+        } else if (kind == "loop") {
+            s.kind = Stmt::Kind::Loop;
+            s.body = simpleBlock(th, 1, 2);
+        } else if (kind == "while") {
+            s.kind = Stmt::Kind::While;
+            test(s, th, false);
+            s.body = simpleBlock(th, 0, 2);
         } else {
             s.kind = Stmt::Kind::Cas;
             s.target = localRef(localLocation(th));
@@ -262,8 +399,7 @@ void parseMix(const std::string& spec, GeneratorOptions& options) {
         const std::string kind = item.substr(0, equals);
         const std::string weight = item.substr(equals + 1);
         if (!isStatementKind(kind))
-            throw std::invalid_argument("statement mix: unknown kind '" + kind +
-                                        "' (known: write, read, put, get, poll, rfence, mfence, cas)");
+            throw std::invalid_argument("statement mix: unknown kind '" + kind + "' (known: " + knownKinds() + ")");
         if (weight.empty() || weight.size() > 6 || weight.find_first_not_of("0123456789") != std::string::npos)
             throw std::invalid_argument("statement mix: the weight of '" + kind +
                                         "' must be a non-negative integer below 10^6, found '" + weight + "'");

@@ -115,6 +115,7 @@ Model loadModel(const std::string& dir, const std::string& name) {
         for (const auto& jc : j.at("clocks")) {
             Clock c;
             c.name = jc.at("name").get<std::string>();
+            c.axiom = jc.value("axiom", c.name);
             for (const auto& je : jc.at("edges")) {
                 std::string text = je.get<std::string>();
                 ClockEdge e{Relation::Table, nullptr, text};

@@ -4,36 +4,17 @@
 
 namespace rdmacheck {
 
-namespace {
-
-// Final values of one execution.
-class FinalValues {
-public:
-    FinalValues(const LitmusTest& test, const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex)
-        : test_(test), program_(program), sk_(sk), ex_(ex) {}
-
-    long long of(const std::string& name, int thread) const {
-        if (thread >= 0) {
-            const auto& regs = sk_.registers[thread];
-            auto it = regs.find(name);
-            if (it != regs.end()) return it->second.eval(ex_.readValues);
-            auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
-            return init == test_.registerInit.end() ? 0 : init->second;
-        }
-        int l = program_.locationIndex(name);
-        return sk_.events[ex_.mo[l].back()].written.eval(ex_.readValues);
+long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+                     const std::string& name, int thread) {
+    if (thread >= 0) {
+        const auto& regs = sk.registers[thread];
+        auto it = regs.find(name);
+        if (it != regs.end()) return it->second.eval(ex.readValues);
+        auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
+        return init == test.registerInit.end() ? 0 : init->second;
     }
-
-    long long atom(const Cond& c) const { return of(c.loc, c.thread); }
-
-private:
-    const LitmusTest& test_;
-    const UnfoldedProgram& program_;
-    const Skeleton& sk_;
-    const Execution& ex_;
-};
-
-}  // namespace
+    return sk.events[ex.mo[program.locationIndex(name)].back()].written.eval(ex.readValues);
+}
 
 void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
@@ -70,13 +51,13 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
         } else {
             while (encoding.next()) {
                 const Execution& ex = encoding.current();
-                FinalValues values(test, program, sk, ex);
-                auto lookup = [&](const Cond& atom) { return values.atom(atom); };
+                auto lookup = [&](const Cond& atom) { return finalValue(test, program, sk, ex, atom.loc, atom.thread); };
                 if (!test.filter || evalCondition(*test.filter, lookup)) {
                     FinalState state;
-                    for (const ObservedName& n : result.shown) state.push_back(values.of(n.name, n.thread));
+                    for (const ObservedName& n : result.shown)
+                        state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
                     addFinalState(result, test, state, lookup);
-                    if (visit) visit(sk, ex, state, result.states.at(state));
+                    if (visit) visit(program, sk, ex, state, result.states.at(state));
                     if (result.positive + result.negative > options.maxExecutions)
                         throw InputError(SourceLoc{test.file, 1, 1},
                                          "more than " + std::to_string(options.maxExecutions) +

@@ -2,6 +2,7 @@
 // test, generated tests are valid and reproducible, shrinking reaches a minimum.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <stdexcept>
@@ -131,6 +132,26 @@ bool getThenPoll(const LitmusTest& t) {
         }
     }
     return false;
+}
+
+// Distinct locations an expression reads.
+void locationsOf(const Expr& e, std::set<std::string>& names) {
+    if (e.kind == Expr::Kind::Location) names.insert(e.name);
+    for (const Expr& arg : e.args) locationsOf(arg, names);
+}
+
+// Control flow nests at most one level deep, and polls are never inside it.
+bool simpleBlock(const Block& b) {
+    for (const Stmt& s : b) {
+        switch (s.kind) {
+            case Stmt::Kind::Assign:
+            case Stmt::Kind::Put:
+            case Stmt::Kind::Get:
+            case Stmt::Kind::MFence: break;
+            default: return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -345,6 +366,62 @@ TEST(GenerateLitmus, MixSelectsStatementKinds) {
     }
 }
 
+TEST(GenerateLitmus, ControlFlowMixGivesValidTests) {
+    GeneratorOptions options;
+    parseMix("expr=2,assume=1,if=2,choice=1,loop=1,while=1", options);
+    std::set<Stmt::Kind> seen;
+    bool twoLocations = false, threeLocations = false, emptyElse = false;
+    size_t mostPaths = 0;
+    for (uint64_t seed = 0; seed < 500; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        try {
+            const LitmusTest t = parseLitmus(text, "gen.litmus");
+            EXPECT_EQ(printLitmus(t), text);
+            for (const ThreadDecl& thread : t.threads) {
+                for (const Stmt& s : thread.body) {
+                    seen.insert(s.kind);
+                    EXPECT_TRUE(simpleBlock(s.body) && simpleBlock(s.orelse)) << text;
+                    for (const Block& branch : s.branches) EXPECT_TRUE(simpleBlock(branch)) << text;
+                    if (s.kind == Stmt::Kind::If && s.orelse.empty()) emptyElse = true;
+                    if (s.kind == Stmt::Kind::Assign) {
+                        std::set<std::string> names;
+                        locationsOf(s.expr, names);
+                        twoLocations = twoLocations || names.size() == 2;
+                        threeLocations = threeLocations || names.size() == 3;
+                    }
+                }
+            }
+            const UnfoldedProgram program = unfold(t, UnfoldOptions{});
+            for (const auto& paths : program.paths) mostPaths = std::max(mostPaths, paths.size());
+        } catch (const InputError& e) {
+            ADD_FAILURE() << e.what() << "\n" << text;
+        }
+    }
+    for (Stmt::Kind kind : {Stmt::Kind::If, Stmt::Kind::Choice, Stmt::Kind::Loop, Stmt::Kind::While,
+                            Stmt::Kind::Assume, Stmt::Kind::Poll, Stmt::Kind::Cas})
+        EXPECT_TRUE(seen.count(kind)) << static_cast<int>(kind);
+    EXPECT_TRUE(twoLocations);
+    EXPECT_TRUE(threeLocations);
+    EXPECT_TRUE(emptyElse);
+    EXPECT_LE(mostPaths, 64u);  // the path budget keeps unfolding small
+}
+
+TEST(GenerateLitmus, MixOfOnlyWhileGivesWhileStatements) {
+    GeneratorOptions options;
+    options.mix = {{"while", 1}};
+    for (uint64_t seed = 0; seed < 50; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        const LitmusTest t = parseLitmus(text, "gen.litmus");
+        for (const ThreadDecl& thread : t.threads)
+            for (const Stmt& s : thread.body) {
+                EXPECT_EQ(s.kind, Stmt::Kind::While) << text;
+                EXPECT_FALSE(s.equal) << text;
+                EXPECT_TRUE(simpleBlock(s.body)) << text;
+            }
+        unfold(t, UnfoldOptions{});
+    }
+}
+
 TEST(GenerateLitmus, ParseMixRejectsBadSpecs) {
     GeneratorOptions options;
     EXPECT_THROW(parseMix("bogus=1", options), std::invalid_argument);
@@ -358,6 +435,15 @@ TEST(GenerateLitmus, ParseMixRejectsBadSpecs) {
     EXPECT_EQ(options.mix.at("get"), 3);
     EXPECT_EQ(options.mix.at("cas"), 0);
     EXPECT_EQ(options.mix.at("write"), 3);
+    parseMix("expr=1,assume=2,if=3,choice=4,loop=5,while=6", options);
+    EXPECT_EQ(options.mix.at("expr"), 1);
+    EXPECT_EQ(options.mix.at("while"), 6);
+    try {
+        parseMix("for=1", options);
+        ADD_FAILURE() << "for=1 accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("choice, loop, while"), std::string::npos) << e.what();
+    }
 }
 
 TEST(GenerateLitmus, RejectsUnusableOptions) {

@@ -1,0 +1,23 @@
+// An execution (or an explained candidate) as an ExecutionGraph for Graphviz.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "rdmacheck/explain.hpp"
+#include "rdmacheck/graph.hpp"
+
+namespace rdmacheck {
+
+// Relations drawn: po rf mo rb pf nfo (herd7's picture), any clock edge as the
+// model file names it (ippo, oppo, rf-e, [nlW];pf ...), and a clock's axiom
+// name (ib, ob) for all of that clock's edges.
+std::set<std::string> defaultDrawnRelations();
+// "po,rf,ob" -> set; InputError (no location) for names the model does not know.
+std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model);
+
+ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const Skeleton& sk,
+                             const Execution& ex, const Model& model, const std::set<std::string>& relations,
+                             const std::string& name, const std::string& caption, const Cycle* cycle = nullptr);
+
+}  // namespace rdmacheck

@@ -1,0 +1,62 @@
+// Why an outcome is forbidden: the candidate executions that reach it (rf, mo
+// and values agree, the axioms left out), each with the shortest cycle that
+// breaks one of the model's axioms.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/check.hpp"
+#include "rdmacheck/relations.hpp"
+
+namespace rdmacheck {
+
+// herd7-style event names: a, b, c, ... over the threads' events in order;
+// "init" for initial writes.
+std::string eventName(const Skeleton& sk, int event);
+// e.g. "c: nrW y=1 →2", "init x=0".
+std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vector<Location>& locations, int event);
+
+// A cycle of clock edges; `axiom` names what it breaks: a clock's axiom (ib, ob
+// for RDMA^TSO; uniproc, ghb for tso; sc) or the combined [Inst];ib;ob.
+struct Cycle {
+    std::string axiom;
+    std::vector<RelationEdge> edges;  // edges[i].to == edges[i+1].from, last.to == first.from
+};
+
+// The shortest cycle among the clock constraints of ex under model (I <= O and
+// I = O on instantaneous events included), or none if ex is consistent.
+std::optional<Cycle> shortestViolation(const Skeleton& sk, const Execution& ex, const Model& model);
+
+// "a:nrW x →oppo b:nrR z →rb a".
+std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations, const Cycle& cycle);
+
+struct Explanation {
+    Skeleton skeleton;
+    FinalState state;
+    // One (execution, cycle) when a cycle avoids nfo (the execution then has no
+    // nfo edges: the cycle holds for every nfo); otherwise one per nfo choice.
+    std::vector<Execution> executions;
+    std::vector<Cycle> cycles;
+};
+
+struct ExplainResult {
+    bool applicable = false;   // no consistent execution reaches the outcome
+    std::string outcome;       // the condition explained, herd7 style
+    uint64_t candidates = 0;   // candidate executions that reach it
+    bool truncated = false;    // stopped at the candidate limit
+    std::vector<Location> locations;
+    std::vector<Explanation> shown;
+};
+
+struct ExplainOptions {
+    int unroll = 2;
+    size_t maxShown = 3;
+    uint64_t maxCandidates = 100'000;
+};
+
+// The outcome is the condition (exists, ~exists) or its negation (forall).
+ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainOptions& options);
+
+}  // namespace rdmacheck

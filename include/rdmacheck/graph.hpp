@@ -1,0 +1,47 @@
+// A drawable execution graph: what the report stage hands to Graphviz.
+#pragma once
+#include <string>
+#include <vector>
+namespace rdmacheck {
+struct GraphEvent {
+    std::string id;      // unique DOT node name, e.g. "e3"
+    std::string label;   // e.g. "c: nrW y=1 →2" or "init x=0"
+    int node = 0;        // RDMA node (cluster); 0 for initial writes
+    int thread = -1;     // thread index within the test (cluster inside its node); -1 for initial writes
+    std::string threadName;  // "P0"
+};
+struct GraphEdge {
+    std::string from, to;   // GraphEvent ids
+    std::string relation;   // po rf mo rb pf nfo rao ippo oppo ib ob ... (colour by relation)
+    bool highlighted = false;  // part of an explained cycle: drawn thick/red
+};
+struct ExecutionGraph {
+    std::string name;       // graph name, e.g. "Fig3e_exec3"
+    std::string caption;    // e.g. "Fig3e execution 3: [a]=0; [b]=0;" drawn as the graph label
+    std::vector<GraphEvent> events;   // in program order within each thread
+    std::vector<GraphEdge> edges;
+};
+// Builds the Graphviz graph with the cgraph library (agopen/agnode/agedge/agsafeset),
+// never by string concatenation, and writes it as DOT text.
+std::string toDot(const ExecutionGraph& g);
+void writeDot(const ExecutionGraph& g, const std::string& path);            // std::runtime_error on failure
+// Lays out (dot) and renders with libgvc (gvContext, gvLayout, gvRenderFilename): format "svg" or "png".
+void renderGraph(const ExecutionGraph& g, const std::string& format, const std::string& path);
+
+// How a relation is drawn: Graphviz colour and style ("solid", "dashed", "dotted").
+// Fixed per relation so that pictures of different executions compare at a glance.
+struct RelationStyle {
+    std::string color;
+    std::string style;
+};
+RelationStyle relationStyle(const std::string& relation);
+
+// The DOT layout conventions (what a reader of toDot's output can rely on):
+// - events are nodes named by GraphEvent::id, labelled with GraphEvent::label (a backslash is doubled,
+//   since Graphviz labels treat `\` as an escape);
+// - clusters: "cluster_init" (label "init"), "cluster_node<N>" (label "node N") holding
+//   "cluster_node<N>_thread<T>" (label threadName), and "cluster_legend" (label "legend") holding one
+//   edge per relation used, between two empty nodes named "legend_<i>_from"/"legend_<i>_to";
+// - every GraphEdge is one edge labelled with its relation (attribute "relation" too); layout-only
+//   edges that keep program order where no po edge does are style=invis, unlabelled, relation "layout".
+}

@@ -1,0 +1,135 @@
+#include "rdmacheck/relations.hpp"
+
+#include <algorithm>
+
+namespace rdmacheck {
+
+bool isInternalRf(const Model& model, const Event& w, const Event& r) {
+    if (w.kind == EventKind::LW && r.kind == EventKind::LR && w.thread == r.thread && !isInitEvent(w)) return true;
+    if (!model.nicBuffersInternal || !sameQueuePair(w, r)) return false;
+    return (w.kind == EventKind::NRW && r.kind == EventKind::NRR) || (w.kind == EventKind::NLW && r.kind == EventKind::NLR);
+}
+
+bool isInternalRb(const Model& model, const Event& r, const Event& w) {
+    if (r.kind == EventKind::LR && w.kind == EventKind::LW && r.thread == w.thread) return true;
+    if (!model.nicBuffersInternal || !sameQueuePair(r, w)) return false;
+    return (r.kind == EventKind::NRR && w.kind == EventKind::NRW) || (r.kind == EventKind::NLR && w.kind == EventKind::NLW);
+}
+
+bool keepsProgramOrder(const ClockEdge& edge, const Event& a, const Event& b) {
+    switch (edge.relation) {
+        case Relation::Po: return true;
+        case Relation::PoLoc: return a.location >= 0 && a.location == b.location;
+        case Relation::Table: {
+            const Cell cell = edge.table->at(a.kind, b.kind);
+            return cell == Cell::Ordered || (cell == Cell::SameQueuePair && sameQueuePair(a, b));
+        }
+        default: return false;
+    }
+}
+
+bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const Event& r) {
+    switch (edge.relation) {
+        case Relation::Rf: return true;
+        case Relation::RfInternal: return isInternalRf(model, w, r);
+        case Relation::RfExternal: return !isInternalRf(model, w, r);
+        case Relation::RfOtherThread: return w.thread != r.thread;
+        default: return false;
+    }
+}
+
+namespace {
+
+// The write that follows w in its location's mo, or -1.
+int moSuccessor(const Execution& ex, const Event& ev, int w) {
+    const auto& order = ex.mo[ev.location];
+    auto it = std::find(order.begin(), order.end(), w);
+    return it == order.end() || it + 1 == order.end() ? -1 : *(it + 1);
+}
+
+int moPosition(const Execution& ex, int location, int w) {
+    const auto& order = ex.mo[location];
+    return static_cast<int>(std::find(order.begin(), order.end(), w) - order.begin());
+}
+
+}  // namespace
+
+std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex) {
+    std::vector<RelationEdge> edges;
+    for (const auto& events : sk.threadEvents)
+        for (size_t i = 1; i < events.size(); ++i) edges.push_back({events[i - 1], events[i], "po"});
+    for (size_t r = 0; r < ex.rf.size(); ++r) {
+        if (ex.rf[r] < 0) continue;
+        edges.push_back({ex.rf[r], static_cast<int>(r), "rf"});
+        const int next = moSuccessor(ex, sk.events[r], ex.rf[r]);
+        if (next >= 0 && next != static_cast<int>(r)) edges.push_back({static_cast<int>(r), next, "rb"});
+    }
+    // mo from an initial write is implied (it precedes everything), as in herd7's pictures.
+    for (const auto& order : ex.mo)
+        for (size_t i = 2; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "mo"});
+    for (auto [w, p] : sk.pollsFrom) edges.push_back({w, p, "pf"});
+    for (auto [a, b] : ex.nfo) edges.push_back({a, b, "nfo"});
+    return edges;
+}
+
+std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, const Model& model) {
+    std::vector<RelationEdge> edges;
+    const int n = static_cast<int>(sk.events.size());
+    for (int c = 0; c < static_cast<int>(model.clocks.size()); ++c) {
+        const Clock& clock = model.clocks[c];
+        auto add = [&](int a, int b, const std::string& relation) {
+            if (!isInitEvent(sk.events[a]) && !isInitEvent(sk.events[b])) edges.push_back({a, b, relation, c});
+        };
+        for (const ClockEdge& edge : clock.edges) {
+            switch (edge.relation) {
+                case Relation::Table:
+                case Relation::Po:
+                case Relation::PoLoc:
+                    for (const auto& events : sk.threadEvents)
+                        for (size_t i = 0; i < events.size(); ++i)
+                            for (size_t j = i + 1; j < events.size(); ++j)
+                                if (keepsProgramOrder(edge, sk.events[events[i]], sk.events[events[j]]))
+                                    add(events[i], events[j], edge.text);
+                    break;
+                case Relation::Rf:
+                case Relation::RfInternal:
+                case Relation::RfExternal:
+                case Relation::RfOtherThread:
+                    for (int r = 0; r < n; ++r)
+                        if (ex.rf[r] >= 0 && containsRf(model, edge, sk.events[ex.rf[r]], sk.events[r]))
+                            add(ex.rf[r], r, edge.text);
+                    break;
+                case Relation::Pf:
+                case Relation::PfFromNlW:
+                    for (auto [w, p] : sk.pollsFrom)
+                        if (edge.relation == Relation::Pf || sk.events[w].kind == EventKind::NLW) add(w, p, edge.text);
+                    break;
+                case Relation::Nfo:
+                    for (auto [a, b] : ex.nfo) add(a, b, edge.text);
+                    break;
+                case Relation::Mo: break;  // below, with the mo clock
+                case Relation::Rb:
+                case Relation::RbInternal:
+                    for (int r = 0; r < n; ++r) {
+                        if (ex.rf[r] < 0) continue;
+                        const Event& rev = sk.events[r];
+                        const int source = moPosition(ex, rev.location, ex.rf[r]);
+                        const auto& order = ex.mo[rev.location];
+                        for (size_t k = source + 1; k < order.size(); ++k)
+                            if (order[k] != r &&
+                                (edge.relation == Relation::Rb || isInternalRb(model, rev, sk.events[order[k]])))
+                                add(r, order[k], edge.text);
+                    }
+                    break;
+            }
+        }
+        const bool hasMo = std::any_of(clock.edges.begin(), clock.edges.end(),
+                                       [](const ClockEdge& e) { return e.relation == Relation::Mo; });
+        if (hasMo || c == model.moClock)
+            for (const auto& order : ex.mo)
+                for (size_t i = 1; i < order.size(); ++i) add(order[i - 1], order[i], "mo");
+    }
+    return edges;
+}
+
+}  // namespace rdmacheck

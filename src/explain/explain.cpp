@@ -1,0 +1,225 @@
+#include "rdmacheck/explain.hpp"
+
+#include <algorithm>
+#include <deque>
+
+#include "rdmacheck/report.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+std::string letters(int k) {
+    std::string s;
+    do {
+        s.insert(s.begin(), static_cast<char>('a' + k % 26));
+        k = k / 26 - 1;
+    } while (k >= 0);
+    return s;
+}
+
+std::string locationText(const std::vector<Location>& locations, const Event& e) {
+    if (e.location < 0) return "";
+    const Location& l = locations[e.location];
+    return l.hidden ? "(" + std::to_string(l.init) + ")" : l.name;
+}
+
+// Nodes of the constraint graph: one per (clock, event); an instantaneous
+// event's observation is its issue (I = O), so it shares the issue node.
+class ConstraintGraph {
+public:
+    ConstraintGraph(const Skeleton& sk, const Execution& ex, const Model& model)
+        : sk_(sk), model_(model), n_(static_cast<int>(sk.events.size())) {
+        adjacency_.resize(model.clocks.size() * n_);
+        for (const RelationEdge& e : clockEdges(sk, ex, model)) add(e);
+        if (model.issueClock >= 0)
+            for (int e = 0; e < n_; ++e)
+                if (!isInitEvent(sk.events[e]) && !isInstantaneous(sk.events[e].kind))
+                    add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e)
+    }
+
+    std::optional<Cycle> shortestCycle() const {
+        std::optional<std::vector<int>> best;  // edge indices
+        for (int start = 0; start < static_cast<int>(adjacency_.size()); ++start) {
+            std::vector<int> via(adjacency_.size(), -1);  // edge that reached each node
+            std::deque<int> queue{start};
+            std::vector<bool> seen(adjacency_.size(), false);
+            bool closed = false;
+            while (!queue.empty() && !closed) {
+                const int node = queue.front();
+                queue.pop_front();
+                for (int ei : adjacency_[node]) {
+                    const int to = target_[ei];
+                    if (to == start) {
+                        std::vector<int> path{ei};
+                        for (int at = node; at != start; at = source_[via[at]]) path.push_back(via[at]);
+                        std::reverse(path.begin(), path.end());
+                        if (!best || path.size() < best->size()) best = path;
+                        closed = true;
+                        break;
+                    }
+                    if (seen[to]) continue;
+                    seen[to] = true;
+                    via[to] = ei;
+                    queue.push_back(to);
+                }
+            }
+        }
+        if (!best) return std::nullopt;
+        Cycle cycle;
+        bool issue = false, observe = false, other = false;
+        for (int ei : *best) {
+            const RelationEdge& e = edges_[ei];
+            if (e.clock == model_.issueClock && e.clock >= 0) issue = true;
+            else if (e.clock == model_.observeClock && e.clock >= 0) observe = true;
+            else if (e.clock >= 0) other = true;
+            if (e.clock < 0) issue = observe = true;  // I <= O joins the two
+            if (e.from != e.to) cycle.edges.push_back(e);
+        }
+        if (other || model_.issueClock < 0) {
+            cycle.axiom = model_.clocks[cycle.edges.front().clock].axiom;
+        } else if (issue && observe) {
+            cycle.axiom = "[Inst];" + model_.clocks[model_.issueClock].axiom + ";" +
+                          model_.clocks[model_.observeClock].axiom;
+        } else {
+            cycle.axiom = model_.clocks[issue ? model_.issueClock : model_.observeClock].axiom;
+        }
+        return cycle;
+    }
+
+private:
+    int node(int clock, int event) const {
+        if (clock == model_.observeClock && isInstantaneous(sk_.events[event].kind)) clock = model_.issueClock;
+        return clock * n_ + event;
+    }
+
+    void add(const RelationEdge& e) {
+        const int from = e.clock < 0 ? node(model_.issueClock, e.from) : node(e.clock, e.from);
+        const int to = e.clock < 0 ? node(model_.observeClock, e.to) : node(e.clock, e.to);
+        adjacency_[from].push_back(static_cast<int>(edges_.size()));
+        source_.push_back(from);
+        target_.push_back(to);
+        edges_.push_back(e);
+    }
+
+    const Skeleton& sk_;
+    const Model& model_;
+    int n_;
+    std::vector<std::vector<int>> adjacency_;
+    std::vector<RelationEdge> edges_;
+    std::vector<int> source_, target_;
+};
+
+}  // namespace
+
+std::string eventName(const Skeleton& sk, int event) {
+    if (isInitEvent(sk.events[event])) return "init";
+    int firstThreadEvent = 0;
+    while (isInitEvent(sk.events[firstThreadEvent])) ++firstThreadEvent;
+    return letters(event - firstThreadEvent);
+}
+
+std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vector<Location>& locations, int event) {
+    const Event& e = sk.events[event];
+    const std::string loc = locationText(locations, e);
+    if (isInitEvent(e)) return "init " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+    std::string label = eventName(sk, event) + ": " + kindName(e.kind);
+    if (e.kind == EventKind::CAS) {
+        label += " " + loc + " " + std::to_string(ex.readValues[event]) + "→" +
+                 std::to_string(e.written.eval(ex.readValues));
+    } else if (isWrite(e.kind)) {
+        label += " " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+    } else if (isRead(e.kind)) {
+        label += " " + loc + "=" + std::to_string(ex.readValues[event]);
+    }
+    if (e.remote != 0) label += " →" + std::to_string(e.remote);
+    return label;
+}
+
+std::optional<Cycle> shortestViolation(const Skeleton& sk, const Execution& ex, const Model& model) {
+    return ConstraintGraph(sk, ex, model).shortestCycle();
+}
+
+std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations, const Cycle& cycle) {
+    std::string text;
+    for (const RelationEdge& e : cycle.edges) {
+        const Event& ev = sk.events[e.from];
+        text += eventName(sk, e.from) + ":" + kindName(ev.kind);
+        const std::string loc = locationText(locations, ev);
+        if (!loc.empty()) text += " " + loc;
+        text += " →" + e.relation + " ";
+    }
+    return text + eventName(sk, cycle.edges.front().from);
+}
+
+ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainOptions& options) {
+    ExplainResult result;
+    Cond outcome = test.condition;
+    if (test.quantifier == Quantifier::Forall) {
+        outcome = Cond();
+        outcome.kind = Cond::Kind::Not;
+        outcome.args.push_back(test.condition);
+    }
+    result.outcome = conditionText(Quantifier::Exists, outcome);
+    CheckOptions checkOptions;
+    checkOptions.unroll = options.unroll;
+    LitmusTest target = test;
+    target.quantifier = Quantifier::Exists;
+    target.condition = outcome;
+    if (check(target, model, checkOptions).positive > 0) return result;  // reachable: nothing to explain
+    result.applicable = true;
+
+    UnfoldOptions unfoldOptions;
+    unfoldOptions.unroll = options.unroll;
+    const UnfoldedProgram program = unfold(test, unfoldOptions);
+    result.locations = program.locations;
+    z3::context ctx;
+    std::vector<size_t> choice(program.paths.size(), 0);
+    for (bool more = program.skeletonCount() > 0; more && !result.truncated; more = program.nextChoice(choice)) {
+        const Skeleton sk = program.skeleton(choice);
+        if (!sk.cutAt.empty()) continue;
+        ExecutionEncoding encoding(ctx, sk, model, program.locations.size(), ExecutionEncoding::Mode::WellFormed);
+        while (encoding.next()) {
+            Execution ex = encoding.current();
+            encoding.blockCurrent();
+            auto lookup = [&](const Cond& atom) { return finalValue(test, program, sk, ex, atom.loc, atom.thread); };
+            if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) continue;
+            if (++result.candidates > options.maxCandidates) {
+                result.truncated = true;
+                --result.candidates;
+                break;
+            }
+            if (result.shown.size() >= options.maxShown) continue;
+            Explanation x;
+            x.skeleton = sk;
+            // A cycle that avoids nfo holds for every nfo choice; else show one per choice.
+            Execution variant = ex;
+            variant.nfo.clear();
+            std::optional<Cycle> cycle = shortestViolation(sk, variant, model);
+            const std::vector<std::pair<int, int>> pairs = ex.nfo;
+            uint64_t mask = 0;
+            for (bool more = !cycle; more;) {
+                variant.nfo = pairs;
+                for (size_t i = 0; i < pairs.size(); ++i)
+                    if (mask >> i & 1) variant.nfo[i] = {pairs[i].second, pairs[i].first};
+                cycle = shortestViolation(sk, variant, model);
+                if (!cycle)
+                    throw std::logic_error("explain: a candidate for " + result.outcome + " in " + test.name +
+                                           " has no violating cycle, but the checker found no consistent execution");
+                x.executions.push_back(variant);
+                x.cycles.push_back(*cycle);
+                more = pairs.size() < 20 && ++mask < (uint64_t{1} << pairs.size());
+            }
+            if (x.cycles.empty()) {
+                x.executions.push_back(variant);
+                x.cycles.push_back(*cycle);
+            }
+            for (const ObservedName& n : shownNames(test))
+                x.state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
+            result.shown.push_back(std::move(x));
+        }
+    }
+    return result;
+}
+
+}  // namespace rdmacheck

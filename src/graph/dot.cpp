@@ -1,0 +1,355 @@
+// Execution graphs as Graphviz graphs: built with cgraph, written as DOT, laid out and rendered with gvc.
+#include "rdmacheck/graph.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+// Last: types.h (pulled in by gvc.h) defines short macros such as MIN/MAX.
+#include <cgraph.h>
+#include <gvc.h>
+
+namespace rdmacheck {
+
+namespace {
+
+// Graphviz keeps global state (error handler, string pools, plugin loading): one caller at a time.
+std::mutex graphvizMutex;
+
+// Messages Graphviz reports through agerr, collected so that failures can say why.
+std::string* errorSink = nullptr;
+
+int collectError(char* message) {
+    if (errorSink) errorSink->append(message);
+    return 0;
+}
+
+// Routes agerr to a string for the lifetime of the object (under graphvizMutex).
+class ErrorCapture {
+public:
+    ErrorCapture() : previous_(agseterrf(collectError)) {
+        agreseterrors();
+        errorSink = &text_;
+    }
+    ~ErrorCapture() {
+        errorSink = nullptr;
+        agseterrf(previous_);
+    }
+    ErrorCapture(const ErrorCapture&) = delete;
+    ErrorCapture& operator=(const ErrorCapture&) = delete;
+    // The collected messages on one line, for an exception text.
+    std::string text() const {
+        std::string s = text_;
+        while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+        for (char& c : s)
+            if (c == '\n') c = ' ';
+        return s.empty() ? "" : " (" + s + ")";
+    }
+
+private:
+    agusererrf previous_;
+    std::string text_;
+};
+
+// agwrite's output channel: our std::string.
+int putToString(void* chan, const char* str) {
+    static_cast<std::string*>(chan)->append(str);
+    return 0;
+}
+int flushNothing(void*) { return 0; }
+
+Agdisc_t* stringDiscipline() {
+    static Agiodisc_t io = [] {
+        Agiodisc_t d = AgIoDisc;
+        d.putstr = putToString;
+        d.flush = flushNothing;
+        return d;
+    }();
+    static Agdisc_t disc{&AgMemDisc, &AgIdDisc, &io};
+    return &disc;
+}
+
+struct GraphCloser {
+    void operator()(Agraph_t* g) const { agclose(g); }
+};
+using GraphPtr = std::unique_ptr<Agraph_t, GraphCloser>;
+
+struct ContextFreer {
+    void operator()(GVC_t* c) const { gvFreeContext(c); }
+};
+using ContextPtr = std::unique_ptr<GVC_t, ContextFreer>;
+
+// cgraph's API predates const: it copies every string it is given, so the casts are safe.
+char* cstr(const std::string& s) { return const_cast<char*>(s.c_str()); }
+char* cstr(const char* s) { return const_cast<char*>(s); }
+
+void set(void* obj, const char* name, const std::string& value, const char* fallback = "") {
+    agsafeset(obj, cstr(name), cstr(value), cstr(fallback));
+}
+
+// Graphviz reads `\` in labels as an escape (\n, \l, \N...): doubled, it is shown as is.
+std::string labelText(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+// Relations in legend order; anything else follows in order of first use.
+const std::vector<std::string>& knownRelations() {
+    static const std::vector<std::string> order{"po", "rf", "mo", "rb", "fr", "pf", "nfo", "rao",
+                                                "ippo", "ib", "oppo", "ob"};
+    return order;
+}
+
+Agnode_t* eventNode(const std::map<std::string, Agnode_t*>& nodes, const std::string& id, const char* end) {
+    auto it = nodes.find(id);
+    if (it == nodes.end()) throw std::runtime_error(std::string("graph edge ") + end + " '" + id + "' is no event");
+    return it->second;
+}
+
+// The whole drawing as a cgraph graph: clusters, events, relation edges, legend.
+GraphPtr build(const ExecutionGraph& g) {
+    const std::string name = g.name.empty() ? "execution" : g.name;
+    GraphPtr graph(agopen(cstr(name), Agdirected, stringDiscipline()));
+    if (!graph) throw std::runtime_error("Graphviz could not create graph '" + name + "'");
+    Agraph_t* root = graph.get();
+
+    // Defaults first: agsafeset on the root would otherwise make the caption every subgraph's default label.
+    agattr(root, AGRAPH, cstr("fontname"), cstr("Helvetica"));
+    agattr(root, AGRAPH, cstr("labelloc"), cstr("t"));
+    // One global ranking, so that the init cluster's rank=source puts it above every thread.
+    agattr(root, AGRAPH, cstr("newrank"), cstr("true"));
+    agattr(root, AGNODE, cstr("fontname"), cstr("Helvetica"));
+    agattr(root, AGNODE, cstr("shape"), cstr("box"));
+    agattr(root, AGEDGE, cstr("fontname"), cstr("Helvetica"));
+    agattr(root, AGEDGE, cstr("fontsize"), cstr("10"));
+
+    std::map<std::string, Agnode_t*> nodes;
+    auto addNode = [&](Agraph_t* sub, const GraphEvent& e) {
+        if (e.id.empty()) throw std::runtime_error("graph event without id (label '" + e.label + "')");
+        if (nodes.count(e.id)) throw std::runtime_error("duplicate graph event id '" + e.id + "'");
+        Agnode_t* n = agnode(sub, cstr(e.id), 1);
+        set(n, "label", labelText(e.label), "\\N");
+        nodes[e.id] = n;
+        return n;
+    };
+
+    // Initial writes: their own cluster, alone on the top rank.
+    Agraph_t* initCluster = nullptr;
+    Agraph_t* initRank = nullptr;
+    // Threads: cluster per RDMA node, inside it one per thread, events in the order given (program order).
+    std::map<int, Agraph_t*> nodeClusters;
+    std::map<std::pair<int, int>, std::vector<Agnode_t*>> threadEvents;
+    std::map<std::pair<int, int>, Agraph_t*> threadClusters;
+    for (const GraphEvent& e : g.events) {
+        if (e.thread < 0) {
+            if (!initCluster) {
+                initCluster = agsubg(root, cstr("cluster_init"), 1);
+                set(initCluster, "label", "init");
+                set(initCluster, "style", "dashed");
+                initRank = agsubg(initCluster, cstr("init_rank"), 1);
+                set(initRank, "rank", "same");
+            }
+            Agnode_t* n = addNode(initRank, e);
+            set(n, "shape", "plaintext", "box");
+            continue;
+        }
+        Agraph_t*& nodeCluster = nodeClusters[e.node];
+        if (!nodeCluster) {
+            nodeCluster = agsubg(root, cstr("cluster_node" + std::to_string(e.node)), 1);
+            set(nodeCluster, "label", "node " + std::to_string(e.node));
+        }
+        Agraph_t*& threadCluster = threadClusters[{e.node, e.thread}];
+        if (!threadCluster) {
+            threadCluster = agsubg(nodeCluster,
+                                   cstr("cluster_node" + std::to_string(e.node) + "_thread" + std::to_string(e.thread)),
+                                   1);
+            set(threadCluster, "label", e.threadName.empty() ? "P" + std::to_string(e.thread) : e.threadName);
+            set(threadCluster, "style", "rounded");
+        }
+        threadEvents[{e.node, e.thread}].push_back(addNode(threadCluster, e));
+    }
+
+    std::vector<std::string> used;  // relations in order of first use
+    std::set<std::pair<Agnode_t*, Agnode_t*>> poPairs;
+    for (const GraphEdge& edge : g.edges) {
+        Agnode_t* from = eventNode(nodes, edge.from, "source");
+        Agnode_t* to = eventNode(nodes, edge.to, "target");
+        if (edge.relation.empty())
+            throw std::runtime_error("graph edge " + edge.from + " -> " + edge.to + " has no relation");
+        Agedge_t* e = agedge(root, from, to, nullptr, 1);
+        if (!e) throw std::runtime_error("Graphviz could not create edge " + edge.from + " -> " + edge.to);
+        const RelationStyle style = relationStyle(edge.relation);
+        set(e, "relation", edge.relation);
+        set(e, "label", labelText(edge.relation));
+        set(e, "style", style.style, "solid");
+        set(e, "color", edge.highlighted ? "red" : style.color, "black");
+        set(e, "fontcolor", edge.highlighted ? "red" : style.color, "black");
+        if (edge.highlighted) {
+            set(e, "penwidth", "3", "1");
+            set(e, "fontname", "Helvetica-Bold", "Helvetica");
+        }
+        if (edge.relation == "po") {
+            // Heavy, so program order stays a straight vertical column.
+            set(e, "weight", "10", "1");
+            poPairs.insert({from, to});
+        } else {
+            // Only program order ranks the events; rf/rb cycles would otherwise bend threads upwards.
+            set(e, "constraint", "false", "true");
+        }
+        if (std::find(used.begin(), used.end(), edge.relation) == used.end()) used.push_back(edge.relation);
+    }
+
+    // Invisible edges that only steer the layout.
+    auto layoutEdge = [](Agraph_t* sub, Agnode_t* from, Agnode_t* to, const char* weight) {
+        Agedge_t* e = agedge(sub, from, to, nullptr, 1);
+        set(e, "relation", "layout");
+        set(e, "style", "invis", "solid");
+        set(e, "weight", weight, "1");
+    };
+    // Keep each thread top-to-bottom even where the caller drew no po edge between neighbours.
+    for (const auto& [thread, events] : threadEvents)
+        for (size_t i = 1; i < events.size(); ++i)
+            if (!poPairs.count({events[i - 1], events[i]})) layoutEdge(root, events[i - 1], events[i], "10");
+    // Threads start on one row, left to right in (node, thread) order as herd7 draws them, below the init row.
+    if (!threadEvents.empty()) {
+        Agraph_t* tops = agsubg(root, cstr("thread_tops"), 1);
+        set(tops, "rank", "same");
+        Agnode_t* previous = nullptr;
+        for (const auto& [thread, events] : threadEvents) {
+            agsubnode(tops, events.front(), 1);
+            if (previous) layoutEdge(tops, previous, events.front(), "1");
+            previous = events.front();
+        }
+        if (initRank) layoutEdge(root, agfstnode(initRank), threadEvents.begin()->second.front(), "1");
+    }
+
+    // Legend: one sample edge per relation drawn, known relations first.
+    if (!used.empty()) {
+        std::vector<std::string> legend;
+        for (const std::string& r : knownRelations())
+            if (std::find(used.begin(), used.end(), r) != used.end()) legend.push_back(r);
+        for (const std::string& r : used)
+            if (std::find(legend.begin(), legend.end(), r) == legend.end()) legend.push_back(r);
+        Agraph_t* cluster = agsubg(root, cstr("cluster_legend"), 1);
+        set(cluster, "label", "legend");
+        set(cluster, "style", "dotted");
+        // Sample edges side by side in legend order.
+        Agraph_t* tails = agsubg(cluster, cstr("legend_tails"), 1);
+        set(tails, "rank", "same");
+        for (size_t i = 0; i < legend.size(); ++i) {
+            const std::string prefix = "legend_" + std::to_string(i);
+            Agnode_t* ends[2];
+            const char* suffix[2] = {"_from", "_to"};
+            for (int k = 0; k < 2; ++k) {
+                if (nodes.count(prefix + suffix[k]))
+                    throw std::runtime_error("graph event id '" + prefix + suffix[k] + "' is reserved for the legend");
+                ends[k] = agnode(cluster, cstr(prefix + suffix[k]), 1);
+                set(ends[k], "shape", "point", "box");
+                set(ends[k], "width", "0.05", "0.75");
+                set(ends[k], "label", "", "\\N");
+            }
+            agsubnode(tails, ends[0], 1);
+            if (i > 0) layoutEdge(tails, agnode(cluster, cstr("legend_" + std::to_string(i - 1) + "_from"), 0), ends[0], "1");
+            const RelationStyle style = relationStyle(legend[i]);
+            Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
+            set(e, "relation", legend[i]);
+            set(e, "label", labelText(legend[i]));
+            set(e, "style", style.style, "solid");
+            set(e, "color", style.color, "black");
+            set(e, "fontcolor", style.color, "black");
+        }
+    }
+
+    // Last, for the reason given with the defaults above.
+    set(root, "label", labelText(g.caption));
+    return graph;
+}
+
+}  // namespace
+
+RelationStyle relationStyle(const std::string& relation) {
+    static const std::map<std::string, RelationStyle> styles{
+        {"po", {"black", "solid"}},      {"rf", {"red", "solid"}},          {"mo", {"blue", "solid"}},
+        {"rb", {"orange", "solid"}},     {"fr", {"orange", "solid"}},       {"pf", {"darkgreen", "dashed"}},
+        {"nfo", {"purple", "solid"}},    {"rao", {"brown", "solid"}},       {"ippo", {"grey", "dashed"}},
+        {"ib", {"grey", "dashed"}},      {"oppo", {"darkcyan", "dotted"}},  {"ob", {"darkcyan", "dotted"}},
+    };
+    auto it = styles.find(relation);
+    return it != styles.end() ? it->second : RelationStyle{"darkslategray", "solid"};
+}
+
+std::string toDot(const ExecutionGraph& g) {
+    std::lock_guard<std::mutex> lock(graphvizMutex);
+    ErrorCapture errors;
+    GraphPtr graph = build(g);
+    std::string out;
+    if (agwrite(graph.get(), &out) != 0) throw std::runtime_error("Graphviz could not write DOT" + errors.text());
+    return out;
+}
+
+void writeDot(const ExecutionGraph& g, const std::string& path) {
+    const std::string text = toDot(g);
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw std::runtime_error("cannot open " + path + " for writing: " + std::strerror(errno));
+    out << text;
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+void renderGraph(const ExecutionGraph& g, const std::string& format, const std::string& path) {
+    if (format != "svg" && format != "png")
+        throw std::runtime_error("unsupported graph format '" + format + "' (use svg or png)");
+    // Graphviz does not always report a file it cannot open: find out first.
+    {
+        std::ofstream probe(path, std::ios::binary);
+        if (!probe) throw std::runtime_error("cannot open " + path + " for writing: " + std::strerror(errno));
+    }
+
+    std::lock_guard<std::mutex> lock(graphvizMutex);
+    ErrorCapture errors;
+    ContextPtr gvc(gvContext());
+    if (!gvc) throw std::runtime_error("Graphviz could not create a context" + errors.text());
+    GraphPtr graph = build(g);  // closed before the context is freed, as Graphviz's own tools do
+
+    if (format == "png") {
+        // Without the cairo (pango) or gd plugin Graphviz only prints "format not recognized".
+        int count = 0;
+        char** list = gvPluginList(gvc.get(), "device", &count, nullptr);
+        bool found = false;
+        for (int i = 0; i < count; ++i) {
+            if (std::strcmp(list[i], "png") == 0) found = true;
+            std::free(list[i]);
+        }
+        std::free(list);
+        if (!found) throw std::runtime_error("png rendering needs the Graphviz cairo/gd plugin");
+    }
+
+    // The layout's records hang off the graph: freed whatever happens, before agclose.
+    struct LayoutFreer {
+        GVC_t* gvc;
+        Agraph_t* graph;
+        ~LayoutFreer() { gvFreeLayout(gvc, graph); }
+    } layout{gvc.get(), graph.get()};
+    if (gvLayout(gvc.get(), graph.get(), "dot") != 0)
+        throw std::runtime_error("Graphviz dot layout failed for graph '" + g.name + "'" + errors.text());
+    if (gvRenderFilename(gvc.get(), graph.get(), format.c_str(), path.c_str()) != 0)
+        throw std::runtime_error("Graphviz could not render " + format + " to " + path + errors.text());
+    std::error_code ec;
+    if (std::filesystem::file_size(path, ec) == 0 || ec)
+        throw std::runtime_error("Graphviz wrote nothing to " + path + errors.text());
+}
+
+}  // namespace rdmacheck

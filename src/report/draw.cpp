@@ -1,0 +1,79 @@
+#include "rdmacheck/draw.hpp"
+
+#include <sstream>
+
+namespace rdmacheck {
+
+namespace {
+
+const std::set<std::string>& herdRelations() {
+    static const std::set<std::string> names = {"po", "rf", "mo", "rb", "pf", "nfo"};
+    return names;
+}
+
+std::string eventId(int event) { return "e" + std::to_string(event); }
+
+}  // namespace
+
+std::set<std::string> defaultDrawnRelations() { return herdRelations(); }
+
+std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model) {
+    std::set<std::string> known = herdRelations();
+    for (const Clock& c : model.clocks) {
+        known.insert(c.axiom);
+        for (const ClockEdge& e : c.edges) known.insert(e.text);
+    }
+    std::set<std::string> chosen;
+    std::istringstream in(list);
+    for (std::string name; std::getline(in, name, ',');) {
+        if (!known.count(name)) {
+            std::string all;
+            for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+            throw InputError(SourceLoc{"--edges", 0, 0},
+                             "unknown relation '" + name + "' for model " + model.name + " (known: " + all + ")");
+        }
+        chosen.insert(name);
+    }
+    return chosen;
+}
+
+ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const Skeleton& sk,
+                             const Execution& ex, const Model& model, const std::set<std::string>& relations,
+                             const std::string& name, const std::string& caption, const Cycle* cycle) {
+    ExecutionGraph g;
+    g.name = name;
+    g.caption = caption;
+    for (size_t e = 0; e < sk.events.size(); ++e) {
+        const Event& ev = sk.events[e];
+        if (isInitEvent(ev) && locations[ev.location].hidden) continue;  // constants of puts
+        GraphEvent ge;
+        ge.id = eventId(static_cast<int>(e));
+        ge.label = eventLabel(sk, ex, locations, static_cast<int>(e));
+        if (!isInitEvent(ev)) {
+            ge.thread = ev.thread;
+            ge.node = test.threads[ev.thread].node;
+            ge.threadName = test.threads[ev.thread].name;
+        }
+        g.events.push_back(ge);
+    }
+    auto drawn = [&](int event) { return !isInitEvent(sk.events[event]) || !locations[sk.events[event].location].hidden; };
+    auto add = [&](const RelationEdge& e, bool highlighted) {
+        if (drawn(e.from) && drawn(e.to)) g.edges.push_back({eventId(e.from), eventId(e.to), e.relation, highlighted});
+    };
+    for (const RelationEdge& e : executionEdges(sk, ex))
+        if (relations.count(e.relation)) add(e, false);
+    for (RelationEdge e : clockEdges(sk, ex, model)) {
+        const std::string& axiom = model.clocks[e.clock].axiom;
+        if (relations.count(axiom)) {
+            e.relation = axiom;
+            add(e, false);
+        } else if (relations.count(e.relation) && !herdRelations().count(e.relation)) {
+            add(e, false);
+        }
+    }
+    if (cycle)
+        for (const RelationEdge& e : cycle->edges) add(e, true);
+    return g;
+}
+
+}  // namespace rdmacheck
