@@ -46,9 +46,9 @@ long long pathFactor(const std::string& kind) {
     return 1;
 }
 
-// The kinds the path budget holds back: cas is counted but never held back, so the
-// default mix draws exactly as it always has.
-bool budgeted(const std::string& kind) { return kind != "cas" && pathFactor(kind) > 1; }
+// What the path budget charges a kind when deciding whether to hold it back: cas is
+// counted in the estimate but never held back, so the default mix draws as it always has.
+long long budgetCost(const std::string& kind) { return kind == "cas" ? 1 : pathFactor(kind); }
 
 Expr binaryExpr(Expr::Kind kind, Expr left, Expr right) {
     Expr e;
@@ -190,25 +190,26 @@ private:
     }
 
     // A top-level statement. Kinds that would take the thread over the path budget are drawn
-    // only when nothing else in the mix is possible.
+    // only when nothing else in the mix is possible, and then only the cheapest of them.
     Stmt statement(ThreadState& th) {
         std::vector<int> pollable;
         for (const auto& [node, count] : th.unpolled)
             if (count > 0) pollable.push_back(node);
+        std::vector<std::pair<std::string, int>> possible;
+        long long cheapest = 0;
+        for (const auto& [kind, weight] : options_.mix) {
+            if (weight <= 0) continue;
+            if (kind == "poll" && pollable.empty()) continue;
+            if ((kind == "put" || kind == "get") && options_.sharedPerNode == 0) continue;
+            possible.emplace_back(kind, weight);
+            cheapest = cheapest == 0 ? budgetCost(kind) : std::min(cheapest, budgetCost(kind));
+        }
         std::vector<std::pair<std::string, int>> candidates;
         long long total = 0;
-        for (bool budget : {true, false}) {
-            for (const auto& [kind, weight] : options_.mix) {
-                bool possible = true;
-                if (kind == "poll") possible = !pollable.empty();
-                if (kind == "put" || kind == "get") possible = options_.sharedPerNode > 0;
-                if (budget && budgeted(kind) && th.paths * pathFactor(kind) > kPathBudget) possible = false;
-                if (possible && weight > 0) {
-                    candidates.emplace_back(kind, weight);
-                    total += weight;
-                }
-            }
-            if (total > 0) break;
+        for (const auto& [kind, weight] : possible) {
+            if (budgetCost(kind) > cheapest && th.paths * budgetCost(kind) > kPathBudget) continue;
+            candidates.emplace_back(kind, weight);
+            total += weight;
         }
         if (total == 0)
             throw std::invalid_argument("the statement mix leaves nothing to generate (poll needs an earlier put or "

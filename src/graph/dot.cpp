@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 // Last: types.h (pulled in by gvc.h) defines short macros such as MIN/MAX.
@@ -67,14 +68,57 @@ int putToString(void* chan, const char* str) {
 }
 int flushNothing(void*) { return 0; }
 
-Agdisc_t* stringDiscipline() {
+// Object ids in order of first use. cgraph's default ids are string addresses, and it writes (and lays out)
+// subgraphs in id order: the same graph would come out with its clusters in a different order from run to run.
+struct IdState {
+    Agraph_t* graph;
+    std::map<std::string, IDTYPE, std::less<>> ids;
+    // Names as cgraph's own reference-counted strings: agwrite reads their header to tell HTML names apart.
+    // They belong to the graph's string pool, which agclose frees.
+    std::vector<char*> names;  // named ids are even: 2, 4, ...; anonymous ones odd, as in cgraph
+    IDTYPE anonymous = 1;
+};
+
+void* idOpen(Agraph_t* g, Agdisc_t*) { return new IdState{g, {}, {}, 1}; }
+
+long idMap(void* state, int, char* str, IDTYPE* id, int createflag) {
+    auto* s = static_cast<IdState*>(state);
+    if (!str) {
+        *id = s->anonymous;
+        s->anonymous += 2;
+        return 1;
+    }
+    auto it = s->ids.find(std::string_view(str));
+    if (it == s->ids.end()) {
+        if (!createflag) return 0;
+        s->names.push_back(agstrdup(s->graph, str));
+        it = s->ids.emplace(str, 2 * static_cast<IDTYPE>(s->names.size())).first;
+    }
+    *id = it->second;
+    return 1;
+}
+
+long idAlloc(void*, int, IDTYPE) { return 0; }  // callers may not choose ids, as with cgraph's own
+void idFree(void*, int, IDTYPE) {}              // names live until the graph is closed
+
+char* idPrint(void* state, int, IDTYPE id) {
+    auto* s = static_cast<IdState*>(state);
+    if (id % 2 != 0 || id == 0 || id / 2 > s->names.size()) return nullptr;
+    return s->names[id / 2 - 1];
+}
+
+void idClose(void* state) { delete static_cast<IdState*>(state); }
+void idRegister(void*, int, void*) {}
+
+Agdisc_t* discipline() {
     static Agiodisc_t io = [] {
         Agiodisc_t d = AgIoDisc;
         d.putstr = putToString;
         d.flush = flushNothing;
         return d;
     }();
-    static Agdisc_t disc{&AgMemDisc, &AgIdDisc, &io};
+    static Agiddisc_t ids{idOpen, idMap, idAlloc, idFree, idPrint, idClose, idRegister};
+    static Agdisc_t disc{&AgMemDisc, &ids, &io};
     return &disc;
 }
 
@@ -122,7 +166,7 @@ Agnode_t* eventNode(const std::map<std::string, Agnode_t*>& nodes, const std::st
 // The whole drawing as a cgraph graph: clusters, events, relation edges, legend.
 GraphPtr build(const ExecutionGraph& g) {
     const std::string name = g.name.empty() ? "execution" : g.name;
-    GraphPtr graph(agopen(cstr(name), Agdirected, stringDiscipline()));
+    GraphPtr graph(agopen(cstr(name), Agdirected, discipline()));
     if (!graph) throw std::runtime_error("Graphviz could not create graph '" + name + "'");
     Agraph_t* root = graph.get();
 
@@ -249,6 +293,7 @@ GraphPtr build(const ExecutionGraph& g) {
         // Sample edges side by side in legend order.
         Agraph_t* tails = agsubg(cluster, cstr("legend_tails"), 1);
         set(tails, "rank", "same");
+        Agnode_t* previousTail = nullptr;
         for (size_t i = 0; i < legend.size(); ++i) {
             const std::string prefix = "legend_" + std::to_string(i);
             Agnode_t* ends[2];
@@ -262,7 +307,8 @@ GraphPtr build(const ExecutionGraph& g) {
                 set(ends[k], "label", "", "\\N");
             }
             agsubnode(tails, ends[0], 1);
-            if (i > 0) layoutEdge(tails, agnode(cluster, cstr("legend_" + std::to_string(i - 1) + "_from"), 0), ends[0], "1");
+            if (i > 0) layoutEdge(tails, previousTail, ends[0], "1");
+            previousTail = ends[0];
             const RelationStyle style = relationStyle(legend[i]);
             Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
             set(e, "relation", legend[i]);

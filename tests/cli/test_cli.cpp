@@ -112,3 +112,40 @@ TEST(Cli, OperationalEnginePrintsTheHerdReport) {
     ToolRun bad = runTool("--engine operational --machine sixbuffers x.litmus");
     EXPECT_NE(bad.status, 0);
 }
+
+TEST(Cli, ExplainPrintsTheCycleAndDrawsIt) {
+    const std::string dir = tempDir("rdmacheck-why");
+    ToolRun r = runTool("--explain --no-time --dot " + dir + " --render svg " + corpusFile("fig3c-lb-gets-polls.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Explanation Fig3c: 1 candidate execution(s) reach exists ([a]=1 /\\ [b]=1); none is "
+                         "consistent under rdma-tso\nCandidate 1: [a]=1; [b]=1;\n  cycle breaks ib: a:nrR y →ippo"),
+              std::string::npos)
+        << r.out;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/Fig3c-why-1.dot"));
+    EXPECT_NE(readFile(dir + "/Fig3c-why-1.svg").find("<svg"), std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, DotShowsTheChosenExecutions) {
+    const std::string dir = tempDir("rdmacheck-dot");
+    ToolRun r = runTool("--dot " + dir + " --show all " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.path().extension() == ".dot";
+    EXPECT_EQ(files, 4u);  // SB: four consistent executions
+    std::filesystem::remove_all(dir);
+    ToolRun cond = runTool("--dot " + dir + " " + corpusFile("fig1a-sb.litmus"));
+    files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.path().extension() == ".dot";
+    EXPECT_EQ(files, 1u);  // --show cond by default: the a = b = 0 execution
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, PictureOptionsAreChecked) {
+    ToolRun render = runTool("--render svg " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(render.status, 2);
+    EXPECT_EQ(render.err, "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n");
+    ToolRun edges = runTool("--dot /tmp --edges po,bogus " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(edges.status, 2);
+    EXPECT_NE(edges.err.find("unknown relation 'bogus' for model rdma-tso"), std::string::npos) << edges.err;
+}
