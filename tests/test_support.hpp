@@ -35,6 +35,22 @@ inline CheckResult run(const std::string& text, const std::string& model, int un
     return check(test, loadModel(modelsDir(), model), options);
 }
 
+// Statements of a block or test, counting those inside if, choice and loops.
+inline size_t statementCount(const Block& block) {
+    size_t n = 0;
+    for (const Stmt& st : block) {
+        n += 1 + statementCount(st.body) + statementCount(st.orelse);
+        for (const Block& branch : st.branches) n += statementCount(branch);
+    }
+    return n;
+}
+
+inline size_t statementCount(const LitmusTest& test) {
+    size_t n = 0;
+    for (const ThreadDecl& thread : test.threads) n += statementCount(thread.body);
+    return n;
+}
+
 struct ToolRun {
     int status = -1;
     std::string out, err;

@@ -18,15 +18,6 @@ std::string tempDir(const std::string& name) {
     return dir;
 }
 
-size_t statementCount(const Block& block) {
-    size_t n = 0;
-    for (const Stmt& st : block) {
-        n += 1 + statementCount(st.body) + statementCount(st.orelse);
-        for (const Block& b : st.branches) n += statementCount(b);
-    }
-    return n;
-}
-
 }  // namespace
 
 TEST(Cli, CrossAgreesOnTheCorpusAndExitsZero) {
@@ -50,9 +41,7 @@ TEST(Cli, CrossReportsADifferenceWithAShrunkReproducer) {
     const std::string repro = dir + "/Fig1a.litmus";
     ASSERT_TRUE(std::filesystem::exists(repro));
     const LitmusTest small = parseLitmusFile(repro);
-    size_t statements = 0;
-    for (const ThreadDecl& t : small.threads) statements += statementCount(t.body);
-    EXPECT_EQ(statements, 4u);  // SB needs two writes and two reads
+    EXPECT_EQ(statementCount(small), 4u);  // SB needs two writes and two reads
     ToolRun again = runTool("cross --no-shrink --configs declarative:rdma-tso,concrete:sc --against-first " + repro);
     EXPECT_EQ(again.status, 1) << again.out;
     std::filesystem::remove_all(dir);

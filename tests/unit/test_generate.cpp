@@ -13,6 +13,7 @@
 #include "rdmacheck/shrink.hpp"
 
 using namespace rdmacheck;
+using rdmacheck::testing::statementCount;
 using rdmacheck::testing::modelsDir;
 using rdmacheck::testing::sourceDir;
 
@@ -95,21 +96,6 @@ const Model& rdmaTso() {
 }
 
 CheckResult checkRdmaTso(const LitmusTest& t) { return check(t, rdmaTso(), CheckOptions{}); }
-
-size_t statementCount(const Block& b) {
-    size_t n = 0;
-    for (const Stmt& s : b) {
-        n += 1 + statementCount(s.body) + statementCount(s.orelse);
-        for (const Block& branch : s.branches) n += statementCount(branch);
-    }
-    return n;
-}
-
-size_t statementCount(const LitmusTest& t) {
-    size_t n = 0;
-    for (const ThreadDecl& thread : t.threads) n += statementCount(thread.body);
-    return n;
-}
 
 bool containsConstantPut(const Block& b) {
     for (const Stmt& s : b) {
