@@ -140,53 +140,21 @@ bool Rules::isEager(const State& s, int t) const {
     }
 }
 
-// Steps that only move an entry towards memory without reading or writing
-// memory and without touching a premise of another step: D-RC; G1, G2, G4, P4,
-// P5 and RF (concrete); S-RF and S-ACK (simplified). Not P2 or G5 (they change
-// the PCIe premises and lookups), nor any step that writes memory.
+// A hardware step of thread t that commutes with every other step, if any:
+// the rules' steps marked independent (see successors in rules.hpp).
 bool Rules::eagerHardwareStep(const State& s, int t, std::vector<State>& out) const {
-    const ThreadState& ts = s.threads[t];
-    if (!ts.storeBuffer.empty() && ts.storeBuffer.front().kind != Kind::Write) {
-        storeBufferSteps(s, t, out);
-        return true;
-    }
-    for (size_t q = 0; q < ts.queuePairs.size(); ++q) {
-        const auto& b = ts.queuePairs[q].buffers;
-        auto moveHead = [&](Buffer from, Buffer to) {
-            out.push_back(s);
-            auto& n = out.back().threads[t].queuePairs[q].buffers;
-            n[to].push_back(n[from].front());
-            popHead(n[from]);
-            return true;
-        };
-        const Entry* reqHead = b[ReqL].empty() ? nullptr : &b[ReqL].front();
-        if (kind_ == MachineKind::Simplified) {
-            if (reqHead && (reqHead->kind == Kind::RFence || reqHead->kind == Kind::Ack)) {
-                out.push_back(s);
-                auto& n = out.back().threads[t].queuePairs[q].buffers;
-                popHead(n[Pipe]);                                                 // S-RF
-                if (reqHead->kind == Kind::Ack) n[WbL].push_back(completion());  // S-ACK
-                return true;
-            }
-            continue;
-        }
-        if (reqHead && reqHead->kind == Kind::Get) return moveHead(ReqL, InR);  // G1
-        if (reqHead && reqHead->kind == Kind::RFence && b[InR].empty() && b[OutR].empty() && b[RspL].empty()) {
-            out.push_back(s);
-            popHead(out.back().threads[t].queuePairs[q].buffers[ReqL]);  // RF
-            return true;
-        }
-        if (!b[InR].empty() && b[InR].front().kind == Kind::Get) return moveHead(InR, OutR);    // G2
-        if (!b[OutR].empty() && b[OutR].front().kind != Kind::Get) return moveHead(OutR, RspL);  // G4, P4
-        if (!b[RspL].empty() && b[RspL].front().kind == Kind::Ack) {
-            out.push_back(s);
-            auto& n = out.back().threads[t].queuePairs[q].buffers;
-            popHead(n[RspL]);
-            n[WbL].push_back(completion());  // P5
-            return true;
+    const size_t before = out.size();
+    storeBufferSteps(s, t, Steps::Independent, out);
+    for (size_t q = 0; q < s.threads[t].queuePairs.size() && out.size() == before; ++q) {
+        if (kind_ == MachineKind::Concrete) {
+            concreteSteps(s, t, static_cast<int>(q), Steps::Independent, out);
+        } else {
+            simplifiedSteps(s, t, static_cast<int>(q), Steps::Independent, out);
         }
     }
-    return false;
+    if (out.size() == before) return false;
+    out.erase(out.begin() + static_cast<long>(before) + 1, out.end());  // one such step alone is persistent
+    return true;
 }
 
 void Rules::successors(const State& s, std::vector<State>& out) const {
@@ -203,12 +171,12 @@ void Rules::successors(const State& s, std::vector<State>& out) const {
         const int ti = static_cast<int>(t);
         programSteps(s, ti, out);
         if (params_.family == MachineFamily::Sequential) continue;
-        storeBufferSteps(s, ti, out);
+        storeBufferSteps(s, ti, Steps::All, out);
         for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
             if (kind_ == MachineKind::Concrete) {
-                concreteSteps(s, ti, static_cast<int>(q), out);
+                concreteSteps(s, ti, static_cast<int>(q), Steps::All, out);
             } else {
-                simplifiedSteps(s, ti, static_cast<int>(q), out);
+                simplifiedSteps(s, ti, static_cast<int>(q), Steps::All, out);
             }
             writeBackSteps(s, ti, static_cast<int>(q), out);
         }
@@ -380,14 +348,16 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
     }
 }
 
-// D-W and D-RC: the store buffer's head reaches memory or its queue pair.
-void Rules::storeBufferSteps(const State& s, int t, std::vector<State>& out) const {
+// D-W and D-RC: the store buffer's head reaches memory or its queue pair. D-RC
+// is independent: it moves a NIC request without touching memory or a premise.
+void Rules::storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const {
     const Queue& sb = s.threads[t].storeBuffer;
     if (sb.empty()) return;
+    const Entry head = sb.front();
+    if (which == Steps::Independent && head.kind == Kind::Write) return;
     out.push_back(s);
     State& n = out.back();
     ThreadState& nt = n.threads[t];
-    const Entry head = nt.storeBuffer.front();
     popHead(nt.storeBuffer);
     if (head.kind == Kind::Write) {
         n.memory[head.loc] = head.value;
@@ -396,16 +366,19 @@ void Rules::storeBufferSteps(const State& s, int t, std::vector<State>& out) con
     }
 }
 
-void Rules::concreteSteps(const State& s, int t, int q, std::vector<State>& out) const {
+// G1, G2, G4, P4, P5 and RF are independent: they move an entry between
+// buffers without touching memory or a PCIe premise. P1, P2, G3 and G5 are not.
+void Rules::concreteSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
-    auto next = [&]() -> QueuePair& {
+    auto next = [&](bool independent) -> QueuePair* {
+        if (which == Steps::Independent && !independent) return nullptr;
         out.push_back(s);
-        return out.back().threads[t].queuePairs[q];
+        return &out.back().threads[t].queuePairs[q];
     };
     auto moveHead = [&](Buffer from, Buffer to) {
-        QueuePair& n = next();
-        n.buffers[to].push_back(n.buffers[from].front());
-        popHead(n.buffers[from]);
+        QueuePair* n = next(true);
+        n->buffers[to].push_back(n->buffers[from].front());
+        popHead(n->buffers[from]);
     };
     const Queue& reqL = qp.buffers[ReqL];
     const Queue& inR = qp.buffers[InR];
@@ -418,42 +391,44 @@ void Rules::concreteSteps(const State& s, int t, int q, std::vector<State>& out)
             moveHead(ReqL, InR);  // G1
         } else if (head.kind == Kind::Put) {
             if (!params_.pcie || onlyCompletions(qp.buffers[WbL])) {  // P1 (P1' without PCIe)
-                QueuePair& n = next();
-                n.buffers[InR].push_back(entry(Kind::PutValue, head.loc, putValue(s, qp, head)));
-                popHead(n.buffers[ReqL]);
+                if (QueuePair* n = next(false)) {
+                    n->buffers[InR].push_back(entry(Kind::PutValue, head.loc, putValue(s, qp, head)));
+                    popHead(n->buffers[ReqL]);
+                }
             }
         } else if (head.kind == Kind::RFence && inR.empty() && outR.empty() && rspL.empty()) {
-            popHead(next().buffers[ReqL]);  // RF
+            popHead(next(true)->buffers[ReqL]);  // RF
         }
     }
     if (!inR.empty()) {
         if (inR.front().kind == Kind::Get) {
             moveHead(InR, OutR);  // G2
-        } else {  // P2: PUTV to wbR, and an ACK to outR
-            QueuePair& n = next();
-            n.buffers[WbR].push_back(n.buffers[InR].front());
-            n.buffers[OutR].push_back(entry(Kind::Ack, -1, 0));
-            popHead(n.buffers[InR]);
+        } else if (QueuePair* n = next(false)) {  // P2: PUTV to wbR, and an ACK to outR
+            n->buffers[WbR].push_back(n->buffers[InR].front());
+            n->buffers[OutR].push_back(entry(Kind::Ack, -1, 0));
+            popHead(n->buffers[InR]);
         }
     }
-    if (!params_.pcie || qp.buffers[WbR].empty()) {
+    if (which == Steps::All && (!params_.pcie || qp.buffers[WbR].empty())) {
         for (size_t i = 0; i < outR.size(); ++i) {  // G3: any GET in outR
             if (outR[i].kind != Kind::Get) continue;
-            QueuePair& n = next();
-            n.buffers[OutR][i] = entry(Kind::GetValue, outR[i].loc, getValue(s, qp, outR[i]));
+            next(false)->buffers[OutR][i] = entry(Kind::GetValue, outR[i].loc, getValue(s, qp, outR[i]));
         }
     }
     if (!outR.empty() && outR.front().kind != Kind::Get) moveHead(OutR, RspL);  // G4 (GETV), P4 (ACK)
     if (!rspL.empty()) {
-        QueuePair& n = next();
-        const Entry head = n.buffers[RspL].front();
-        popHead(n.buffers[RspL]);
-        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);  // G5: the write, then its CN
-        n.buffers[WbL].push_back(completion());                            // P5: the ACK's CN
+        const Entry head = rspL.front();
+        if (QueuePair* n = next(head.kind == Kind::Ack)) {
+            popHead(n->buffers[RspL]);
+            if (head.kind == Kind::GetValue) n->buffers[WbL].push_back(head);  // G5: the write, then its CN
+            n->buffers[WbL].push_back(completion());                            // P5: the ACK's CN
+        }
     }
 }
 
-void Rules::simplifiedSteps(const State& s, int t, int q, std::vector<State>& out) const {
+// S-RF and S-ACK are independent (they act at the pipe head and only add a CN);
+// the other simplified steps read memory or change a premise.
+void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
     const Queue& pipe = qp.buffers[Pipe];
     if (pipe.empty()) return;
@@ -461,28 +436,33 @@ void Rules::simplifiedSteps(const State& s, int t, int q, std::vector<State>& ou
         out.push_back(s);
         return out.back().threads[t].queuePairs[q];
     };
-    // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF.
-    bool olderOnlyGetsAndAcks = true;
-    bool olderNoPutOrFence = true;
-    for (size_t i = 0; i < pipe.size(); ++i) {
-        const Entry& e = pipe[i];
-        if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
-            next().buffers[Pipe][i] = entry(Kind::PutValue, e.loc, putValue(s, qp, e));  // S-PLR
-        } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
-            QueuePair& n = next();  // S-PRW
-            n.buffers[WbR].push_back(e);
-            n.buffers[Pipe][i] = entry(Kind::Ack, -1, 0);
-        } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks && (!params_.pcie || qp.buffers[WbR].empty())) {
-            next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, getValue(s, qp, e));  // S-GRR
+    if (which == Steps::All) {
+        // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF.
+        bool olderOnlyGetsAndAcks = true;
+        bool olderNoPutOrFence = true;
+        for (size_t i = 0; i < pipe.size(); ++i) {
+            const Entry& e = pipe[i];
+            if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
+                next().buffers[Pipe][i] = entry(Kind::PutValue, e.loc, putValue(s, qp, e));  // S-PLR
+            } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
+                QueuePair& n = next();  // S-PRW
+                n.buffers[WbR].push_back(e);
+                n.buffers[Pipe][i] = entry(Kind::Ack, -1, 0);
+            } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks &&
+                       (!params_.pcie || qp.buffers[WbR].empty())) {
+                next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, getValue(s, qp, e));  // S-GRR
+            }
+            if (e.kind == Kind::Put || e.kind == Kind::RFence) olderNoPutOrFence = false;
+            if (e.kind == Kind::Put || e.kind == Kind::RFence || e.kind == Kind::PutValue)
+                olderOnlyGetsAndAcks = false;
         }
-        if (e.kind == Kind::Put || e.kind == Kind::RFence) olderNoPutOrFence = false;
-        if (e.kind == Kind::Put || e.kind == Kind::RFence || e.kind == Kind::PutValue) olderOnlyGetsAndAcks = false;
     }
     const Entry& head = pipe.front();
-    if (head.kind == Kind::RFence || head.kind == Kind::Ack || head.kind == Kind::GetValue) {
+    const bool independent = head.kind == Kind::RFence || head.kind == Kind::Ack;
+    if (independent || (which == Steps::All && head.kind == Kind::GetValue)) {
         QueuePair& n = next();
-        popHead(n.buffers[Pipe]);                                          // S-RF
-        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);   // S-GLW: the write, then its CN
+        popHead(n.buffers[Pipe]);                                               // S-RF
+        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);        // S-GLW: the write, then its CN
         if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion());  // S-ACK, S-GLW
     }
 }

@@ -31,12 +31,16 @@ public:
     bool programsDone(const State& s) const;
 
 private:
+    // Which steps a hardware rule function emits: all, or only those that
+    // commute with every other step and that no step disables.
+    enum class Steps { All, Independent };
+
     bool isEager(const State& s, int t) const;
     bool eagerHardwareStep(const State& s, int t, std::vector<State>& out) const;
     void programSteps(const State& s, int t, std::vector<State>& out) const;
-    void storeBufferSteps(const State& s, int t, std::vector<State>& out) const;
-    void concreteSteps(const State& s, int t, int q, std::vector<State>& out) const;
-    void simplifiedSteps(const State& s, int t, int q, std::vector<State>& out) const;
+    void storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const;
+    void concreteSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const;
+    void simplifiedSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const;
     void writeBackSteps(const State& s, int t, int q, std::vector<State>& out) const;
 
     long long cpuRead(const State& s, int t, int loc) const;
