@@ -36,11 +36,9 @@ size_t referenceOf(const std::vector<EngineConfig>& configs, size_t i, bool agai
     return i;
 }
 
-// The two configurations' state sets differ on this test.
-std::optional<Difference> compare(const LitmusTest& test, const std::map<std::string, Model>& models,
-                                  const CrossOptions& options, const EngineConfig& a, const EngineConfig& b) {
-    const CheckResult ra = runConfig(test, a, models.at(a.model), options);
-    const CheckResult rb = runConfig(test, b, models.at(b.model), options);
+// The difference between two configurations' runs, if their state sets differ.
+std::optional<Difference> difference(const EngineConfig& a, const CheckResult& ra, const EngineConfig& b,
+                                     const CheckResult& rb) {
     const std::vector<FinalState> sa = statesOf(ra), sb = statesOf(rb);
     if (sa == sb) return std::nullopt;
     Difference d;
@@ -103,15 +101,23 @@ CheckResult runConfig(const LitmusTest& test, const EngineConfig& config, const 
 std::optional<Difference> crossCheck(const LitmusTest& test, const std::map<std::string, Model>& models,
                                      const CrossOptions& options) {
     const auto& configs = options.configs;
+    // Each configuration runs once, though several may be compared with it.
+    std::vector<std::optional<CheckResult>> runs(configs.size());
+    auto run = [&](size_t i) -> const CheckResult& {
+        if (!runs[i]) runs[i] = runConfig(test, configs[i], models.at(configs[i].model), options);
+        return *runs[i];
+    };
     for (size_t i = 0; i < configs.size(); ++i) {
         const size_t ref = referenceOf(configs, i, options.againstFirst);
         if (ref == i) continue;
-        std::optional<Difference> d = compare(test, models, options, configs[ref], configs[i]);
+        const EngineConfig& a = configs[ref];
+        const EngineConfig& b = configs[i];
+        std::optional<Difference> d = difference(a, run(ref), b, run(i));
         if (!d) continue;
         if (options.shrink && test.arch == Arch::Rdma) {
-            const EngineConfig a = configs[ref], b = configs[i];
             LitmusTest small = shrink(test, [&](const LitmusTest& candidate) {
-                return compare(candidate, models, options, a, b).has_value();
+                const CheckResult ra = runConfig(candidate, a, models.at(a.model), options);
+                return difference(a, ra, b, runConfig(candidate, b, models.at(b.model), options)).has_value();
             });
             d->reproducer = printLitmus(small);
         } else if (test.arch == Arch::Rdma) {
