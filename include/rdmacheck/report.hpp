@@ -14,7 +14,8 @@ namespace rdmacheck {
 std::string shownName(const ObservedName& n);
 // herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.
 std::string conditionText(Quantifier q, const Cond& c);
-std::string stateLine(const CheckResult& r, const FinalState& s);
+std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s);
+std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.shown
 
 struct ReportOptions {
     bool showTime = true;

@@ -90,11 +90,9 @@ void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) 
 
 std::string describeDifference(const std::string& testName, const Difference& d) {
     std::ostringstream out;
-    CheckResult shape;
-    shape.shown = d.names;
     out << "DIFF " << testName << ": " << d.first.label() << " and " << d.second.label() << " differ\n";
-    for (const FinalState& s : d.onlyFirst) out << "  only " << d.first.label() << ": " << stateLine(shape, s) << "\n";
-    for (const FinalState& s : d.onlySecond) out << "  only " << d.second.label() << ": " << stateLine(shape, s) << "\n";
+    for (const FinalState& s : d.onlyFirst) out << "  only " << d.first.label() << ": " << stateLine(d.names, s) << "\n";
+    for (const FinalState& s : d.onlySecond) out << "  only " << d.second.label() << ": " << stateLine(d.names, s) << "\n";
     if (!d.reproducer.empty()) {
         out << "  reproducer:\n";
         std::istringstream lines(d.reproducer);
@@ -220,12 +218,11 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const Model& mo
     }
     out << "Explanation " << test.name << ": " << x.candidates << (x.truncated ? "+" : "")
         << " candidate execution(s) reach " << x.outcome << "; none is consistent under " << model.name << "\n";
-    CheckResult shape;
-    shape.shown = shownNames(test);
+    const std::vector<ObservedName> shown = shownNames(test);
     int k = 0;
     for (const Explanation& e : x.shown) {
         ++k;
-        out << "Candidate " << k << ": " << stateLine(shape, e.state) << "\n";
+        out << "Candidate " << k << ": " << stateLine(shown, e.state) << "\n";
         for (size_t i = 0; i < e.cycles.size(); ++i) {
             std::string nfo;
             for (auto [a, b] : e.executions[i].nfo)
@@ -237,7 +234,7 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const Model& mo
                                          (e.cycles.size() > 1 ? "-nfo" + std::to_string(i + 1) : "");
                 writePicture(drawExecution(test, x.locations, e.skeleton, e.executions[i], model, relations, stem,
                                            test.name + " candidate " + std::to_string(k) + ": " +
-                                               stateLine(shape, e.state) + " breaks " + e.cycles[i].axiom,
+                                               stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
                                            &e.cycles[i]),
                              pictures, stem);
             }
@@ -273,18 +270,17 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
                 machineOptions.unroll = options.unroll;
                 result = explore(test, model, machineOptions);
             } else {
-                int shown = 0;
+                int drawn = 0;
+                const std::vector<ObservedName> shown = shownNames(test);
                 ExecutionVisitor draw;
                 if (!pictures.dir.empty() && pictures.show != "none")
                     draw = [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
                                const FinalState& state, bool satisfies) {
                         if (!shows(pictures.show, satisfies)) return;
-                        const std::string stem = fileStem(test.name) + "-" + std::to_string(++shown);
-                        CheckResult shape;
-                        shape.shown = shownNames(test);
+                        const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
                         writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
-                                                   test.name + " execution " + std::to_string(shown) + ": " +
-                                                       stateLine(shape, state)),
+                                                   test.name + " execution " + std::to_string(drawn) + ": " +
+                                                       stateLine(shown, state)),
                                      pictures, stem);
                     };
                 result = check(test, model, options, draw);

@@ -173,6 +173,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     unfoldOptions.unroll = options.unroll;
     const UnfoldedProgram program = unfold(test, unfoldOptions);
     result.locations = program.locations;
+    const std::vector<ObservedName> shown = shownNames(test);
     z3::context ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
     for (bool more = program.skeletonCount() > 0; more && !result.truncated; more = program.nextChoice(choice)) {
@@ -214,7 +215,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
                 x.executions.push_back(variant);
                 x.cycles.push_back(*cycle);
             }
-            for (const ObservedName& n : shownNames(test))
+            for (const ObservedName& n : shown)
                 x.state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
             result.shown.push_back(std::move(x));
         }

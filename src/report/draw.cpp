@@ -43,9 +43,11 @@ ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>
     ExecutionGraph g;
     g.name = name;
     g.caption = caption;
+    // The constants of puts are hidden locations: their initial writes are not drawn.
+    auto drawn = [&](int event) { return !isInitEvent(sk.events[event]) || !locations[sk.events[event].location].hidden; };
     for (size_t e = 0; e < sk.events.size(); ++e) {
         const Event& ev = sk.events[e];
-        if (isInitEvent(ev) && locations[ev.location].hidden) continue;  // constants of puts
+        if (!drawn(static_cast<int>(e))) continue;
         GraphEvent ge;
         ge.id = eventId(static_cast<int>(e));
         ge.label = eventLabel(sk, ex, locations, static_cast<int>(e));
@@ -56,7 +58,6 @@ ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>
         }
         g.events.push_back(ge);
     }
-    auto drawn = [&](int event) { return !isInitEvent(sk.events[event]) || !locations[sk.events[event].location].hidden; };
     auto add = [&](const RelationEdge& e, bool highlighted) {
         if (drawn(e.from) && drawn(e.to)) g.edges.push_back({eventId(e.from), eventId(e.to), e.relation, highlighted});
     };

@@ -60,12 +60,14 @@ std::string conditionText(Quantifier q, const Cond& c) {
     return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True) + ")";
 }
 
-std::string stateLine(const CheckResult& r, const FinalState& s) {
+std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s) {
     std::string line;
-    for (size_t i = 0; i < r.shown.size(); ++i)
-        line += (i ? " " : "") + shownName(r.shown[i]) + "=" + std::to_string(s[i]) + ";";
+    for (size_t i = 0; i < shown.size(); ++i)
+        line += (i ? " " : "") + shownName(shown[i]) + "=" + std::to_string(s[i]) + ";";
     return line;
 }
+
+std::string stateLine(const CheckResult& r, const FinalState& s) { return stateLine(r.shown, s); }
 
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {
     out << "Test " << r.test << " " << kindWord(r.quantifier) << "\n";
