@@ -13,26 +13,42 @@
 using namespace rdmacheck;
 using namespace rdmacheck::testing;
 
-TEST(X86Conformance, AgreesWithHerd7OnEveryTest) {
+namespace {
+
+// Runs `verify` on each test of herd7's results file, with herd7's results for it.
+template <class Verify>
+void forEachHerd7Test(const Verify& verify) {
     const std::string dir = sharedDir() + "/conformance/x86-tso";
     const nlohmann::json herd = nlohmann::json::parse(readFile(dir + "/herd7-x86tso.json"));
-    const Model tso = loadModel(modelsDir(), "tso");
     size_t checked = 0;
     for (const auto& [file, expected] : herd.at("tests").items()) {
         SCOPED_TRACE(file);
-        LitmusTest test = parseLitmusFile(dir + "/tests/" + file);
-        CheckResult r = check(test, tso, CheckOptions{});
-        std::vector<std::string> states;
-        for (const auto& [state, satisfies] : r.states) states.push_back(stateLine(r, state));
-        EXPECT_EQ(states, expected.at("states").get<std::vector<std::string>>());
-        EXPECT_EQ(r.ok ? "Ok" : "No", expected.at("ok").get<std::string>());
-        EXPECT_EQ(r.observation(), expected.at("observation").get<std::string>());
-        EXPECT_EQ(r.positive, expected.at("positive").get<uint64_t>());
-        EXPECT_EQ(r.negative, expected.at("negative").get<uint64_t>());
-        EXPECT_EQ(conditionText(test.quantifier, test.condition), expected.at("condition").get<std::string>());
+        verify(parseLitmusFile(dir + "/tests/" + file), expected);
         ++checked;
     }
     EXPECT_EQ(checked, 487u);
+}
+
+// The states in herd7's order, Ok/No and the observation.
+void expectHerd7States(const CheckResult& r, const nlohmann::json& expected) {
+    std::vector<std::string> states;
+    for (const auto& [state, satisfies] : r.states) states.push_back(stateLine(r, state));
+    EXPECT_EQ(states, expected.at("states").get<std::vector<std::string>>());
+    EXPECT_EQ(r.ok ? "Ok" : "No", expected.at("ok").get<std::string>());
+    EXPECT_EQ(r.observation(), expected.at("observation").get<std::string>());
+}
+
+}  // namespace
+
+TEST(X86Conformance, AgreesWithHerd7OnEveryTest) {
+    const Model tso = loadModel(modelsDir(), "tso");
+    forEachHerd7Test([&](const LitmusTest& test, const nlohmann::json& expected) {
+        CheckResult r = check(test, tso, CheckOptions{});
+        expectHerd7States(r, expected);
+        EXPECT_EQ(r.positive, expected.at("positive").get<uint64_t>());
+        EXPECT_EQ(r.negative, expected.at("negative").get<uint64_t>());
+        EXPECT_EQ(conditionText(test.quantifier, test.condition), expected.at("condition").get<std::string>());
+    });
 }
 
 TEST(X86Conformance, AgreesWithDat3mExpectations) {
@@ -53,19 +69,8 @@ TEST(X86Conformance, AgreesWithDat3mExpectations) {
 }
 
 TEST(X86Conformance, OperationalMachineReachesHerd7States) {
-    const std::string dir = sharedDir() + "/conformance/x86-tso";
-    const nlohmann::json herd = nlohmann::json::parse(readFile(dir + "/herd7-x86tso.json"));
     const Model tso = loadModel(modelsDir(), "tso");
-    size_t checked = 0;
-    for (const auto& [file, expected] : herd.at("tests").items()) {
-        SCOPED_TRACE(file);
-        CheckResult r = explore(parseLitmusFile(dir + "/tests/" + file), tso, MachineOptions{});
-        std::vector<std::string> states;
-        for (const auto& [state, satisfies] : r.states) states.push_back(stateLine(r, state));
-        EXPECT_EQ(states, expected.at("states").get<std::vector<std::string>>());
-        EXPECT_EQ(r.ok ? "Ok" : "No", expected.at("ok").get<std::string>());
-        EXPECT_EQ(r.observation(), expected.at("observation").get<std::string>());
-        ++checked;
-    }
-    EXPECT_EQ(checked, 487u);
+    forEachHerd7Test([&](const LitmusTest& test, const nlohmann::json& expected) {
+        expectHerd7States(explore(test, tso, MachineOptions{}), expected);
+    });
 }
