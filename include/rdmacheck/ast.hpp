@@ -46,6 +46,8 @@ struct Stmt {
         RFence,     // rfence(n)
         MFence,     // mfence
         Cas,        // result := CAS(target, expected, desired)
+        RCas,       // RCAS(source, target^n, expected, desired): remote CAS, old value into local source
+        RFaa,       // RFAA(source, target^n, addend): remote fetch-and-add, old value into local source
         Assume,     // assume(target = value) / assume(target != value)
         If,         // if (target = value) {body} else {orelse}
         Choice,     // choice {branches[0]} or {branches[1]} ...
@@ -54,16 +56,17 @@ struct Stmt {
         RegAssign,  // X86: register := expr (no event)
         RegLoad,    // X86: register := [target]
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
-        Unsupported // parsed but belongs to a later model (RMWs, work ids, libraries)
+        Unsupported // parsed but belongs to a later model (work ids, libraries)
     };
     Kind kind = Kind::MFence;
     SourceLoc where;
     LocRef target;          // written / tested / remote location
-    LocRef source;          // Get: remote source; Put: local source (if !sourceIsConst)
+    LocRef source;          // Get: remote source; Put: local source (if !sourceIsConst);
+                            // RCas/RFaa: local result ("_": a fresh hidden location)
     bool sourceIsConst = false;
     long long constant = 0; // Put of a constant
-    Expr expr;              // Assign / RegAssign; Cas: expected
-    Expr expr2;             // Cas: desired
+    Expr expr;              // Assign / RegAssign; Cas, RCas: expected; RFaa: addend
+    Expr expr2;             // Cas, RCas: desired
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
     int node = 0;           // Poll / RFence
     bool equal = true;      // Assume / If / While: `=` (true) or `!=` (false)

@@ -2,12 +2,14 @@
 // exactly the model's consistent executions of that skeleton.
 //
 // Choices: rf (a source per read), mo (read off the model's mo clock), nfo (one
-// direction per pair) and one integer clock per model clock. Every base edge of a
+// direction per pair), rao (a rank per narR, distinct per target node) and one
+// integer clock per model clock. Every base edge of a
 // clock's relations is a strict inequality on that clock; for RDMA^TSO the issue
 // and observation clocks are tied by I(e) <= O(e), equal on instantaneous events,
 // which makes ib, ob and ([Inst];ib;ob)+ irreflexive together (RDMA-TSO.md).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <vector>
 #include <z3++.h>
@@ -23,6 +25,7 @@ struct Execution {
     std::vector<std::vector<int>> mo;    // per location: its writes in mo order (initial write first)
     std::vector<long long> readValues;   // per event: value read (reads), else 0
     std::vector<std::pair<int, int>> nfo;  // chosen nfo edges
+    std::map<int, std::vector<int>> rao;   // per target node: its narR events in rao order
 };
 
 class ExecutionEncoding {

@@ -9,16 +9,16 @@
 
 namespace rdmacheck {
 
-// Event labels of RDMA-TSO.md. The order is the row/column order of the
-// ippo/oppo tables in models/.
-enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF };
-constexpr int kEventKindCount = 10;
+// Event labels of RDMA-TSO.md. Order tables in models/ name their columns, so
+// this order only fixes the indices; NAR/NAW are the remote RMW extension.
+enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW };
+constexpr int kEventKindCount = 12;
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
-bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR
-bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW
-bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW)
+bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR
+bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW
+bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW)
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {
@@ -55,7 +55,9 @@ struct Location {
     std::string name;
     int node = 1;
     long long init = 0;
-    bool hidden = false;  // fresh location holding the constant of `y^n := 5`
+    // Fresh locations the test cannot name: the constant of `y^n := 5` (named
+    // "(5)") and the discarded result of `RFAA(_, y^n, 1)` (named "_").
+    bool hidden = false;
 };
 
 // One execution skeleton: a choice of one path per thread. Events are the initial

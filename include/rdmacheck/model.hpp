@@ -41,6 +41,8 @@ enum class Relation {
     Rb,
     RbInternal,     // rb_i
     Mo,
+    Rao,            // remote-atomic order: per target node, a total order on narR
+    ArRao,          // ar;rao: an RMW's narW before every rao-later narR
 };
 
 struct ClockEdge {
@@ -74,6 +76,7 @@ struct Model {
     std::vector<Clock> clocks;
     std::array<bool, kEventKindCount> supports{};  // covered by every table
     bool nfo = false;              // NIC flush order is a choice of the execution
+    bool rao = false;              // remote-atomic order is a choice (some clock uses rao)
     bool nicBuffersInternal = false;  // rf_i / rb_i include same-buffer NIC pairs (no PCIe)
     int moClock = 0;               // mo is read off this clock
     int issueClock = -1;           // if set: issue <= observe, equal on instantaneous events

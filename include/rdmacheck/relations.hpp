@@ -3,6 +3,7 @@
 // concrete execution. Both use these predicates, so they cannot drift apart.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ bool isInternalRb(const Model& model, const Event& r, const Event& w);
 bool keepsProgramOrder(const ClockEdge& edge, const Event& a, const Event& b);
 // An rf pair (w, r) that edge contains (rf, rf-i, rf-e, rfe).
 bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const Event& r);
+// A same-queue-pair pair whose direction nfo chooses: (nlR, nlW) and
+// (nrR or narR, nrW or narW), in either order.
+bool isNfoPair(const Event& a, const Event& b);
+// ar: the narW of the RMW whose narR is `read`, or -1 (a failed RCAS writes nothing).
+int atomicWriteOf(const Skeleton& sk, int read);
+// The narR events per target node, in event order.
+std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk);
 
 // One edge of a concrete execution, between skeleton event indices.
 struct RelationEdge {
@@ -38,7 +46,7 @@ struct RelationEdge {
 
 // The execution's relations as herd7 draws them: po (immediate), rf, mo
 // (immediate, from the first non-initial write on), rb (to the mo-successor of
-// the source), pf, nfo. Initial writes take part in rf and rb.
+// the source), pf, nfo, rao (immediate). Initial writes take part in rf and rb.
 std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex);
 
 // Every base edge of every clock of the model (table edges in full), without

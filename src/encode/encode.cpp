@@ -26,6 +26,8 @@ struct ExecutionEncoding::Impl {
     std::vector<std::vector<int>> writesOf;        // per location, non-initial writes
     std::vector<std::pair<int, int>> nfoPairs;
     std::vector<z3::expr> nfoForward;
+    std::map<int, std::vector<int>> atomicReads;  // per target node
+    std::vector<z3::expr> raoRank;                // per event (narR): its place in rao
     Execution found;
 
     const bool consistent;
@@ -115,24 +117,28 @@ struct ExecutionEncoding::Impl {
                 for (size_t j = i + 1; j < writes.size(); ++j)
                     solver.add(clock[model.moClock][writes[i]] != clock[model.moClock][writes[j]]);
 
-        // nfo: each same-queue-pair (nlR, nlW) and (nrR, nrW) pair, one direction.
+        // nfo: each same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) pair, one direction.
         if (model.nfo) {
             for (const auto& events : sk.threadEvents)
                 for (size_t i = 0; i < events.size(); ++i)
                     for (size_t j = i + 1; j < events.size(); ++j) {
-                        const Event& a = sk.events[events[i]];
-                        const Event& b = sk.events[events[j]];
-                        if (!sameQueuePair(a, b)) continue;
-                        auto pairOf = [](EventKind x, EventKind y, EventKind p, EventKind q) {
-                            return (x == p && y == q) || (x == q && y == p);
-                        };
-                        if (pairOf(a.kind, b.kind, EventKind::NLR, EventKind::NLW) ||
-                            pairOf(a.kind, b.kind, EventKind::NRR, EventKind::NRW)) {
-                            nfoPairs.emplace_back(events[i], events[j]);
-                            nfoForward.push_back(
-                                ctx.bool_const(("nfo" + std::to_string(events[i]) + "_" + std::to_string(events[j])).c_str()));
-                        }
+                        if (!isNfoPair(sk.events[events[i]], sk.events[events[j]])) continue;
+                        nfoPairs.emplace_back(events[i], events[j]);
+                        nfoForward.push_back(
+                            ctx.bool_const(("nfo" + std::to_string(events[i]) + "_" + std::to_string(events[j])).c_str()));
                     }
+        }
+
+        // rao: distinct ranks make a strict total order per target node in every
+        // candidate, so explanations see well-formed rao too.
+        raoRank.assign(n, ctx.int_val(0));
+        if (model.rao) {
+            atomicReads = atomicReadsByNode(sk);
+            for (const auto& [node, reads] : atomicReads) {
+                for (int r : reads) raoRank[r] = ctx.int_const(("rao" + std::to_string(r)).c_str());
+                for (size_t i = 0; i < reads.size(); ++i)
+                    for (size_t j = i + 1; j < reads.size(); ++j) solver.add(raoRank[reads[i]] != raoRank[reads[j]]);
+            }
         }
 
         if (consistent)
@@ -180,6 +186,16 @@ struct ExecutionEncoding::Impl {
                 solver.add(z3::ite(nfoForward[i], clock[c][a] < clock[c][b], clock[c][b] < clock[c][a]));
             }
         }
+        const bool rao = has(Relation::Rao), arRao = has(Relation::ArRao);
+        for (const auto& [node, reads] : atomicReads)
+            for (int a : reads)
+                for (int b : reads) {
+                    if (a == b) continue;
+                    z3::expr raoBefore = raoRank[a] < raoRank[b];
+                    if (rao) solver.add(z3::implies(raoBefore, clock[c][a] < clock[c][b]));
+                    const int write = atomicWriteOf(sk, a);
+                    if (arRao && write >= 0) solver.add(z3::implies(raoBefore, clock[c][write] < clock[c][b]));
+                }
         if (has(Relation::Mo) && c != model.moClock) {
             for (const auto& writes : writesOf)
                 for (int a : writes)
@@ -228,6 +244,12 @@ struct ExecutionEncoding::Impl {
             } else {
                 found.nfo.emplace_back(b, a);
             }
+        }
+        for (const auto& [node, reads] : atomicReads) {
+            std::vector<std::pair<int64_t, int>> order;
+            for (int r : reads) order.emplace_back(m.eval(raoRank[r], true).get_numeral_int64(), r);
+            std::sort(order.begin(), order.end());
+            for (auto [rank, r] : order) found.rao[node].push_back(r);
         }
         return true;
     }

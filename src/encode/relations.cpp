@@ -38,6 +38,32 @@ bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const
     }
 }
 
+bool isNfoPair(const Event& a, const Event& b) {
+    if (!sameQueuePair(a, b)) return false;
+    auto localPair = [](EventKind r, EventKind w) { return r == EventKind::NLR && w == EventKind::NLW; };
+    auto remotePair = [](EventKind r, EventKind w) {
+        return (r == EventKind::NRR || r == EventKind::NAR) && (w == EventKind::NRW || w == EventKind::NAW);
+    };
+    return localPair(a.kind, b.kind) || localPair(b.kind, a.kind) || remotePair(a.kind, b.kind) ||
+           remotePair(b.kind, a.kind);
+}
+
+int atomicWriteOf(const Skeleton& sk, int read) {
+    // An RMW's events are po-adjacent, and a thread's events are contiguous.
+    const int next = read + 1;
+    if (next < static_cast<int>(sk.events.size()) && sk.events[next].kind == EventKind::NAW &&
+        sk.events[next].thread == sk.events[read].thread)
+        return next;
+    return -1;
+}
+
+std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk) {
+    std::map<int, std::vector<int>> reads;
+    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+        if (sk.events[e].kind == EventKind::NAR) reads[sk.events[e].remote].push_back(e);
+    return reads;
+}
+
 namespace {
 
 // The write that follows w in its location's mo, or -1.
@@ -69,6 +95,8 @@ std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex
         for (size_t i = 2; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "mo"});
     for (auto [w, p] : sk.pollsFrom) edges.push_back({w, p, "pf"});
     for (auto [a, b] : ex.nfo) edges.push_back({a, b, "nfo"});
+    for (const auto& [node, order] : ex.rao)
+        for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "rao"});
     return edges;
 }
 
@@ -106,6 +134,15 @@ std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, co
                     break;
                 case Relation::Nfo:
                     for (auto [a, b] : ex.nfo) add(a, b, edge.text);
+                    break;
+                case Relation::Rao:
+                case Relation::ArRao:
+                    for (const auto& [node, order] : ex.rao)
+                        for (size_t i = 0; i < order.size(); ++i)
+                            for (size_t j = i + 1; j < order.size(); ++j) {
+                                const int from = edge.relation == Relation::Rao ? order[i] : atomicWriteOf(sk, order[i]);
+                                if (from >= 0) add(from, order[j], edge.text);
+                            }
                     break;
                 case Relation::Mo: break;  // below, with the mo clock
                 case Relation::Rb:

@@ -20,8 +20,7 @@ std::string letters(int k) {
 
 std::string locationText(const std::vector<Location>& locations, const Event& e) {
     if (e.location < 0) return "";
-    const Location& l = locations[e.location];
-    return l.hidden ? "(" + std::to_string(l.init) + ")" : l.name;
+    return locations[e.location].name;
 }
 
 // Nodes of the constraint graph: one per (clock, event); an instantaneous

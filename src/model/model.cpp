@@ -28,6 +28,7 @@ const std::map<std::string, Relation>& relationNames() {
         {"rf-i", Relation::RfInternal}, {"rf-e", Relation::RfExternal},   {"rfe", Relation::RfOtherThread},
         {"pf", Relation::Pf},         {"[nlW];pf", Relation::PfFromNlW},  {"nfo", Relation::Nfo},
         {"rb", Relation::Rb},         {"rb-i", Relation::RbInternal},     {"mo", Relation::Mo},
+        {"rao", Relation::Rao},       {"ar;rao", Relation::ArRao},
     };
     return names;
 }
@@ -112,6 +113,15 @@ Model loadModel(const std::string& dir, const std::string& name) {
             m.tables.emplace(key, std::move(t));
         }
         if (m.tables.empty()) m.supports.fill(true);
+        if (j.contains("events")) {  // a model without tables lists the events it knows
+            m.supports.fill(false);
+            for (const auto& je : j["events"]) {
+                EventKind k;
+                if (!kindFromName(je.get<std::string>(), k))
+                    throw InputError(at, "unknown event kind '" + je.get<std::string>() + "' in \"events\"");
+                m.supports[static_cast<int>(k)] = true;
+            }
+        }
         for (const auto& jc : j.at("clocks")) {
             Clock c;
             c.name = jc.at("name").get<std::string>();
@@ -122,6 +132,7 @@ Model loadModel(const std::string& dir, const std::string& name) {
                 auto rel = relationNames().find(text);
                 if (rel != relationNames().end()) {
                     e.relation = rel->second;
+                    m.rao = m.rao || e.relation == Relation::Rao || e.relation == Relation::ArRao;
                 } else if (m.tables.count(text)) {
                     e.table = &m.tables.at(text);
                 } else {

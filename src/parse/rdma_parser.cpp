@@ -235,7 +235,13 @@ private:
             }
             return s;
         }
-        if (w == "RCAS" || w == "RFAA") return unsupported(s, "remote " + w + " (remote RMWs)");
+        if (w == "RCAS" || w == "RFAA") {
+            lex_.next();
+            lex_.expect("(", ("after " + w).c_str());
+            s.source = parseRmwResult(w);
+            lex_.expect(",", ("between " + w + " arguments").c_str());
+            return parseRemoteRmw(s, w);
+        }
         if (w == "wait" || w == "gfence") return unsupported(s, w + " (work identifiers)");
         lex_.next();
         if (lex_.peek().is(".")) return unsupported(s, "library call '" + w + ".…'");
@@ -249,8 +255,13 @@ private:
         if (lex_.peek().is("^")) return unsupported(s, "work identifier ':=^d'");
         if (s.target.node) return parsePutSource(s);
         if (lex_.peek().isWord("CAS")) return parseCas(s);
-        if (lex_.peek().isWord("RCAS") || lex_.peek().isWord("RFAA"))
-            return unsupported(s, "remote " + lex_.peek().text + " (remote RMWs)");
+        if (lex_.peek().isWord("RCAS") || lex_.peek().isWord("RFAA")) {
+            // `z := RCAS(y^n, v1, v2)`: the papers' other spelling of RCAS(z, y^n, v1, v2).
+            const std::string op = lex_.next().text;
+            lex_.expect("(", ("after " + op).c_str());
+            s.source = s.target;
+            return parseRemoteRmw(s, op);
+        }
         Token rhs = lex_.peek();
         if (rhs.kind == Token::Kind::Ident) {
             // Look one token further for a library call such as `a := sv.read(x)`.
@@ -297,6 +308,41 @@ private:
         if (!lex_.peek().is(";") && !lex_.peek().is("}"))
             lex_.failHere("a put writes one local location or constant; expected ';'");
         return s;
+    }
+
+    // The result of RCAS/RFAA: a local location, or `_` when nobody reads it.
+    LocRef parseRmwResult(const std::string& op) {
+        LocRef r = parseLocRef();
+        if (r.node)
+            throw InputError(r.where, op + " writes the old value into a local location: remove '^" +
+                                          std::to_string(*r.node) + "'");
+        return r;
+    }
+
+    // After `RCAS(z,` or `z := RCAS(`: the remote location and the constants.
+    Stmt parseRemoteRmw(Stmt& s, const std::string& op) {
+        s.kind = op == "RCAS" ? Stmt::Kind::RCas : Stmt::Kind::RFaa;
+        s.target = parseLocRef();
+        if (!s.target.node)
+            throw InputError(s.target.where, op + " works on a remote location, written '" + s.target.name +
+                                                 "^n'; a CPU RMW on a local location is CAS");
+        lex_.expect(",", ("between " + op + " arguments").c_str());
+        s.expr = constantArgument(s.kind == Stmt::Kind::RCas ? "as the expected value" : "to add");
+        if (s.kind == Stmt::Kind::RCas) {
+            lex_.expect(",", "between RCAS arguments");
+            s.expr2 = constantArgument("as the new value");
+        }
+        if (lex_.peek().is(","))
+            lex_.failHere(op + " takes " + (s.kind == Stmt::Kind::RCas ? "four" : "three") +
+                          " arguments; work identifiers belong to RDMA^WAIT");
+        lex_.expect(")", ("to close " + op).c_str());
+        return s;
+    }
+
+    // RMW operands are closed: the RMW paper's Fig. 23 requires elocs(e) = {}.
+    Expr constantArgument(const char* context) {
+        const SourceLoc at = lex_.peek().where;
+        return Expr::constant(lex_.expectInt(context), at);
     }
 
     Stmt parseCas(Stmt& s) {

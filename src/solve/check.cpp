@@ -20,9 +20,13 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
         for (const ThreadPath& p : paths)
             for (const Event& e : p.events)
-                if (!model.supports[static_cast<int>(e.kind)])
+                if (!model.supports[static_cast<int>(e.kind)]) {
+                    const bool rmw = e.kind == EventKind::NAR || e.kind == EventKind::NAW;
                     throw InputError(e.where, std::string("model '") + model.name + "' has no " + kindName(e.kind) +
-                                                  " events; this statement needs an RDMA model such as rdma-tso");
+                                                  " events; this statement needs " +
+                                                  (rmw ? "the remote-RMW model rdma-tso-rmw"
+                                                       : "an RDMA model such as rdma-tso"));
+                }
 }
 
 CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions& options,

@@ -3,7 +3,8 @@
 namespace rdmacheck {
 
 static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
-                                                        "nlR", "nrW", "nrR", "nlW", "nF"};
+                                                        "nlR", "nrW", "nrR", "nlW", "nF",
+                                                        "narR", "narW"};
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
 
@@ -18,15 +19,17 @@ bool kindFromName(const std::string& name, EventKind& out) {
 }
 
 bool isRead(EventKind k) {
-    return k == EventKind::LR || k == EventKind::CAS || k == EventKind::NLR || k == EventKind::NRR;
+    return k == EventKind::LR || k == EventKind::CAS || k == EventKind::NLR || k == EventKind::NRR ||
+           k == EventKind::NAR;
 }
 
 bool isWrite(EventKind k) {
-    return k == EventKind::LW || k == EventKind::CAS || k == EventKind::NLW || k == EventKind::NRW;
+    return k == EventKind::LW || k == EventKind::CAS || k == EventKind::NLW || k == EventKind::NRW ||
+           k == EventKind::NAW;
 }
 
 bool isInstantaneous(EventKind k) {
-    return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW;
+    return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW && k != EventKind::NAW;
 }
 
 Value Value::of(long long c) {

@@ -54,14 +54,29 @@ public:
         return i;
     }
 
-    int hiddenConstant(long long value, int node) {
-        return add(Location{"$const" + std::to_string(locations_.size()), node, value, true});
+    // The constant of `y^n := 5`: one fresh location per statement, however
+    // many paths run it.
+    int hiddenConstant(const Stmt& put, int node) {
+        return hidden(put, Location{"(" + std::to_string(put.constant) + ")", node, put.constant, true});
+    }
+
+    // The result of an RMW: a local location, or a fresh one for `_`.
+    int rmwResult(const Stmt& rmw, int node) {
+        if (rmw.source.name == "_") return hidden(rmw, Location{"_", node, 0, true});
+        return local(rmw.source, node);
     }
 
     std::vector<Location> take() { return std::move(locations_); }
 
 private:
+    int hidden(const Stmt& owner, Location l) {
+        auto it = hiddenOf_.find(&owner);
+        if (it != hiddenOf_.end()) return it->second;
+        return hiddenOf_[&owner] = add(std::move(l));
+    }
+
     std::vector<Location> locations_;
+    std::map<const Stmt*, int> hiddenOf_;
 };
 
 // Where a thread is in its program: a stack of blocks being run.
@@ -223,7 +238,7 @@ private:
             case Stmt::Kind::Put: {
                 int target = locations_.remote(st.target);
                 int remote = *st.target.node;
-                int source = st.sourceIsConst ? locations_.hiddenConstant(st.constant, node)
+                int source = st.sourceIsConst ? locations_.hiddenConstant(st, node)
                                               : locations_.local(st.source, node);
                 int read = emit(s, EventKind::NLR, source, remote, st.where);
                 int write = emit(s, EventKind::NRW, target, remote, st.where, Value::readBy(read));
@@ -266,6 +281,34 @@ private:
                     step(std::move(failure));
                 });
                 return;
+            }
+            case Stmt::Kind::RCas:
+            case Stmt::Kind::RFaa: {
+                // narR, narW (not for a failed RCAS), then nlW of the old value (RDMA-TSO.md).
+                int target = locations_.remote(st.target);
+                int remote = *st.target.node;
+                int result = locations_.rmwResult(st, node);
+                PathState failure = s;
+                int read = emit(s, EventKind::NAR, target, remote, st.where);
+                if (st.kind == Stmt::Kind::RCas) {
+                    s.path.constraints.push_back(ValueConstraint{Value::readBy(read), true, Value::of(st.expr.value)});
+                    emit(s, EventKind::NAW, target, remote, st.where, Value::of(st.expr2.value));
+                } else {
+                    Value sum;
+                    sum.kind = Value::Kind::Add;
+                    sum.args = {Value::readBy(read), Value::of(st.expr.value)};
+                    emit(s, EventKind::NAW, target, remote, st.where, sum);
+                }
+                s.unpolled[remote].push_back(emit(s, EventKind::NLW, result, remote, st.where, Value::readBy(read)));
+                if (st.kind == Stmt::Kind::RCas) {
+                    int failed = emit(failure, EventKind::NAR, target, remote, st.where);
+                    failure.path.constraints.push_back(
+                        ValueConstraint{Value::readBy(failed), false, Value::of(st.expr.value)});
+                    failure.unpolled[remote].push_back(
+                        emit(failure, EventKind::NLW, result, remote, st.where, Value::readBy(failed)));
+                    step(std::move(failure));
+                }
+                break;
             }
             case Stmt::Kind::Assume: testRead(s, st, st.equal); break;
             case Stmt::Kind::If: {
