@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "rdmacheck/ast.hpp"
 #include "rdmacheck/model.hpp"
@@ -16,7 +17,7 @@ namespace rdmacheck {
 enum class MachineKind { Concrete, Simplified };
 
 struct MachineOptions {
-    MachineKind kind = MachineKind::Concrete;
+    std::optional<MachineKind> kind;    // unset: simplified if the model has remote atomics, else concrete
     int unroll = 2;                     // loop iterations, as the declarative unfolding counts them
     uint64_t maxStates = 20'000'000;    // stop with an error past this many configurations
     bool progress = false;              // report on stderr once a run takes over a second
@@ -26,7 +27,8 @@ struct MachineOptions {
 const char* machineName(MachineKind kind);
 
 // Explores every run of the test on the model's machine (InputError if the model
-// has none). CheckResult::positive/negative count distinct final memories.
+// has none, or if the test has remote RMWs and the machine no rules for them).
+// CheckResult::positive/negative count distinct final memories.
 CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options);
 
 }  // namespace rdmacheck

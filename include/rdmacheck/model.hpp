@@ -67,6 +67,7 @@ enum class MachineFamily {
 struct MachineParams {
     MachineFamily family = MachineFamily::None;
     bool pcie = true;  // the PCIe flush premises of G3/P1 (S-GRR/S-PLR)
+    bool remoteAtomics = false;  // RCAS/RFAA and the locks A(n): simplified PCIe machine only (§6)
 };
 
 struct Model {
@@ -81,6 +82,8 @@ struct Model {
     int moClock = 0;               // mo is read off this clock
     int issueClock = -1;           // if set: issue <= observe, equal on instantaneous events
     int observeClock = -1;
+    std::string mixedAxiom;        // what a cycle through both clocks breaks: "[Inst];ib;ob", or "ob"
+                                   // where ob contains [Inst];ib (RDMA^TSO_RMW, Def. 20)
     MachineParams machine;
 };
 

@@ -80,6 +80,22 @@ private:
     std::chrono::steady_clock::time_point last_ = start_;
 };
 
+// Remote RMWs have rules on the simplified machine of a model with remote atomics only (§6).
+void checkMachineSupports(const Program& program, const Model& model, MachineKind kind) {
+    for (const auto& thread : program.threads) {
+        for (const machine::Instr& in : thread.code) {
+            if (in.op != machine::Instr::Op::RCas && in.op != machine::Instr::Op::RFaa) continue;
+            if (!model.machine.remoteAtomics)
+                throw InputError(in.where, "the machine of model '" + model.name +
+                                               "' has no remote RMW rules (OPERATIONAL.md §6); use the model "
+                                               "rdma-tso-rmw");
+            if (kind == MachineKind::Concrete)
+                throw InputError(in.where, "the concrete machine has no remote RMW rules (OPERATIONAL.md §6); use "
+                                           "--machine simplified");
+        }
+    }
+}
+
 }  // namespace
 
 CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options) {
@@ -92,12 +108,15 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     const UnfoldedProgram unfolded = unfold(test, unfoldOptions);  // validates the program
     checkModelSupports(unfolded, model);
     const Program program = machine::compile(test, unfolded);
-    const Rules rules(program, model.machine, options.kind, options.unroll, options.reduce);
+    const MachineKind kind =
+        options.kind.value_or(model.machine.remoteAtomics ? MachineKind::Simplified : MachineKind::Concrete);
+    checkMachineSupports(program, model, kind);
+    const Rules rules(program, model.machine, kind, options.unroll, options.reduce);
 
     CheckResult result;
     result.test = test.name;
     result.model = model.name;
-    result.engine = model.machine.family == MachineFamily::Sequential ? "sequential" : machineName(options.kind);
+    result.engine = model.machine.family == MachineFamily::Sequential ? "sequential" : machineName(kind);
     result.quantifier = test.quantifier;
     result.shown = shownNames(test);
 

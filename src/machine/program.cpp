@@ -134,6 +134,18 @@ private:
                 remoteNode(in.node);
                 return;
             }
+            case Stmt::Kind::RCas:
+            case Stmt::Kind::RFaa: {
+                Instr& in = emit(st.kind == Stmt::Kind::RCas ? Instr::Op::RCas : Instr::Op::RFaa, st.where);
+                // unfold() gives `_` a hidden location that nothing reads or reports.
+                in.loc = st.source.name == "_" ? -1 : location(st.source.name);
+                in.source = location(st.target.name);
+                in.node = *st.target.node;
+                in.expr = expr(st.expr, in);  // the parser admits only constants here
+                if (st.kind == Stmt::Kind::RCas) in.expr2 = expr(st.expr2, in);
+                remoteNode(in.node);
+                return;
+            }
             case Stmt::Kind::Poll: emit(Instr::Op::Poll, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::RFence: emit(Instr::Op::RFence, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::MFence: emit(Instr::Op::MFence, st.where); return;

@@ -30,6 +30,8 @@ struct Instr {
         Assume,     // lR(loc) with (value == this->value) == equal
         Get,        // loc := source^node
         Put,        // loc^node := source (source < 0: the constant `value`)
+        RCas,       // loc := RCAS(source^node, expr, expr2) (loc < 0: the result `_`, dropped)
+        RFaa,       // loc := RFAA(source^node, expr) (loc < 0: the result `_`, dropped)
         Poll,
         RFence,
         MFence,
@@ -50,7 +52,7 @@ struct Instr {
     int loop = -1;
     long long value = 0;
     bool equal = true;
-    CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas: expected, desired
+    CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas, RCas: expected, desired; RFaa: addend
     std::vector<int> slots;     // location read into each slot, in slot order
     std::vector<int> targets;
     SourceLoc where;

@@ -56,6 +56,7 @@ State Rules::initial() const {
         ts.queuePairs.resize(tc.remoteNodes.size());
         s.threads.push_back(std::move(ts));
     }
+    if (params_.remoteAtomics) s.atomicLocks.assign(program_.nodes + 1, false);
     return s;
 }
 
@@ -124,7 +125,9 @@ bool Rules::isEager(const State& s, int t) const {
     const bool allRead = ts.slotsRead + 1 == (1u << in.slots.size());
     const bool buffered = params_.family == MachineFamily::QueuePairs;
     switch (in.op) {
-        case Instr::Op::Assign: return buffered && allRead;
+        case Instr::Op::Assign:
+        case Instr::Op::RCas:
+        case Instr::Op::RFaa: return buffered && allRead;
         case Instr::Op::WriteCarry:
         case Instr::Op::Get:
         case Instr::Op::Put:
@@ -272,6 +275,21 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
                 nt.carry = 0;
                 advance(nt);
             }
+            return;
+        }
+        case Instr::Op::RCas:
+        case Instr::Op::RFaa: {
+            // C-RCAS / C-RFAA. Only the simplified machine runs them (explore() checks).
+            State& n = next();
+            Entry e;
+            e.kind = in.op == Instr::Op::RCas ? Kind::RCas : Kind::RFaa;
+            e.node = in.node;
+            e.loc = in.loc;
+            e.source = in.source;
+            e.value = in.expr.eval(ts.slots, ts.registers);
+            if (in.op == Instr::Op::RCas) e.newValue = in.expr2.eval(ts.slots, ts.registers);
+            n.threads[t].storeBuffer.push_back(e);
+            advance(n.threads[t]);
             return;
         }
         case Instr::Op::Poll: {
@@ -427,7 +445,10 @@ void Rules::concreteSteps(const State& s, int t, int q, Steps which, std::vector
 }
 
 // S-RF and S-ACK are independent (they act at the pipe head and only add a CN);
-// the other simplified steps read memory or change a premise.
+// the other simplified steps read memory or change a premise. So do the RMW
+// steps of §6: R-CASF, R-CASS and R-FAA read memory and test or take a lock
+// that other RMWs test, and R-AW fills wbR, which S-GRR and the RMW reads need
+// empty.
 void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
     const Queue& pipe = qp.buffers[Pipe];
@@ -437,7 +458,8 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vect
         return out.back().threads[t].queuePairs[q];
     };
     if (which == Steps::All) {
-        // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF.
+        // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF
+        // (S-PLR's set admits RCAS, RFAA and AW).
         bool olderOnlyGetsAndAcks = true;
         bool olderNoPutOrFence = true;
         for (size_t i = 0; i < pipe.size(); ++i) {
@@ -451,23 +473,41 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vect
             } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks &&
                        (!params_.pcie || qp.buffers[WbR].empty())) {
                 next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, getValue(s, qp, e));  // S-GRR
+            } else if ((e.kind == Kind::RCas || e.kind == Kind::RFaa) && olderOnlyGetsAndAcks &&
+                       qp.buffers[WbR].empty() && !s.atomicLocks[e.node]) {
+                // R-CASF, R-CASS, R-FAA (the wbR premise is PCIe's; §6 has no other variant):
+                // GETV of the old value, and for a write an AW older than it, holding A(n(y)).
+                const long long old = s.memory[e.source];
+                QueuePair& n = next();
+                n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old);
+                if (e.kind == Kind::RFaa || old == e.value) {
+                    const long long written = e.kind == Kind::RFaa ? old + e.value : e.newValue;
+                    Entry write = entry(Kind::AtomicWrite, e.source, written);
+                    write.node = e.node;
+                    n.buffers[Pipe].insert(n.buffers[Pipe].begin() + static_cast<long>(i), write);
+                    out.back().atomicLocks[e.node] = true;
+                }
+            } else if (e.kind == Kind::AtomicWrite && olderOnlyGetsAndAcks) {
+                QueuePair& n = next();  // R-AW: to wbR, and unlike S-PRW no ACK
+                n.buffers[WbR].push_back(e);
+                n.buffers[Pipe].erase(n.buffers[Pipe].begin() + static_cast<long>(i));
             }
             if (e.kind == Kind::Put || e.kind == Kind::RFence) olderNoPutOrFence = false;
-            if (e.kind == Kind::Put || e.kind == Kind::RFence || e.kind == Kind::PutValue)
-                olderOnlyGetsAndAcks = false;
+            if (e.kind != Kind::Get && e.kind != Kind::GetValue && e.kind != Kind::Ack) olderOnlyGetsAndAcks = false;
         }
     }
     const Entry& head = pipe.front();
     const bool independent = head.kind == Kind::RFence || head.kind == Kind::Ack;
     if (independent || (which == Steps::All && head.kind == Kind::GetValue)) {
         QueuePair& n = next();
-        popHead(n.buffers[Pipe]);                                               // S-RF
-        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);        // S-GLW: the write, then its CN
+        popHead(n.buffers[Pipe]);  // S-RF
+        // S-GLW: the write (dropped for an RMW's `_`), then its CN.
+        if (head.kind == Kind::GetValue && head.loc >= 0) n.buffers[WbL].push_back(head);
         if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion());  // S-ACK, S-GLW
     }
 }
 
-// P3 / S-WBR and G6 / S-WBL: pending NIC writes reach memory.
+// P3 / S-WBR, R-AWB and G6 / S-WBL: pending NIC writes reach memory.
 void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
     if (!qp.buffers[WbR].empty()) {
@@ -475,6 +515,7 @@ void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out
         State& n = out.back();
         Queue& wbR = n.threads[t].queuePairs[q].buffers[WbR];
         n.memory[wbR.front().loc] = wbR.front().value;
+        if (wbR.front().kind == Kind::AtomicWrite) n.atomicLocks[wbR.front().node] = false;  // R-AWB
         popHead(wbR);
     }
     const int i = oldestNonCompletion(qp.buffers[WbL]);

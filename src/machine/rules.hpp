@@ -1,7 +1,7 @@
 // The transition rules of the machines: the program side and CPU rules (§2-3),
 // the concrete queue-pair rules G1-G6, P1-P5, RF (§4), the simplified rules
-// S-* (§5), each with or without the PCIe premises (§4.1), and the sequential
-// machine used for SC.
+// S-* (§5), each with or without the PCIe premises (§4.1), the remote RMW rules
+// R-* of the simplified PCIe machine (§6), and the sequential machine used for SC.
 #pragma once
 
 #include <vector>

@@ -22,6 +22,7 @@ void putQueue(std::string& key, const Queue& q) {
         put(key, e.loc);
         put(key, e.source);
         put(key, e.value);
+        if (e.kind == Entry::Kind::RCas) put(key, e.newValue);  // the kind tells whether it is there
     }
 }
 
@@ -29,6 +30,7 @@ void putQueue(std::string& key, const Queue& q) {
 
 void encodeState(const State& s, std::string& key) {
     for (long long v : s.memory) put(key, v);
+    for (bool held : s.atomicLocks) put(key, held);
     for (const ThreadState& t : s.threads) {
         put(key, t.pc);
         put(key, t.cutAt);

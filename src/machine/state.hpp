@@ -1,4 +1,4 @@
-// A configuration (P, M, B, QP) of the machines (OPERATIONAL.md §1), and its
+// A configuration (P, M, B, QP, A) of the machines (OPERATIONAL.md §1), and its
 // compact encoding for the visited-state set.
 #pragma once
 
@@ -20,12 +20,16 @@ struct Entry {
         Ack,
         Completion,  // CN
         RFence,
+        RCas,         // RCAS(z,y,ve,vn): value ve, newValue vn
+        RFaa,         // RFAA(z,y,k): value k
+        AtomicWrite,  // AW(y,v): remote write of a successful RMW, holding the lock A(node)
     };
     Kind kind = Kind::Write;
-    int node = 0;       // remote node (store-buffer entries for the NIC)
-    int loc = -1;       // written location
-    int source = -1;    // read location (Put, Get)
+    int node = 0;       // remote node (store-buffer entries for the NIC, RMWs and AW: the target's)
+    int loc = -1;       // written location (RCas, RFaa: the result z; -1 for `_`)
+    int source = -1;    // read location (Put, Get, RCas, RFaa)
     long long value = 0;
+    long long newValue = 0;  // RCas only
 };
 
 using Queue = std::vector<Entry>;  // head at index 0
@@ -55,6 +59,7 @@ struct ThreadState {
 struct State {
     std::vector<long long> memory;
     std::vector<ThreadState> threads;
+    std::vector<bool> atomicLocks;  // A(n) held, by target node n; empty without remote atomics (§6)
 };
 
 // Appends an injective encoding of s to key.

@@ -153,6 +153,10 @@ Model loadModel(const std::string& dir, const std::string& name) {
                 throw InputError(at, "unknown machine family '" + family + "' (known: queue-pairs, sequential)");
             }
             m.machine.pcie = jm.value("pcie", true);
+            m.machine.remoteAtomics = jm.value("remote-atomics", false);
+            if (m.machine.remoteAtomics && !(m.machine.family == MachineFamily::QueuePairs && m.machine.pcie))
+                throw InputError(at, "remote atomics exist only on the queue-pair machine with PCIe "
+                                     "(OPERATIONAL.md §6)");
         }
         auto clockIndex = [&](const std::string& n) {
             for (size_t i = 0; i < m.clocks.size(); ++i)
@@ -165,6 +169,8 @@ Model loadModel(const std::string& dir, const std::string& name) {
             m.observeClock = clockIndex(j["issue-before-observe"].at(1).get<std::string>());
             if (m.issueClock >= m.observeClock)
                 throw InputError(at, "the issue clock must be listed before the observation clock");
+            m.mixedAxiom = j.value("mixed-cycle-axiom", "[Inst];" + m.clocks[m.issueClock].axiom + ";" +
+                                                            m.clocks[m.observeClock].axiom);
         }
     } catch (const nlohmann::json::exception& e) {
         throw InputError(at, std::string("malformed model file: ") + e.what());

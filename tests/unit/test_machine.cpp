@@ -54,6 +54,17 @@ P0@1 { x^2 := 1; c := z^2; poll(2); poll(2); a := y; }
 P1@2 { y^1 := 1; d := w^1; poll(1); poll(1); b := x; }
 exists (a = 0 /\ b = 0))";
 
+// Remote RMWs run on the simplified machine of rdma-tso-rmw only (§6).
+CheckResult runRmw(const std::string& text, bool reduce = true) {
+    return runMachine(text, "rdma-tso-rmw", MachineKind::Simplified, 2, reduce);
+}
+
+const char* const kFig6c = R"(RDMA T6c
+{ x@3 = 0; a@1; b@2; }
+P0@1 { RCAS(a, x^3, 0, 2) }
+P1@2 { RFAA(b, x^3, 1) }
+exists (x = 2))";
+
 }  // namespace
 
 // §9 T1: a put's local read may see a later CPU write (Fig. 2b); not after a poll (Fig. 2c).
@@ -218,5 +229,139 @@ TEST(Machine, ReductionAndSequentialMachineOnTheCorpus) {
             }
         }
         EXPECT_EQ(lines(explore(test, sc, MachineOptions{})), lines(check(test, sc, CheckOptions{})));
+    }
+}
+
+// §9 T6: an RMW's lock holds off other remote RMWs towards the node only, not
+// CPU writes (6a) or puts (6b); RCAS against RFAA ends at 1 or 3, never 2 (6c).
+TEST(Machine, TraceT6RemoteAtomicLock) {
+    EXPECT_TRUE(runRmw("RDMA T6a\n{ x@2 = 0; a@1; } P0@1 { RCAS(a, x^2, 0, 2) } P1@2 { x := 1 } exists (x = 2)").ok);
+    EXPECT_TRUE(
+        runRmw("RDMA T6b\n{ x@3 = 0; a@1; } P0@1 { RCAS(a, x^3, 0, 2) } P1@2 { x^3 := 1 } exists (x = 2)").ok);
+    const CheckResult r = runRmw(kFig6c);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(lines(r), (std::set<std::string>{"[x]=1;", "[x]=3;"}));
+}
+
+// §9 T7: an RMW's read cannot be overtaken by a later put's remote write (7b),
+// a get's can (7a); polling an RMW waits for its local write only (7c).
+TEST(Machine, TraceT7RmwOrdering) {
+    EXPECT_FALSE(runRmw(R"(RDMA T7b
+{ x@2 = 0; y@2 = 0; a@1; b@2; }
+P0@1 { RCAS(a, x^2, 8, 9); y^2 := 1 } P1@2 { b := y; x := 1 } exists (a = 1 /\ b = 1))")
+                     .ok);
+    EXPECT_TRUE(runRmw(R"(RDMA T7a
+{ x@2 = 0; y@2 = 0; a@1; b@2; }
+P0@1 { a := x^2; y^2 := 1 } P1@2 { b := y; x := 1 } exists (a = 1 /\ b = 1))")
+                    .ok);
+    EXPECT_TRUE(runRmw(R"(RDMA T7c
+{ y@1 = 0; x@2 = 0; a@1; b@2; }
+P0@1 { RFAA(_, x^2, 1); poll(2); a := y } P1@2 { RFAA(_, y^1, 1); poll(1); b := x }
+exists (a = 0 /\ b = 0))")
+                    .ok);
+}
+
+// R-CASF: a failed RCAS returns the old value and writes nothing.
+TEST(Machine, FailedRcasLeavesMemoryUnchanged) {
+    const CheckResult r = runRmw("RDMA F\n{ x@2 = 5; a@1; } P0@1 { a := RCAS(x^2, 0, 7) } exists (x = 5)");
+    EXPECT_EQ(lines(r), (std::set<std::string>{"[x]=5;"}));
+    EXPECT_EQ(r.negative, 0);
+}
+
+// R-FAA and R-AWB: two RFAAs never both read 0, whichever nodes they come from,
+// and a loopback RFAA takes the same lock as a remote one (§0, §6).
+TEST(Machine, RfaasOnOneLocationAreAtomic) {
+    for (const char* text : {R"(RDMA FAA
+{ x@3 = 0; a@1; b@2; }
+P0@1 { RFAA(a, x^3, 1) } P1@2 { RFAA(b, x^3, 1) } forall (x = 2 /\ (a = 0 /\ b = 1 \/ a = 1 /\ b = 0)))",
+                             R"(RDMA FAA-loopback
+{ x@1 = 0; a@1; b@2; }
+P0@1 { RFAA(a, x^1, 1) } P1@2 { RFAA(b, x^1, 1) } forall (x = 2 /\ (a = 0 /\ b = 1 \/ a = 1 /\ b = 0)))"}) {
+        const CheckResult r = runRmw(text);
+        EXPECT_TRUE(r.ok) << text;
+        EXPECT_EQ(r.positive, 2) << text;
+        EXPECT_EQ(r.negative, 0) << text;
+    }
+}
+
+// §6 defines remote RMWs on the simplified PCIe machine only; without
+// --machine, a model with remote atomics picks it.
+TEST(Machine, RmwsNeedTheSimplifiedMachineOfRdmaTsoRmw) {
+    const LitmusTest test = parseLitmus(kFig6c, "t.litmus");
+    try {
+        MachineOptions options;
+        options.kind = MachineKind::Concrete;
+        explore(test, loadModel(modelsDir(), "rdma-tso-rmw"), options);
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "t.litmus:3:8: error: the concrete machine has no remote RMW rules (OPERATIONAL.md §6); use "
+                  "--machine simplified");
+    }
+    for (const char* model : {"rdma-tso", "tso", "sc"}) {
+        try {
+            explore(test, loadModel(modelsDir(), model), MachineOptions{});
+            FAIL() << "no error under " << model;
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.where().line, 3) << model;
+        }
+    }
+    // The RMW events without the machine's RMW rules.
+    const std::string dir = std::filesystem::temp_directory_path() / "rdmacheck-no-remote-atomics";
+    std::filesystem::create_directories(dir);
+    for (const char* table : {"rdma-tso-rmw.ippo", "rdma-tso-rmw.oppo"})
+        std::filesystem::copy_file(modelsDir() + "/" + table, dir + "/" + table,
+                                   std::filesystem::copy_options::overwrite_existing);
+    std::string json = readFile(modelsDir() + "/rdma-tso-rmw.json");
+    auto replace = [&json](const std::string& from, const std::string& to) {
+        json.replace(json.find(from), from.size(), to);
+    };
+    replace(", \"remote-atomics\": true", "");
+    replace("\"name\": \"rdma-tso-rmw\"", "\"name\": \"rmw-events\"");
+    std::ofstream(dir + "/rmw-events.json") << json;
+    try {
+        explore(test, loadModel(dir, "rmw-events"), MachineOptions{});
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "t.litmus:3:8: error: the machine of model 'rmw-events' has no remote RMW rules (OPERATIONAL.md "
+                  "§6); use the model rdma-tso-rmw");
+    }
+    EXPECT_EQ(explore(test, loadModel(modelsDir(), "rdma-tso-rmw"), MachineOptions{}).engine, "simplified");
+    EXPECT_EQ(explore(parseLitmus(kFig2h, "t.litmus"), loadModel(modelsDir(), "rdma-tso"), MachineOptions{}).engine,
+              "concrete");
+}
+
+// The machine, with and without reduction, and the declarative engine reach the
+// same final memories, every location shown, on tests that mix RMWs with gets,
+// puts, polls, fences and each other.
+TEST(Machine, RmwsAgreeWithTheDeclarativeEngine) {
+    const Model model = loadModel(modelsDir(), "rdma-tso-rmw");
+    const char* const tests[] = {
+        kFig6c,
+        R"(RDMA two-rmws-one-thread
+{ x@2 = 0; y@2 = 0; a@1; b@1; c@2; }
+P0@1 { a := RCAS(x^2, 0, 1); b := RFAA(y^2, 2) } P1@2 { c := y; x := 3 } exists (a = 3 /\ b = 0))",
+        R"(RDMA rmw-get-put-poll
+{ x@2 = 0; y@2 = 0; z@1 = 0; a@1; b@1; c@2; }
+P0@1 { a := y^2; RFAA(b, x^2, 1); poll(2); z := 1; y^2 := z }
+P1@2 { RCAS(c, x^2, 0, 5); y := 2 } exists (a = 2 /\ c = 0))",
+        R"(RDMA rmw-rfence-loopback
+{ x@1 = 0; y@2 = 0; a@1; b@2; }
+P0@1 { RFAA(a, x^1, 2); rfence(1); y^2 := 1 } P1@2 { b := RCAS(x^1, 2, 7); x^1 := y } exists (b = 2))",
+        R"(RDMA put-read-overtakes-rmw
+{ x@2 = 0; y@2 = 0; w@1 = 0; a@1; }
+P0@1 { RFAA(a, x^2, 1); y^2 := w } P1@1 { w := 1; x^2 := 1 } exists (a = 1 /\ y = 0))",
+    };
+    for (const char* text : tests) {
+        LitmusTest test = parseLitmus(text, "t.litmus");
+        test.shown = everyName(test);
+        SCOPED_TRACE(test.name);
+        for (bool reduce : {true, false}) {
+            MachineOptions options;
+            options.reduce = reduce;
+            EXPECT_EQ(lines(explore(test, model, options)), lines(check(test, model, CheckOptions{})))
+                << (reduce ? "reduced" : "full");
+        }
     }
 }
