@@ -7,6 +7,10 @@
 // clock's relations is a strict inequality on that clock; for RDMA^TSO the issue
 // and observation clocks are tied by I(e) <= O(e), equal on instantaneous events,
 // which makes ib, ob and ([Inst];ib;ob)+ irreflexive together (RDMA-TSO.md).
+// The same clocks are exact for RDMA^TSO_RMW, whose ib and ob contain each other
+// through Inst (Def. 20): ob;[Inst] is respected by I since I(a) <= O(a) < O(b) = I(b),
+// [Inst];ib by O since O(a) = I(a) < I(b) <= O(b); and a cycle through both clocks
+// passes from O back to I only at an Inst event, so it is an ob cycle.
 #pragma once
 
 #include <map>

@@ -29,14 +29,18 @@ struct Cycle {
 // I = O on instantaneous events included), or none if ex is consistent.
 std::optional<Cycle> shortestViolation(const Skeleton& sk, const Execution& ex, const Model& model);
 
+// The execution's choices an explanation depends on: "nfo a→b, rao c→e" ("" if none).
+std::string choiceText(const Skeleton& sk, const Execution& ex);
+
 // "a:nrW x →oppo b:nrR z →rb a".
 std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations, const Cycle& cycle);
 
 struct Explanation {
     Skeleton skeleton;
     FinalState state;
-    // One (execution, cycle) when a cycle avoids nfo (the execution then has no
-    // nfo edges: the cycle holds for every nfo); otherwise one per nfo choice.
+    // One (execution, cycle) when a cycle avoids nfo and rao (the execution then
+    // has neither: the cycle holds for every choice); otherwise one per choice of
+    // nfo directions and rao orders.
     std::vector<Execution> executions;
     std::vector<Cycle> cycles;
 };

@@ -224,14 +224,12 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const Model& mo
         ++k;
         out << "Candidate " << k << ": " << stateLine(shown, e.state) << "\n";
         for (size_t i = 0; i < e.cycles.size(); ++i) {
-            std::string nfo;
-            for (auto [a, b] : e.executions[i].nfo)
-                nfo += (nfo.empty() ? "" : ", ") + eventName(e.skeleton, a) + "→" + eventName(e.skeleton, b);
-            out << "  " << (nfo.empty() ? "" : "with nfo " + nfo + ": ") << "cycle breaks " << e.cycles[i].axiom
+            const std::string choice = choiceText(e.skeleton, e.executions[i]);
+            out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom
                 << ": " << cycleText(e.skeleton, x.locations, e.cycles[i]) << "\n";
             if (!pictures.dir.empty()) {
                 const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
-                                         (e.cycles.size() > 1 ? "-nfo" + std::to_string(i + 1) : "");
+                                         (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
                 writePicture(drawExecution(test, x.locations, e.skeleton, e.executions[i], model, relations, stem,
                                            test.name + " candidate " + std::to_string(k) + ": " +
                                                stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
@@ -332,9 +330,10 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"declarative", "operational"}));
     const std::map<std::string, MachineKind> machineKinds{{"concrete", MachineKind::Concrete},
                                                           {"simplified", MachineKind::Simplified}};
-    app.add_option("--machine", machineOptions.kind, "operational machine: concrete (six buffers) or simplified")
-        ->transform(CLI::CheckedTransformer(machineKinds))
-        ->default_str("concrete");
+    app.add_option("--machine", machineOptions.kind,
+                   "operational machine: concrete (six buffers) or simplified; default simplified for a model "
+                   "with remote RMWs, else concrete")
+        ->transform(CLI::CheckedTransformer(machineKinds));
     app.add_option("--max-states", machineOptions.maxStates, "operational: give up past this many machine states")
         ->capture_default_str();
     bool noReduction = false;

@@ -78,8 +78,7 @@ public:
         if (other || model_.issueClock < 0) {
             cycle.axiom = model_.clocks[cycle.edges.front().clock].axiom;
         } else if (issue && observe) {
-            cycle.axiom = "[Inst];" + model_.clocks[model_.issueClock].axiom + ";" +
-                          model_.clocks[model_.observeClock].axiom;
+            cycle.axiom = model_.mixedAxiom;
         } else {
             cycle.axiom = model_.clocks[issue ? model_.issueClock : model_.observeClock].axiom;
         }
@@ -109,7 +108,78 @@ private:
     std::vector<int> source_, target_;
 };
 
+// Whether a clock that contains `relation` also keeps po from `earlier` to
+// `later`: then `relation` against po is a cycle on its own, not worth showing.
+bool fixedByProgramOrder(const Skeleton& sk, const Model& model, Relation relation, int earlier, int later) {
+    for (const Clock& clock : model.clocks) {
+        auto has = [&](Relation r) {
+            return std::any_of(clock.edges.begin(), clock.edges.end(), [&](const ClockEdge& e) { return e.relation == r; });
+        };
+        if (!has(relation)) continue;
+        for (const ClockEdge& edge : clock.edges)
+            if (keepsProgramOrder(edge, sk.events[earlier], sk.events[later])) return true;
+    }
+    return false;
+}
+
+// Every choice of nfo directions and rao orders for ex's rf and mo that po does
+// not already rule out; only ex's own choice when there are more than kMaxVariants.
+std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, const Model& model) {
+    constexpr size_t kMaxVariants = 256;
+    std::vector<Execution> variants{ex};
+    for (auto& v : variants) v.rao.clear();
+    // Events of one thread are numbered in po order.
+    auto poBefore = [&](int a, int b) { return sk.events[a].thread == sk.events[b].thread && a < b; };
+    for (const auto& [node, order] : ex.rao) {
+        std::vector<int> perm = order;
+        std::sort(perm.begin(), perm.end());
+        std::vector<Execution> next;
+        do {
+            bool againstPo = false;
+            for (size_t i = 0; i < perm.size(); ++i)
+                for (size_t j = i + 1; j < perm.size(); ++j)
+                    againstPo = againstPo || (poBefore(perm[j], perm[i]) &&
+                                              fixedByProgramOrder(sk, model, Relation::Rao, perm[j], perm[i]));
+            if (againstPo) continue;
+            for (Execution v : variants) {
+                v.rao[node] = perm;
+                next.push_back(std::move(v));
+            }
+            if (next.size() > kMaxVariants) return {ex};
+        } while (std::next_permutation(perm.begin(), perm.end()));
+        variants = std::move(next);
+    }
+    for (size_t i = 0; i < ex.nfo.size(); ++i) {
+        const auto [earlier, later] = std::minmax(ex.nfo[i].first, ex.nfo[i].second);
+        if (fixedByProgramOrder(sk, model, Relation::Nfo, earlier, later)) {
+            for (Execution& v : variants) v.nfo[i] = {earlier, later};
+            continue;
+        }
+        if (variants.size() * 2 > kMaxVariants) return {ex};
+        const size_t count = variants.size();
+        for (size_t k = 0; k < count; ++k) {
+            Execution flipped = variants[k];
+            flipped.nfo[i] = {ex.nfo[i].second, ex.nfo[i].first};
+            variants.push_back(std::move(flipped));
+        }
+    }
+    return variants;
+}
+
 }  // namespace
+
+std::string choiceText(const Skeleton& sk, const Execution& ex) {
+    std::string nfo, rao;
+    for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(sk, a) + "→" + eventName(sk, b);
+    for (const auto& [node, order] : ex.rao) {
+        if (order.size() < 2) continue;
+        if (!rao.empty()) rao += "; ";
+        for (size_t i = 0; i < order.size(); ++i) rao += (i ? "→" : "") + eventName(sk, order[i]);
+    }
+    std::string text = nfo.empty() ? "" : "nfo " + nfo;
+    if (!rao.empty()) text += (text.empty() ? "" : ", ") + std::string("rao ") + rao;
+    return text;
+}
 
 std::string eventName(const Skeleton& sk, int event) {
     if (isInitEvent(sk.events[event])) return "init";
@@ -192,27 +262,22 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
             if (result.shown.size() >= options.maxShown) continue;
             Explanation x;
             x.skeleton = sk;
-            // A cycle that avoids nfo holds for every nfo choice; else show one per choice.
-            Execution variant = ex;
-            variant.nfo.clear();
-            std::optional<Cycle> cycle = shortestViolation(sk, variant, model);
-            const std::vector<std::pair<int, int>> pairs = ex.nfo;
-            uint64_t mask = 0;
-            for (bool more = !cycle; more;) {
-                variant.nfo = pairs;
-                for (size_t i = 0; i < pairs.size(); ++i)
-                    if (mask >> i & 1) variant.nfo[i] = {pairs[i].second, pairs[i].first};
-                cycle = shortestViolation(sk, variant, model);
-                if (!cycle)
-                    throw std::logic_error("explain: a candidate for " + result.outcome + " in " + test.name +
-                                           " has no violating cycle, but the checker found no consistent execution");
-                x.executions.push_back(variant);
+            // A cycle that avoids nfo and rao holds for every choice of them; else show one per choice.
+            Execution free = ex;
+            free.nfo.clear();
+            free.rao.clear();
+            if (std::optional<Cycle> cycle = shortestViolation(sk, free, model)) {
+                x.executions.push_back(free);
                 x.cycles.push_back(*cycle);
-                more = pairs.size() < 20 && ++mask < (uint64_t{1} << pairs.size());
-            }
-            if (x.cycles.empty()) {
-                x.executions.push_back(variant);
-                x.cycles.push_back(*cycle);
+            } else {
+                for (Execution& variant : choiceVariants(sk, ex, model)) {
+                    cycle = shortestViolation(sk, variant, model);
+                    if (!cycle)
+                        throw std::logic_error("explain: a candidate for " + result.outcome + " in " + test.name +
+                                               " has no violating cycle, but the checker found no consistent execution");
+                    x.executions.push_back(std::move(variant));
+                    x.cycles.push_back(*cycle);
+                }
             }
             for (const ObservedName& n : shown)
                 x.state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));

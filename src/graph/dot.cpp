@@ -339,7 +339,8 @@ RelationStyle relationStyle(const std::string& relation) {
     static const std::map<std::string, RelationStyle> styles{
         {"po", {"black", "solid"}},      {"rf", {"red", "solid"}},          {"mo", {"blue", "solid"}},
         {"rb", {"orange", "solid"}},     {"fr", {"orange", "solid"}},       {"pf", {"darkgreen", "dashed"}},
-        {"nfo", {"purple", "solid"}},    {"rao", {"brown", "solid"}},       {"ippo", {"grey", "dashed"}},
+        {"nfo", {"purple", "solid"}},    {"rao", {"brown", "solid"}},       {"ar;rao", {"brown", "dashed"}},
+        {"ippo", {"grey", "dashed"}},
         {"ib", {"grey", "dashed"}},      {"oppo", {"darkcyan", "dotted"}},  {"ob", {"darkcyan", "dotted"}},
     };
     auto it = styles.find(relation);

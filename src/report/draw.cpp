@@ -7,7 +7,7 @@ namespace rdmacheck {
 namespace {
 
 const std::set<std::string>& herdRelations() {
-    static const std::set<std::string> names = {"po", "rf", "mo", "rb", "pf", "nfo"};
+    static const std::set<std::string> names = {"po", "rf", "mo", "rb", "pf", "nfo", "rao"};
     return names;
 }
 
