@@ -10,7 +10,8 @@ namespace rdmacheck {
 
 // parseLitmus(printLitmus(t)) is t up to source positions, and printing that
 // again gives the same text. Throws std::invalid_argument for what the RDMA
-// format cannot express (X86 tests, registers, unsupported statements).
+// format cannot express (X86 tests, registers, unsupported statements, RMW
+// operands that are not integers).
 std::string printLitmus(const LitmusTest& test);
 
 }  // namespace rdmacheck

@@ -13,9 +13,9 @@ namespace rdmacheck {
 // out first; the smallest test found so far is returned then). Steps: remove a
 // thread (one is kept), a statement anywhere or a choice branch; replace if, choice,
 // loop or while by one of its bodies; replace an expression by 0, 1 or an operand,
-// a constant by 0 or 1, a condition by an operand; drop `locations [...]` and
-// `filter`; make the condition `exists (true)`; remove unused init declarations;
-// set init values to 0.
+// a constant by 0 or 1, an RMW's result by `_`, a condition by an operand; drop
+// `locations [...]` and `filter`; make the condition `exists (true)`; remove unused
+// init declarations; set init values to 0.
 // Every candidate is printed and re-parsed, so the result round-trips as text;
 // candidates that do not parse, or on which unfold() or stillFails throws
 // InputError, are skipped. Throws std::invalid_argument when `failing` cannot be

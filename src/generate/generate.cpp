@@ -12,11 +12,11 @@ namespace rdmacheck {
 
 namespace {
 
-// Straight-line kinds first, then those with weight 0 in the default mix: CPU writes of
-// expressions over several locations, assume, and control flow (one level deep, bodies of
-// simple statements only).
-const char* const kStatementKinds[] = {"write", "read",   "put",    "get",  "poll", "rfence", "mfence",
-                                       "cas",   "expr",   "assume", "if",   "choice", "loop",   "while"};
+// Straight-line kinds first, then those with weight 0 in the default mix: remote RMWs (only
+// rdma-tso-rmw has them), CPU writes of expressions over several locations, assume, and
+// control flow (one level deep, bodies of simple statements only).
+const char* const kStatementKinds[] = {"write", "read", "put",  "get",    "poll", "rfence", "mfence", "cas",
+                                       "rcas",  "rfaa", "expr", "assume", "if",   "choice", "loop",   "while"};
 
 // What the bodies of if, choice, loop and while are made of: no polls, no control flow.
 const char* const kSimpleKinds[] = {"write", "read", "put", "get", "mfence"};
@@ -24,6 +24,11 @@ const char* const kSimpleKinds[] = {"write", "read", "put", "get", "mfence"};
 // Bound on the estimated paths of a thread (unroll 2): kinds that would go over it are left
 // out of the draw while others remain, so mixes with control flow keep unfolding small.
 constexpr long long kPathBudget = 24;
+
+// Kinds that access a shared location of some node through the NIC, and count for later polls.
+bool isRemoteKind(const std::string& kind) {
+    return kind == "put" || kind == "get" || kind == "rcas" || kind == "rfaa";
+}
 
 bool isStatementKind(const std::string& kind) {
     for (const char* k : kStatementKinds)
@@ -41,14 +46,16 @@ std::string knownKinds() {
 // zero, one or two iterations, and the path the bound cuts).
 long long pathFactor(const std::string& kind) {
     if (kind == "expr") return 2;  // two locations read in either order (three make 6)
-    if (kind == "if" || kind == "choice" || kind == "cas") return 2;
+    if (kind == "if" || kind == "choice") return 2;
+    if (kind == "cas" || kind == "rcas") return 2;  // success and failure
     if (kind == "loop" || kind == "while") return 4;
     return 1;
 }
 
-// What the path budget charges a kind when deciding whether to hold it back: cas is
-// counted in the estimate but never held back, so the default mix draws as it always has.
-long long budgetCost(const std::string& kind) { return kind == "cas" ? 1 : pathFactor(kind); }
+// What the path budget charges a kind when deciding whether to hold it back: cas and rcas
+// are counted in the estimate but never held back, so the default mix draws as it always
+// has and an RMW mix keeps its proportions in long threads.
+long long budgetCost(const std::string& kind) { return kind == "cas" || kind == "rcas" ? 1 : pathFactor(kind); }
 
 Expr binaryExpr(Expr::Kind kind, Expr left, Expr right) {
     Expr e;
@@ -146,7 +153,7 @@ private:
         int index;
         int node;
         std::vector<std::string> privates;  // r<index>_<k>, home = the thread's node
-        std::map<int, int> unpolled;        // remote node -> puts and gets not yet polled (straight-line only)
+        std::map<int, int> unpolled;        // remote node -> remote ops not yet polled (straight-line only)
         long long paths;                    // estimated paths so far (see pathFactor)
     };
 
@@ -163,7 +170,7 @@ private:
         return freshPrivate(th);
     }
 
-    // Target node of a put or get (every node has shared locations then): the thread's
+    // Target node of a remote op (every node has shared locations then): the thread's
     // own node with probability `loopback`, else one of the others.
     int remoteNode(int own) {
         if (options_.nodes == 1 || random_.chance(options_.loopback)) return own;
@@ -176,6 +183,14 @@ private:
         const std::vector<std::string>& shared = sharedOn_[th.node];
         if (!shared.empty() && random_.chance(0.75)) return random_.pick(shared);
         if (th.privates.empty() || random_.chance(0.5)) return freshPrivate(th);
+        return random_.pick(th.privates);
+    }
+
+    // Where an RMW puts the old value: mostly a fresh private location like a get's target;
+    // else one the thread already has (a second nlW to it), or `_` (a hidden location).
+    std::string rmwResult(ThreadState& th) {
+        if (random_.chance(0.2)) return "_";
+        if (th.privates.empty() || random_.chance(0.75)) return freshPrivate(th);
         return random_.pick(th.privates);
     }
 
@@ -200,7 +215,7 @@ private:
         for (const auto& [kind, weight] : options_.mix) {
             if (weight <= 0) continue;
             if (kind == "poll" && pollable.empty()) continue;
-            if ((kind == "put" || kind == "get") && options_.sharedPerNode == 0) continue;
+            if (isRemoteKind(kind) && options_.sharedPerNode == 0) continue;
             possible.emplace_back(kind, weight);
             cheapest = cheapest == 0 ? budgetCost(kind) : std::min(cheapest, budgetCost(kind));
         }
@@ -212,8 +227,8 @@ private:
             total += weight;
         }
         if (total == 0)
-            throw std::invalid_argument("the statement mix leaves nothing to generate (poll needs an earlier put or "
-                                        "get; put and get need shared locations)");
+            throw std::invalid_argument("the statement mix leaves nothing to generate (poll needs an earlier remote "
+                                        "op; remote ops need shared locations)");
         const std::string& kind = pickWeighted(candidates, total);
         if (kind == "expr") return expressionWrite(th);
         th.paths = std::min(th.paths * pathFactor(kind), kPathBudget * kPathBudget);
@@ -227,7 +242,7 @@ private:
         long long total = 0;
         for (const char* kind : kSimpleKinds) {
             const std::string k = kind;
-            if ((k == "put" || k == "get") && options_.sharedPerNode == 0) continue;
+            if (isRemoteKind(k) && options_.sharedPerNode == 0) continue;
             const auto it = options_.mix.find(k);
             const int weight = it == options_.mix.end() ? 0 : it->second;
             kinds.emplace_back(k, weight);
@@ -318,6 +333,19 @@ private:
                 s.kind = Stmt::Kind::Get;
                 s.source = remoteRef(remote, node);
                 s.target = localRef(freshPrivate(th));
+            }
+            ++th.unpolled[node];
+        } else if (kind == "rcas" || kind == "rfaa") {
+            const int node = remoteNode(th.node);
+            s.target = remoteRef(random_.pick(sharedOn_[node]), node);
+            s.source = localRef(rmwResult(th));
+            if (kind == "rcas") {
+                s.kind = Stmt::Kind::RCas;
+                s.expr = Expr::constant(random_.between(0, options_.values), {});  // 0: the initial value
+                s.expr2 = Expr::constant(value(), {});
+            } else {
+                s.kind = Stmt::Kind::RFaa;
+                s.expr = Expr::constant(value(), {});
             }
             ++th.unpolled[node];
         } else if (kind == "poll") {

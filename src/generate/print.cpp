@@ -55,6 +55,12 @@ std::string expr(const Expr& e, int context) {
 
 std::string expr(const Expr& e) { return expr(e, 1); }
 
+// The parser reads RMW operands as integers, never as expressions.
+std::string rmwOperand(const Expr& e) {
+    if (e.kind != Expr::Kind::Const) throw std::invalid_argument("an RCAS or RFAA operand must be an integer");
+    return std::to_string(e.value);
+}
+
 std::string comparison(const Stmt& s) {
     return "(" + locRef(s.target) + (s.equal ? " = " : " != ") + std::to_string(s.value) + ")";
 }
@@ -80,6 +86,11 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::Cas:
             return identifier(s.result) + " := CAS(" + locRef(s.target) + ", " + expr(s.expr) + ", " + expr(s.expr2) +
                    ")";
+        case Stmt::Kind::RCas:
+            return "RCAS(" + locRef(s.source) + ", " + locRef(s.target) + ", " + rmwOperand(s.expr) + ", " +
+                   rmwOperand(s.expr2) + ")";
+        case Stmt::Kind::RFaa:
+            return "RFAA(" + locRef(s.source) + ", " + locRef(s.target) + ", " + rmwOperand(s.expr) + ")";
         case Stmt::Kind::Assume: return "assume" + comparison(s);
         case Stmt::Kind::If: {
             std::string out = "if " + comparison(s) + " " + blockText(s.body, depth);

@@ -109,6 +109,13 @@ private:
                     }
                 }
                 return false;
+            case Stmt::Kind::RCas:
+            case Stmt::Kind::RFaa:
+                if (s.source.name != "_" && chosen()) {  // discard the old value: one location less
+                    s.source.name = "_";
+                    return true;
+                }
+                return constant(s.expr.value) || (s.kind == Stmt::Kind::RCas && constant(s.expr2.value));
             case Stmt::Kind::Assume:
             case Stmt::Kind::If:
             case Stmt::Kind::While: return constant(s.value);

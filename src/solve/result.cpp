@@ -46,7 +46,8 @@ void collectExpr(const Expr& e, int thread, std::vector<ObservedName>& out) {
 void collectBlock(const Block& block, int thread, std::vector<ObservedName>& out) {
     for (const Stmt& st : block) {
         if (!st.target.name.empty()) out.push_back(ObservedName{st.target.name, -1, st.target.where});
-        if (!st.source.name.empty() && !st.sourceIsConst)
+        // `_`, an RMW's discarded result, is a hidden location like a put's constant.
+        if (!st.source.name.empty() && !st.sourceIsConst && st.source.name != "_")
             out.push_back(ObservedName{st.source.name, -1, st.source.where});
         collectExpr(st.expr, thread, out);
         collectExpr(st.expr2, thread, out);

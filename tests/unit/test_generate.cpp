@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
 #include "../test_support.hpp"
+#include "rdmacheck/crosscheck.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/shrink.hpp"
@@ -126,6 +129,15 @@ void locationsOf(const Expr& e, std::set<std::string>& names) {
     for (const Expr& arg : e.args) locationsOf(arg, names);
 }
 
+bool isRemoteRmw(const Stmt& s) { return s.kind == Stmt::Kind::RCas || s.kind == Stmt::Kind::RFaa; }
+
+size_t remoteRmwCount(const LitmusTest& t) {
+    size_t n = 0;
+    for (const ThreadDecl& thread : t.threads)
+        n += static_cast<size_t>(std::count_if(thread.body.begin(), thread.body.end(), isRemoteRmw));
+    return n;
+}
+
 // Control flow nests at most one level deep, and polls are never inside it.
 bool simpleBlock(const Block& b) {
     for (const Stmt& s : b) {
@@ -220,13 +232,37 @@ TEST(PrintLitmus, NegativeConstantBuiltInTheTreeParsesBack) {
     EXPECT_EQ(printLitmus(reparse(t)), text);
 }
 
+// Both spellings of an RMW print as RCAS(z, y^n, ...) / RFAA(z, y^n, ...); `_` stays `_`.
+TEST(PrintLitmus, RemoteRmws) {
+    const LitmusTest t = parseLitmus(R"(RDMA rmws
+{ x@1; y@2; }
+P0@1 {
+  RCAS(a, y^2, 0, 1);
+  RFAA(_, y^2, 3);
+  b := RCAS(x^1, -1, 2);
+  c := RFAA(y^2, 1);
+  RCAS(_, x^1, 2, 0);
+}
+exists (a = 0)
+)", "rmws.litmus");
+    expectRoundTrip(t);
+    const std::string text = printLitmus(t);
+    for (const char* line : {"  RCAS(a, y^2, 0, 1);\n", "  RFAA(_, y^2, 3);\n", "  RCAS(b, x^1, -1, 2);\n",
+                             "  RFAA(c, y^2, 1);\n", "  RCAS(_, x^1, 2, 0);\n"})
+        EXPECT_NE(text.find(line), std::string::npos) << line << text;
+}
+
 TEST(PrintLitmus, RefusesWhatTheRdmaFormatCannotSay) {
     LitmusTest x86;
     x86.arch = Arch::X86;
     x86.name = "x86";
     EXPECT_THROW(printLitmus(x86), std::invalid_argument);
-    const LitmusTest rcas = parseLitmus("RDMA r\n{ y@2; }\nP0@1 { RCAS(z, y^2, 0, 1) }\nexists (y = 1)\n", "r.litmus");
-    EXPECT_THROW(printLitmus(rcas), std::invalid_argument);
+    LitmusTest rfaa = parseLitmus("RDMA r\n{ y@2; }\nP0@1 { RFAA(z, y^2, 1) }\nexists (y = 1)\n", "r.litmus");
+    Expr location;  // RMW operands are integers only
+    location.kind = Expr::Kind::Location;
+    location.name = "z";
+    rfaa.threads[0].body[0].expr = location;
+    EXPECT_THROW(printLitmus(rfaa), std::invalid_argument);
     LitmusTest reg = parseLitmus("RDMA r\n{ x@1; }\nP0@1 { mfence }\nexists (x = 1)\n", "r.litmus");
     reg.threads[0].body[0].kind = Stmt::Kind::RegLoad;
     EXPECT_THROW(printLitmus(reg), std::invalid_argument);
@@ -408,6 +444,108 @@ TEST(GenerateLitmus, MixOfOnlyWhileGivesWhileStatements) {
     }
 }
 
+TEST(GenerateLitmus, DefaultMixHasNoRemoteRmws) {
+    const GeneratorOptions options;
+    for (const char* kind : {"rcas", "rfaa"})
+        EXPECT_TRUE(!options.mix.count(kind) || options.mix.at(kind) == 0) << kind;
+    for (uint64_t seed = 0; seed < 500; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        EXPECT_EQ(remoteRmwCount(parseLitmus(text, "gen.litmus")), 0u) << text;
+    }
+}
+
+TEST(GenerateLitmus, RmwMixGivesValidTests) {
+    GeneratorOptions options;
+    parseMix("rcas=2,rfaa=2", options);
+    options.values = 3;
+    std::set<Stmt::Kind> seen;
+    bool discarded = false, reused = false, loopback = false;
+    for (uint64_t seed = 0; seed < 300; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        try {
+            const LitmusTest t = parseLitmus(text, "gen.litmus");
+            EXPECT_EQ(printLitmus(t), text);
+            EXPECT_TRUE(same(t, reparse(t))) << text;
+            for (const ThreadDecl& thread : t.threads) {
+                std::set<std::string> locals;  // the thread's private locations written so far
+                for (const Stmt& s : thread.body) {
+                    seen.insert(s.kind);
+                    if (!isRemoteRmw(s)) {
+                        if (s.kind == Stmt::Kind::Get || s.kind == Stmt::Kind::Assign) locals.insert(s.target.name);
+                        locals.insert(s.result);
+                        continue;
+                    }
+                    ASSERT_TRUE(s.target.node.has_value()) << text;
+                    loopback = loopback || *s.target.node == thread.node;
+                    discarded = discarded || s.source.name == "_";
+                    reused = reused || locals.count(s.source.name);
+                    locals.insert(s.source.name);
+                    EXPECT_GE(s.expr.value, s.kind == Stmt::Kind::RCas ? 0 : 1) << text;  // RCAS may expect 0
+                    EXPECT_LE(s.expr.value, options.values) << text;
+                    if (s.kind == Stmt::Kind::RCas) {
+                        EXPECT_GE(s.expr2.value, 1) << text;
+                        EXPECT_LE(s.expr2.value, options.values) << text;
+                    }
+                }
+            }
+            unfold(t, UnfoldOptions{});
+        } catch (const InputError& e) {
+            ADD_FAILURE() << e.what() << "\n" << text;
+        }
+    }
+    EXPECT_TRUE(seen.count(Stmt::Kind::RCas));
+    EXPECT_TRUE(seen.count(Stmt::Kind::RFaa));
+    EXPECT_TRUE(discarded);
+    EXPECT_TRUE(reused);
+    EXPECT_TRUE(loopback);
+}
+
+// A poll needs an earlier remote op towards its node: RMWs are such ops.
+TEST(GenerateLitmus, PollsWaitForRemoteRmws) {
+    GeneratorOptions options;
+    options.mix = {{"rfaa", 1}, {"rcas", 1}, {"poll", 2}};
+    size_t polls = 0;
+    for (uint64_t seed = 0; seed < 100; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        const LitmusTest t = parseLitmus(text, "gen.litmus");
+        for (const ThreadDecl& thread : t.threads) {
+            std::map<int, int> unpolled;
+            for (const Stmt& s : thread.body) {
+                if (isRemoteRmw(s)) ++unpolled[*s.target.node];
+                if (s.kind != Stmt::Kind::Poll) continue;
+                ++polls;
+                EXPECT_GE(--unpolled[s.node], 0) << text;
+            }
+        }
+        unfold(t, UnfoldOptions{});
+    }
+    EXPECT_GT(polls, 0u);
+}
+
+// An RCAS doubles the thread's paths (success, failure), so after three of them a loop
+// (four paths per path) would pass the budget of 24 and is held back.
+TEST(GenerateLitmus, RcasCountsInThePathBudget) {
+    GeneratorOptions options;
+    options.mix = {{"rcas", 1}, {"loop", 1}};
+    options.maxLength = 6;
+    bool loopAfterRcas = false;
+    for (uint64_t seed = 0; seed < 300; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        const LitmusTest t = parseLitmus(text, "gen.litmus");
+        for (const ThreadDecl& thread : t.threads) {
+            long long paths = 1;
+            for (const Stmt& s : thread.body) {
+                if (s.kind == Stmt::Kind::Loop) {
+                    EXPECT_LE(paths * 4, 24) << text;
+                    loopAfterRcas = loopAfterRcas || paths % 4 != 0;  // an odd number of RCAS before it
+                }
+                paths *= s.kind == Stmt::Kind::RCas ? 2 : 4;
+            }
+        }
+    }
+    EXPECT_TRUE(loopAfterRcas);
+}
+
 TEST(GenerateLitmus, ParseMixRejectsBadSpecs) {
     GeneratorOptions options;
     EXPECT_THROW(parseMix("bogus=1", options), std::invalid_argument);
@@ -482,6 +620,59 @@ forall (x = 5 /\ c = 6 /\ a != 1)
     };
     const LitmusTest small = shrink(start, putsAConstant);
     EXPECT_EQ(printLitmus(small), "RDMA nested\n\"nested\"\n{ y@2 = 0; }\n\nP0@1 {\n  y^2 := 0;\n}\n\nexists (true)\n");
+}
+
+TEST(ShrinkLitmus, ReducesRemoteRmws) {
+    const LitmusTest start = parseLitmus(R"(RDMA rmws
+{ x@1 = 0; y@2 = 0; a@1 = 0; b@1 = 0; }
+P0@1 {
+  RCAS(a, y^2, 2, 3);
+  b := RFAA(x^1, 2);
+}
+exists (a = 2 /\ b = 1)
+)", "rmws.litmus");
+    const auto hasRcas = [](const LitmusTest& t) {
+        for (const ThreadDecl& thread : t.threads)
+            for (const Stmt& s : thread.body)
+                if (s.kind == Stmt::Kind::RCas) return true;
+        return false;
+    };
+    const LitmusTest small = shrink(start, hasRcas);
+    EXPECT_EQ(printLitmus(small), "RDMA rmws\n{ y@2 = 0; }\n\nP0@1 {\n  RCAS(_, y^2, 0, 0);\n}\n\nexists (true)\n");
+}
+
+// A model without ar;rao lets two RMWs on one location read the same value (a lost
+// update): the shrinker keeps that difference from rdma-tso-rmw, down to two RMWs.
+TEST(ShrinkLitmus, KeepsACrossDifferenceOnRemoteRmws) {
+    std::map<std::string, Model> models;
+    models.emplace("rdma-tso-rmw", loadModel(modelsDir(), "rdma-tso-rmw"));
+    Model lossy = loadModel(modelsDir(), "rdma-tso-rmw");
+    for (Clock& clock : lossy.clocks)
+        clock.edges.erase(std::remove_if(clock.edges.begin(), clock.edges.end(),
+                                         [](const ClockEdge& e) { return e.relation == Relation::ArRao; }),
+                          clock.edges.end());
+    models.emplace("lossy", std::move(lossy));
+    CrossOptions options;
+    options.configs = {{"declarative", "rdma-tso-rmw"}, {"declarative", "lossy"}};
+    options.againstFirst = true;
+    GeneratorOptions generator;
+    parseMix("rcas=2,rfaa=2", generator);
+    for (uint64_t seed = 0; seed < 200; ++seed) {
+        const LitmusTest start = parseLitmus(generateLitmus(seed, generator), "gen.litmus");
+        if (statementCount(start) < 6) continue;
+        const std::optional<Difference> d = crossCheck(start, models, options);
+        if (!d) continue;
+        SCOPED_TRACE(printLitmus(start) + "shrinks to\n" + d->reproducer);
+        EXPECT_TRUE(d->onlySecond.size() > 0 && d->onlyFirst.empty());  // lossy only adds states
+        const LitmusTest small = parseLitmus(d->reproducer, "small.litmus");
+        EXPECT_EQ(remoteRmwCount(small), 2u);
+        EXPECT_EQ(statementCount(small), 2u);
+        CrossOptions noShrink = options;
+        noShrink.shrink = false;
+        EXPECT_TRUE(crossCheck(small, models, noShrink).has_value());
+        return;
+    }
+    ADD_FAILURE() << "no generated test shows the lost update";
 }
 
 TEST(ShrinkLitmus, CheckerPropertyShrinksToASmallTest) {
