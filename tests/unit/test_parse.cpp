@@ -73,6 +73,31 @@ filter a = 0 \/ ~(b = 1)
     EXPECT_EQ(t.quantifier, Quantifier::NotExists);
 }
 
+// LITMUS.md's RCAS(z, y^n, v1, v2) and RFAA(z, y^n, v), the papers' z := RCAS(...)
+// spelling, and `_` for a discarded result.
+TEST(ParseRdma, RemoteRmwForms) {
+    LitmusTest t = parseLitmus(R"(RDMA rmw
+{ y@2; }
+P0@1 { RCAS(a, y^2, 0, -1); b := RFAA(y^2, 3); RFAA(_, y^2, 1); c := RCAS(y^2, 1, 2) }
+exists (a = 0)
+)", "rmw.litmus");
+    const Block& b = t.threads[0].body;
+    ASSERT_EQ(b.size(), 4u);
+    EXPECT_EQ(b[0].kind, Stmt::Kind::RCas);
+    EXPECT_EQ(b[0].source.name, "a");
+    EXPECT_EQ(b[0].target.name, "y");
+    EXPECT_EQ(*b[0].target.node, 2);
+    EXPECT_EQ(b[0].expr.value, 0);
+    EXPECT_EQ(b[0].expr2.value, -1);
+    EXPECT_EQ(b[1].kind, Stmt::Kind::RFaa);
+    EXPECT_EQ(b[1].source.name, "b");
+    EXPECT_EQ(b[1].expr.value, 3);
+    EXPECT_EQ(b[2].source.name, "_");
+    EXPECT_EQ(b[3].kind, Stmt::Kind::RCas);
+    EXPECT_EQ(b[3].source.name, "c");
+    EXPECT_EQ(b[3].expr2.value, 2);
+}
+
 TEST(ParseRdma, PositionsAreLineAndColumn) {
     try {
         parseLitmus("RDMA t\n{ x@1; }\nP0@1 {\n  x := 1\n  x := 2; }\nexists (x = 1)\n", "pos.litmus");

@@ -73,6 +73,7 @@ protected:
     std::string md = readFile(sharedDir() + "/spec/RDMA-TSO.md");
 };
 
+
 }  // namespace
 
 TEST_F(TablesTest, IppoMatchesSpec) {
@@ -108,8 +109,90 @@ TEST_F(TablesTest, TsoPpoIsOppoOnCpuEvents) {
     EXPECT_FALSE(tso.covers[static_cast<int>(EventKind::NRW)]);
 }
 
+// The RMW paper's 12 columns and row letters (Fig. 22): A lR ... L nF.
+const EventKind kRmwColumns[] = {EventKind::LR,  EventKind::LW,  EventKind::CAS, EventKind::F,
+                                 EventKind::P,   EventKind::NLR, EventKind::NRW, EventKind::NAR,
+                                 EventKind::NAW, EventKind::NRR, EventKind::NLW, EventKind::NF};
+
+void setRmwCell(OrderTable& t, const std::string& letterAndColumn, Cell value) {
+    const int row = letterAndColumn[0] - 'A';
+    const int column = std::stoi(letterAndColumn.substr(1)) - 1;
+    t.cells[static_cast<int>(kRmwColumns[row])][static_cast<int>(kRmwColumns[column])] = value;
+}
+
+Cell cellOf(const std::string& text) {
+    EXPECT_TRUE(text == "✓" || text == "✗" || text == "sqp") << text;
+    return text == "✓" ? Cell::Ordered : text == "✗" ? Cell::Unordered : Cell::SameQueuePair;
+}
+
+// RDMA-TSO.md's "RMW extension": RDMA^TSO's oppo on the old events, the table of
+// the narR/narW rows, the sentence giving the old rows' new columns.
+OrderTable specRmwOppo(const std::string& md) {
+    OrderTable t = specIppo(md);
+    applyCells(t, sentenceStarting(md, "oppo = ippo except four cells", "\n\n"), Cell::Unordered);
+    const std::string ext = md.substr(md.find("RMW extension (12 columns"));
+    std::istringstream in(ext);
+    std::regex row(R"(^\|\s*(narR|narW)\s*\|(.*)\|\s*$)");
+    int rows = 0;
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (!std::regex_match(line, m, row)) continue;
+        EventKind earlier;
+        kindFromName(m[1], earlier);
+        std::vector<std::string> cells;
+        std::istringstream in2(m[2].str());
+        for (std::string c; std::getline(in2, c, '|');) cells.push_back(std::regex_replace(c, std::regex(R"(^\s+|\s+$)"), ""));
+        EXPECT_EQ(cells.size(), 8u) << line;  // "5 CPU cols", then nlR nrW narR narW nrR nlW nF
+        if (cells.size() != 8) continue;
+        for (int c = 0; c < 5; ++c) t.cells[static_cast<int>(earlier)][static_cast<int>(kRmwColumns[c])] = cellOf(cells[0]);
+        for (int c = 1; c < 8; ++c) t.cells[static_cast<int>(earlier)][static_cast<int>(kRmwColumns[c + 4])] = cellOf(cells[c]);
+        ++rows;
+    }
+    EXPECT_EQ(rows, 2);
+    const std::string oldRows = sentenceStarting(ext, "and for the old rows the new columns", "\n\n");
+    std::regex pair(R"((\w+)→narR/narW (sqp|✗))");
+    int pairs = 0;
+    for (auto it = std::sregex_iterator(oldRows.begin(), oldRows.end(), pair); it != std::sregex_iterator(); ++it) {
+        EventKind earlier;
+        EXPECT_TRUE(kindFromName((*it)[1], earlier)) << (*it)[0];
+        for (EventKind later : {EventKind::NAR, EventKind::NAW})
+            t.cells[static_cast<int>(earlier)][static_cast<int>(later)] = cellOf((*it)[2]);
+        ++pairs;
+    }
+    EXPECT_EQ(pairs, 5);
+    EXPECT_NE(oldRows.find("CPU rows ✓"), std::string::npos);
+    for (EventKind earlier : {EventKind::LR, EventKind::LW, EventKind::CAS, EventKind::F, EventKind::P})
+        for (EventKind later : {EventKind::NAR, EventKind::NAW})
+            t.cells[static_cast<int>(earlier)][static_cast<int>(later)] = Cell::Ordered;
+    return t;
+}
+
+void expectSameRmwCells(const OrderTable& expected, const OrderTable& actual) {
+    for (EventKind a : kRmwColumns)
+        for (EventKind b : kRmwColumns)
+            EXPECT_EQ(static_cast<int>(expected.at(a, b)), static_cast<int>(actual.at(a, b)))
+                << actual.name << " cell " << kindName(a) << " -> " << kindName(b);
+}
+
+TEST_F(TablesTest, RmwOppoMatchesSpec) {
+    expectSameRmwCells(specRmwOppo(md), loadOrderTable(modelsDir() + "/rdma-tso-rmw.oppo", "oppo"));
+}
+
+TEST_F(TablesTest, RmwIppoIsRmwOppoExceptSixCells) {
+    OrderTable expected = specRmwOppo(md);
+    const std::string except = sentenceStarting(md, "ippo = oppo except B1, B5", "\n\n");
+    setRmwCell(expected, "B1", Cell::Ordered);
+    setRmwCell(expected, "B5", Cell::Ordered);
+    std::regex cell(R"(\b([A-L]\d{1,2}) \()");
+    int changed = 0;
+    for (auto it = std::sregex_iterator(except.begin(), except.end(), cell); it != std::sregex_iterator(); ++it, ++changed)
+        setRmwCell(expected, (*it)[1], Cell::SameQueuePair);
+    EXPECT_EQ(changed, 4);  // G12, I11, I12, K12
+    expectSameRmwCells(expected, loadOrderTable(modelsDir() + "/rdma-tso-rmw.ippo", "ippo"));
+}
+
 TEST(Models, AllLoadAndDescribeThemselves) {
-    for (const std::string name : {"rdma-tso", "rdma-tso-nopcie", "tso", "sc"}) {
+    for (const std::string name : {"rdma-tso", "rdma-tso-nopcie", "rdma-tso-rmw", "tso", "sc"}) {
         Model m = loadModel(modelsDir(), name);
         EXPECT_EQ(m.name, name);
         EXPECT_FALSE(m.description.empty());
@@ -118,6 +201,13 @@ TEST(Models, AllLoadAndDescribeThemselves) {
     EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso").nfo);
     EXPECT_FALSE(loadModel(modelsDir(), "rdma-tso-nopcie").nfo);
     EXPECT_FALSE(loadModel(modelsDir(), "tso").supports[static_cast<int>(EventKind::NLR)]);
+    // Only rdma-tso-rmw knows remote RMWs, and only it chooses rao.
+    for (const std::string name : {"rdma-tso", "rdma-tso-nopcie", "tso", "sc"}) {
+        EXPECT_FALSE(loadModel(modelsDir(), name).supports[static_cast<int>(EventKind::NAR)]) << name;
+        EXPECT_FALSE(loadModel(modelsDir(), name).rao) << name;
+    }
+    EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso-rmw").supports[static_cast<int>(EventKind::NAW)]);
+    EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso-rmw").rao);
 }
 
 TEST(Models, UnknownModelIsAnInputError) {

@@ -1,6 +1,8 @@
 // Unfolding: the events each statement becomes (RDMA-TSO.md, "Events").
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "../test_support.hpp"
 #include "rdmacheck/unfold.hpp"
 
@@ -81,4 +83,44 @@ TEST(Unfold, LoopbackUsesTheOwnQueuePair) {
     UnfoldedProgram u = unfoldText("z^1 := x; poll(1)");
     EXPECT_EQ(u.paths[0][0].events[1].remote, 1);
     EXPECT_EQ(u.paths[0][0].pollsFrom.size(), 1u);
+}
+
+// RDMA-TSO.md: a successful RCAS is narR, narW, nlW; a failed one has no narW;
+// RFAA always writes the old value plus the addend. The nlW is what a poll polls.
+TEST(Unfold, RemoteRmwsAreAtomicReadWriteThenLocalWrite) {
+    UnfoldedProgram u = unfoldText("RCAS(x, y^2, 0, 5); poll(2)");
+    ASSERT_EQ(u.paths[0].size(), 2u);
+    const bool successFirst = u.paths[0][0].events.size() == 4;
+    const ThreadPath& success = u.paths[0][successFirst ? 0 : 1];
+    const ThreadPath& failure = u.paths[0][successFirst ? 1 : 0];
+    EXPECT_EQ(kinds(success), "narR narW nlW P");
+    EXPECT_EQ(kinds(failure), "narR nlW P");
+    EXPECT_EQ(success.events[0].remote, 2);
+    EXPECT_EQ(success.events[1].written.eval({}), 5);
+    ASSERT_EQ(success.constraints.size(), 1u);
+    EXPECT_TRUE(success.constraints[0].equal);
+    EXPECT_FALSE(failure.constraints[0].equal);
+    EXPECT_EQ(success.pollsFrom[0], std::make_pair(2, 3));
+    EXPECT_EQ(failure.pollsFrom[0], std::make_pair(1, 2));
+    // The local write copies the value read.
+    EXPECT_EQ(success.events[2].written.eval({7}), 7);
+
+    UnfoldedProgram faa = unfoldText("z := RFAA(y^2, 3)");
+    ASSERT_EQ(faa.paths[0].size(), 1u);
+    EXPECT_EQ(kinds(faa.paths[0][0]), "narR narW nlW");
+    EXPECT_EQ(faa.paths[0][0].events[1].written.eval({4}), 7);
+}
+
+TEST(Unfold, DiscardedRmwResultIsOneHiddenLocation) {
+    UnfoldedProgram u = unfoldText("loop { RFAA(_, y^2, 1) }");
+    std::set<int> results;
+    for (const ThreadPath& p : u.paths[0])
+        for (const Event& e : p.events)
+            if (e.kind == EventKind::NLW) results.insert(e.location);
+    ASSERT_EQ(results.size(), 1u);  // however many iterations
+    const Location& hidden = u.locations[*results.begin()];
+    EXPECT_TRUE(hidden.hidden);
+    EXPECT_EQ(hidden.name, "_");
+    EXPECT_EQ(hidden.node, 1);
+    EXPECT_LT(u.locationIndex("_"), 0);  // tests cannot name it
 }
