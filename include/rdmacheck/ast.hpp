@@ -37,6 +37,15 @@ struct LocRef {
 struct Stmt;
 using Block = std::vector<Stmt>;
 
+// An argument of a library call: an expression (a location, a work identifier
+// or a value, as the method takes it) or a node set `{2, 3}`.
+struct CallArg {
+    bool isNodeSet = false;
+    Expr expr;
+    std::vector<int> nodes;
+    SourceLoc where;
+};
+
 struct Stmt {
     enum class Kind {
         Assign,     // target := expr                     (CPU write)
@@ -56,7 +65,9 @@ struct Stmt {
         RegAssign,  // X86: register := expr (no event)
         RegLoad,    // X86: register := [target]
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
-        Unsupported // parsed but belongs to a later model (work ids, libraries)
+        Wait,       // wait(d)
+        GFence,     // gfence(n1, n2, ...): SV's global fence
+        Call        // library call `lib.method(args)`, or `target := lib.method(args)`
     };
     Kind kind = Kind::MFence;
     SourceLoc where;
@@ -74,7 +85,12 @@ struct Stmt {
     Block body;             // If-then, Loop, While
     Block orelse;           // If-else
     std::vector<Block> branches;  // Choice
-    std::string feature;    // Unsupported: what it was, for the message
+    std::string workId;     // Get, Put, RCas, RFaa, Wait: the work identifier ("" if none)
+    std::vector<int> nodes; // GFence
+    std::string library;    // Call: "sv"
+    std::string method;     // Call: "write", "read", ...
+    std::vector<CallArg> args;  // Call
+    bool hasResult = false;     // Call: `target := lib.method(...)`
 };
 
 struct ThreadDecl {
@@ -89,6 +105,7 @@ struct LocationDecl {
     int node = 1;
     long long init = 0;
     SourceLoc where;
+    bool shared = false;  // `x@sv`: a shared variable of the SV library, one copy per node
 };
 
 // Final-state condition. Atoms name a memory location or a thread's register.
@@ -126,5 +143,9 @@ struct LitmusTest {
     Quantifier quantifier = Quantifier::Exists;
     Cond condition;
 };
+
+// The model a test runs under without --model: tso for X86; rdma-wait-rmw when
+// it uses work identifiers, global fences or library calls; rdma-tso otherwise.
+std::string defaultModelName(const LitmusTest& test);
 
 }  // namespace rdmacheck

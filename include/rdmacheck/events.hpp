@@ -10,9 +10,10 @@
 namespace rdmacheck {
 
 // Event labels of RDMA-TSO.md. Order tables in models/ name their columns, so
-// this order only fixes the indices; NAR/NAW are the remote RMW extension.
-enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW };
-constexpr int kEventKindCount = 12;
+// this order only fixes the indices; NAR/NAW are the remote RMW extension, WT
+// (wait(d)) and GF (one global-fence subevent per node) the MOWGLI level.
+enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF };
+constexpr int kEventKindCount = 14;
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
@@ -35,13 +36,25 @@ struct Value {
     long long eval(const std::vector<long long>& readValues) const;
 };
 
+// The libraries an event can belong to (MOWGLI.md §2.4). The model's own RDMA
+// library is Core; Sv is the shared-variable library (sv.* calls, gfence).
+enum class Library { Core, Sv };
+constexpr int kLibraryCount = 2;
+const char* libraryName(Library l);  // "rdma", "sv"
+
 struct Event {
     EventKind kind = EventKind::F;
     int thread = -1;    // -1 for initial writes
     int location = -1;  // index into the program's locations, -1 if none
-    int remote = 0;     // remote node of NIC events, polls and rfences; 0 if none
+    int remote = 0;     // remote node of NIC events, polls, rfences and global fences; 0 if none
     Value written;      // writes only
     SourceLoc where;    // the statement it comes from
+    // MOWGLI: events of one call (a get's nrR and nlW, a broadcast's subevents)
+    // share `call`, a number unique within the thread; stamp order relates only
+    // different calls, iso orders one call's subevents.
+    int call = -1;
+    int workId = -1;    // work identifier (per thread), -1 if none
+    Library library = Library::Core;
 };
 
 // `lhs == rhs` or `lhs != rhs` on the values of one path.

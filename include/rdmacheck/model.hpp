@@ -6,6 +6,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct OrderTable {
     std::string name;
     std::array<std::array<Cell, kEventKindCount>, kEventKindCount> cells{};
     std::array<bool, kEventKindCount> covers{};  // kinds with a row and column
+    bool betweenCallsOnly = false;  // a stamp order: subevents of one call are not ordered by it
 
     Cell at(EventKind earlier, EventKind later) const {
         return cells[static_cast<int>(earlier)][static_cast<int>(later)];
@@ -43,12 +45,23 @@ enum class Relation {
     Mo,
     Rao,            // remote-atomic order: per target node, a total order on narR
     ArRao,          // ar;rao: an RMW's narW before every rao-later narR
+    Iso,            // MOWGLI: the order of one call's subevents (MOWGLI.md §4.5)
+    Pfg,            // [nlW];po|d;[wait]: a wait(d) after a get or RMW with id d
+    Pfp,            // [nrW ∪ narW];po|d;[wait]: a wait(d) after a put or RMW with id d
+    Pfr,            // [nlR];po|d;[wait]: SV's pf, a wait after a broadcast's local read
+    ArResult,       // a successful RMW's narW before its own nlW (RMW App. C.1's extra ib component)
 };
 
 struct ClockEdge {
     Relation relation;
     const OrderTable* table = nullptr;  // Relation::Table
     std::string text;                   // as written in the model file
+    // "sv:rf-e": only edges between two events of that library (each library's
+    // predicate reads its own restriction, MOWGLI.md §2.5).
+    std::optional<Library> scope;
+    bool inScope(const Event& a, const Event& b) const {
+        return !scope || (a.library == *scope && b.library == *scope);
+    }
 };
 
 struct Clock {
@@ -84,12 +97,20 @@ struct Model {
     int observeClock = -1;
     std::string mixedAxiom;        // what a cycle through both clocks breaks: "[Inst];ib;ob", or "ob"
                                    // where ob contains [Inst];ib (RDMA^TSO_RMW, Def. 20)
+    // MOWGLI models (MOWGLI.md §2.3): events are the subevents of calls, and the
+    // stamp order relates subevents of different calls only.
+    bool stamped = false;
+    std::array<bool, kLibraryCount> libraries{{true, false}};  // the libraries whose calls the model takes
     MachineParams machine;
 };
 
 // Loads models/<name>.json from `dir`; InputError on a bad or missing file.
 Model loadModel(const std::string& dir, const std::string& name);
 OrderTable loadOrderTable(const std::string& path, const std::string& name);
+// A stamp order (MOWGLI.md §3.3: rows and columns named by stamps, cells Y, N,
+// SN) as an order on event kinds, through the kind -> stamp map `stampOf`.
+OrderTable loadStampTable(const std::string& path, const std::string& name,
+                          const std::map<std::string, std::string>& stampOf);
 // The models/ directory: $RDMACHECK_MODELS, else the one installed beside the
 // executable's source tree (set at build time).
 std::string defaultModelsDir();

@@ -258,7 +258,7 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
     for (const std::string& file : files) {
         try {
             LitmusTest test = parseLitmusFile(file);
-            std::string name = modelName.empty() ? (test.arch == Arch::X86 ? "tso" : "rdma-tso") : modelName;
+            std::string name = modelName.empty() ? defaultModelName(test) : modelName;
             if (!models.count(name)) models.emplace(name, loadModel(modelsDir, name));
             const Model& model = models.at(name);
             const std::set<std::string> relations =
@@ -319,7 +319,9 @@ int main(int argc, char** argv) {
     bool json = false, noTime = false;
     app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
     app.add_option("--model", modelName,
-                   "model name (rdma-tso, rdma-tso-nopcie, tso, sc); default rdma-tso for RDMA tests, tso for X86");
+                   "model name (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, mowgli-tso-rmw, tso, sc); "
+                   "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
+                   "rdma-tso otherwise");
     app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
         ->check(CLI::NonNegativeNumber);

@@ -166,7 +166,13 @@ struct ExecutionEncoding::Impl {
         auto has = [&](Relation r) {
             return std::any_of(spec.edges.begin(), spec.edges.end(), [&](const ClockEdge& e) { return e.relation == r; });
         };
-        // Program-order relations (tables, po, po-loc).
+        // Whether the clock has relation r between these two events (library scopes).
+        auto relates = [&](Relation r, int a, int b) {
+            return std::any_of(spec.edges.begin(), spec.edges.end(), [&](const ClockEdge& e) {
+                return e.relation == r && e.inScope(sk.events[a], sk.events[b]);
+            });
+        };
+        // Program-order relations (tables, po, po-loc, iso, waits).
         for (const auto& events : sk.threadEvents)
             for (size_t i = 0; i < events.size(); ++i)
                 for (size_t j = i + 1; j < events.size(); ++j) {
@@ -180,36 +186,36 @@ struct ExecutionEncoding::Impl {
             if (has(Relation::Pf) || (has(Relation::PfFromNlW) && sk.events[w].kind == EventKind::NLW))
                 solver.add(clock[c][w] < clock[c][p]);
         }
-        if (has(Relation::Nfo)) {
-            for (size_t i = 0; i < nfoPairs.size(); ++i) {
-                auto [a, b] = nfoPairs[i];
+        for (size_t i = 0; i < nfoPairs.size(); ++i) {
+            auto [a, b] = nfoPairs[i];
+            if (relates(Relation::Nfo, a, b))
                 solver.add(z3::ite(nfoForward[i], clock[c][a] < clock[c][b], clock[c][b] < clock[c][a]));
-            }
         }
-        const bool rao = has(Relation::Rao), arRao = has(Relation::ArRao);
         for (const auto& [node, reads] : atomicReads)
             for (int a : reads)
                 for (int b : reads) {
                     if (a == b) continue;
                     z3::expr raoBefore = raoRank[a] < raoRank[b];
-                    if (rao) solver.add(z3::implies(raoBefore, clock[c][a] < clock[c][b]));
+                    if (relates(Relation::Rao, a, b)) solver.add(z3::implies(raoBefore, clock[c][a] < clock[c][b]));
                     const int write = atomicWriteOf(sk, a);
-                    if (arRao && write >= 0) solver.add(z3::implies(raoBefore, clock[c][write] < clock[c][b]));
+                    if (write >= 0 && relates(Relation::ArRao, write, b))
+                        solver.add(z3::implies(raoBefore, clock[c][write] < clock[c][b]));
                 }
         if (has(Relation::Mo) && c != model.moClock) {
             for (const auto& writes : writesOf)
                 for (int a : writes)
                     for (int b : writes)
-                        if (a != b) solver.add(z3::implies(moBefore(a, b), clock[c][a] < clock[c][b]));
+                        if (a != b && relates(Relation::Mo, a, b))
+                            solver.add(z3::implies(moBefore(a, b), clock[c][a] < clock[c][b]));
         }
-        const bool rb = has(Relation::Rb), rbInternal = has(Relation::RbInternal);
-        if (!rb && !rbInternal) return;
         for (int r = 0; r < static_cast<int>(sk.events.size()); ++r) {
             if (rfCandidates[r].empty()) continue;
             const Event& rev = sk.events[r];
             for (int w : writesOf[rev.location]) {
                 if (w == r) continue;
-                if (!rb && !isInternalRb(model, rev, sk.events[w])) continue;
+                if (!relates(Relation::Rb, r, w) &&
+                    !(relates(Relation::RbInternal, r, w) && isInternalRb(model, rev, sk.events[w])))
+                    continue;
                 // r reads from a write mo-before w.
                 z3::expr readsBefore = sourceMo[r] < clock[model.moClock][w];
                 solver.add(z3::implies(readsBefore, clock[c][r] < clock[c][w]));

@@ -5,7 +5,9 @@
 namespace rdmacheck {
 
 bool isInternalRf(const Model& model, const Event& w, const Event& r) {
-    if (w.kind == EventKind::LW && r.kind == EventKind::LR && w.thread == r.thread && !isInitEvent(w)) return true;
+    // Store forwarding reaches only po-later reads (calls are numbered in po order).
+    if (w.kind == EventKind::LW && r.kind == EventKind::LR && w.thread == r.thread && !isInitEvent(w) && w.call < r.call)
+        return true;
     if (!model.nicBuffersInternal || !sameQueuePair(w, r)) return false;
     return (w.kind == EventKind::NRW && r.kind == EventKind::NRR) || (w.kind == EventKind::NLW && r.kind == EventKind::NLR);
 }
@@ -16,19 +18,44 @@ bool isInternalRb(const Model& model, const Event& r, const Event& w) {
     return (r.kind == EventKind::NRR && w.kind == EventKind::NRW) || (r.kind == EventKind::NLR && w.kind == EventKind::NLW);
 }
 
+namespace {
+
+// iso (MOWGLI.md §4.5, §5.1): within one call, a read before the write it
+// feeds on the same queue pair, and a failed CAS's fence before its read.
+bool isIsoPair(EventKind a, EventKind b) {
+    return (a == EventKind::NLR && b == EventKind::NRW) || (a == EventKind::NRR && b == EventKind::NLW) ||
+           (a == EventKind::NAR && (b == EventKind::NAW || b == EventKind::NLW)) ||
+           (a == EventKind::F && b == EventKind::LR);
+}
+
+// A wait(d) after an operation with the same work identifier d.
+bool waitsFor(const Event& op, const Event& wait) {
+    return wait.kind == EventKind::WT && op.workId >= 0 && op.workId == wait.workId && op.call != wait.call;
+}
+
+}  // namespace
+
 bool keepsProgramOrder(const ClockEdge& edge, const Event& a, const Event& b) {
+    if (!edge.inScope(a, b)) return false;
     switch (edge.relation) {
         case Relation::Po: return true;
         case Relation::PoLoc: return a.location >= 0 && a.location == b.location;
         case Relation::Table: {
+            if (edge.table->betweenCallsOnly && a.call == b.call) return false;
             const Cell cell = edge.table->at(a.kind, b.kind);
             return cell == Cell::Ordered || (cell == Cell::SameQueuePair && sameQueuePair(a, b));
         }
+        case Relation::Iso: return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
+        case Relation::Pfg: return a.kind == EventKind::NLW && waitsFor(a, b);
+        case Relation::Pfp: return (a.kind == EventKind::NRW || a.kind == EventKind::NAW) && waitsFor(a, b);
+        case Relation::Pfr: return a.kind == EventKind::NLR && waitsFor(a, b);
+        case Relation::ArResult: return a.call == b.call && a.kind == EventKind::NAW && b.kind == EventKind::NLW;
         default: return false;
     }
 }
 
 bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const Event& r) {
+    if (!edge.inScope(w, r)) return false;
     switch (edge.relation) {
         case Relation::Rf: return true;
         case Relation::RfInternal: return isInternalRf(model, w, r);
@@ -39,7 +66,7 @@ bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const
 }
 
 bool isNfoPair(const Event& a, const Event& b) {
-    if (!sameQueuePair(a, b)) return false;
+    if (!sameQueuePair(a, b) || a.library != b.library) return false;
     auto localPair = [](EventKind r, EventKind w) { return r == EventKind::NLR && w == EventKind::NLW; };
     auto remotePair = [](EventKind r, EventKind w) {
         return (r == EventKind::NRR || r == EventKind::NAR) && (w == EventKind::NRW || w == EventKind::NAW);
@@ -113,6 +140,11 @@ std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, co
                 case Relation::Table:
                 case Relation::Po:
                 case Relation::PoLoc:
+                case Relation::Iso:
+                case Relation::Pfg:
+                case Relation::Pfp:
+                case Relation::Pfr:
+                case Relation::ArResult:
                     for (const auto& events : sk.threadEvents)
                         for (size_t i = 0; i < events.size(); ++i)
                             for (size_t j = i + 1; j < events.size(); ++j)
@@ -133,7 +165,8 @@ std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, co
                         if (edge.relation == Relation::Pf || sk.events[w].kind == EventKind::NLW) add(w, p, edge.text);
                     break;
                 case Relation::Nfo:
-                    for (auto [a, b] : ex.nfo) add(a, b, edge.text);
+                    for (auto [a, b] : ex.nfo)
+                        if (edge.inScope(sk.events[a], sk.events[b])) add(a, b, edge.text);
                     break;
                 case Relation::Rao:
                 case Relation::ArRao:
@@ -141,7 +174,8 @@ std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, co
                         for (size_t i = 0; i < order.size(); ++i)
                             for (size_t j = i + 1; j < order.size(); ++j) {
                                 const int from = edge.relation == Relation::Rao ? order[i] : atomicWriteOf(sk, order[i]);
-                                if (from >= 0) add(from, order[j], edge.text);
+                                if (from >= 0 && edge.inScope(sk.events[from], sk.events[order[j]]))
+                                    add(from, order[j], edge.text);
                             }
                     break;
                 case Relation::Mo: break;  // below, with the mo clock
@@ -153,7 +187,7 @@ std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, co
                         const int source = moPosition(ex, rev.location, ex.rf[r]);
                         const auto& order = ex.mo[rev.location];
                         for (size_t k = source + 1; k < order.size(); ++k)
-                            if (order[k] != r &&
+                            if (order[k] != r && edge.inScope(rev, sk.events[order[k]]) &&
                                 (edge.relation == Relation::Rb || isInternalRb(model, rev, sk.events[order[k]])))
                                 add(r, order[k], edge.text);
                     }

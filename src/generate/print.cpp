@@ -17,6 +17,16 @@ const std::string& identifier(const std::string& name) {
     return name;
 }
 
+// A location in a condition or `locations [...]`: a name, or `x@2`, the copy of a shared variable.
+std::string locationName(const std::string& name) {
+    const size_t at = name.find('@');
+    if (at == std::string::npos) return identifier(name);
+    const std::string node = name.substr(at + 1);
+    if (node.empty() || !std::all_of(node.begin(), node.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        throw std::invalid_argument("'" + name + "' is not a location of the RDMA litmus format");
+    return identifier(name.substr(0, at)) + "@" + node;
+}
+
 std::string locRef(const LocRef& ref) {
     std::string s = identifier(ref.name);
     if (ref.node) s += "^" + std::to_string(*ref.node);
@@ -74,12 +84,37 @@ std::string blockText(const Block& b, int depth) {
     return out + std::string(2 * depth, ' ') + "}";
 }
 
+// `:=` or `:=^d`.
+std::string assignOp(const Stmt& s) { return s.workId.empty() ? " := " : " :=^" + identifier(s.workId) + " "; }
+
+// `, d` after an RMW's operands, if it has a work identifier.
+std::string workArgument(const Stmt& s) { return s.workId.empty() ? "" : ", " + identifier(s.workId); }
+
+std::string nodeList(const std::vector<int>& nodes) {
+    std::string out;
+    for (int n : nodes) out += (out.empty() ? "" : ", ") + std::to_string(n);
+    return out;
+}
+
+std::string call(const Stmt& s) {
+    std::string out = s.hasResult ? locRef(s.target) + " := " : "";
+    out += identifier(s.library) + "." + identifier(s.method) + "(";
+    for (size_t i = 0; i < s.args.size(); ++i) {
+        const CallArg& a = s.args[i];
+        out += (i ? ", " : "") + (a.isNodeSet ? "{" + nodeList(a.nodes) + "}" : expr(a.expr));
+    }
+    return out + ")";
+}
+
 std::string stmt(const Stmt& s, int depth) {
     switch (s.kind) {
         case Stmt::Kind::Assign: return locRef(s.target) + " := " + expr(s.expr);
-        case Stmt::Kind::Get: return locRef(s.target) + " := " + locRef(s.source);
+        case Stmt::Kind::Get: return locRef(s.target) + assignOp(s) + locRef(s.source);
         case Stmt::Kind::Put:
-            return locRef(s.target) + " := " + (s.sourceIsConst ? std::to_string(s.constant) : locRef(s.source));
+            return locRef(s.target) + assignOp(s) + (s.sourceIsConst ? std::to_string(s.constant) : locRef(s.source));
+        case Stmt::Kind::Wait: return "wait(" + identifier(s.workId) + ")";
+        case Stmt::Kind::GFence: return "gfence(" + nodeList(s.nodes) + ")";
+        case Stmt::Kind::Call: return call(s);
         case Stmt::Kind::Poll: return "poll(" + std::to_string(s.node) + ")";
         case Stmt::Kind::RFence: return "rfence(" + std::to_string(s.node) + ")";
         case Stmt::Kind::MFence: return "mfence";
@@ -88,9 +123,10 @@ std::string stmt(const Stmt& s, int depth) {
                    ")";
         case Stmt::Kind::RCas:
             return "RCAS(" + locRef(s.source) + ", " + locRef(s.target) + ", " + rmwOperand(s.expr) + ", " +
-                   rmwOperand(s.expr2) + ")";
+                   rmwOperand(s.expr2) + workArgument(s) + ")";
         case Stmt::Kind::RFaa:
-            return "RFAA(" + locRef(s.source) + ", " + locRef(s.target) + ", " + rmwOperand(s.expr) + ")";
+            return "RFAA(" + locRef(s.source) + ", " + locRef(s.target) + ", " + rmwOperand(s.expr) + workArgument(s) +
+                   ")";
         case Stmt::Kind::Assume: return "assume" + comparison(s);
         case Stmt::Kind::If: {
             std::string out = "if " + comparison(s) + " " + blockText(s.body, depth);
@@ -107,7 +143,6 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::RegAssign:
         case Stmt::Kind::RegLoad:
         case Stmt::Kind::Xchg: throw std::invalid_argument("X86 register statement in an RDMA test");
-        case Stmt::Kind::Unsupported: throw std::invalid_argument(s.feature + " cannot be printed");
     }
     throw std::invalid_argument("unknown statement kind");
 }
@@ -131,7 +166,7 @@ std::string cond(const Cond& c) {
         case Cond::Kind::False: return "false";
         case Cond::Kind::Atom:
             if (c.thread >= 0) throw std::invalid_argument("register '" + c.loc + "' in an RDMA condition");
-            return identifier(c.loc) + (c.equal ? " = " : " != ") + std::to_string(c.value);
+            return locationName(c.loc) + (c.equal ? " = " : " != ") + std::to_string(c.value);
         case Cond::Kind::Not: {
             const Cond& arg = c.args.at(0);
             const bool bare = arg.kind == Cond::Kind::True || arg.kind == Cond::Kind::False;
@@ -173,7 +208,8 @@ std::string printLitmus(const LitmusTest& t) {
     if (!description.empty()) out += "\"" + description + "\"\n";
     out += "{";
     for (const LocationDecl& d : t.locations)
-        out += " " + identifier(d.name) + "@" + std::to_string(d.node) + " = " + std::to_string(d.init) + ";";
+        out += " " + identifier(d.name) + "@" + (d.shared ? std::string("sv") : std::to_string(d.node)) + " = " +
+               std::to_string(d.init) + ";";
     out += " }\n";
     for (const ThreadDecl& th : t.threads) {
         out += "\n" + identifier(th.name) + "@" + std::to_string(th.node) + " {\n";
@@ -185,7 +221,7 @@ std::string printLitmus(const LitmusTest& t) {
         out += "locations [";
         for (const ObservedName& n : t.shown) {
             if (n.thread >= 0) throw std::invalid_argument("register '" + n.name + "' in 'locations [...]'");
-            out += identifier(n.name) + ";";
+            out += locationName(n.name) + ";";
         }
         out += "]\n";
     }

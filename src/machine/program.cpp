@@ -214,7 +214,11 @@ private:
                 in.loc = location(st.target.name);
                 return;
             }
-            case Stmt::Kind::Unsupported: throw std::logic_error("machine: unsupported statement reached");
+            case Stmt::Kind::Wait:
+            case Stmt::Kind::GFence:
+            case Stmt::Kind::Call:
+                throw InputError(st.where, "the queue-pair machines run polls, not work identifiers or library "
+                                           "calls; use the declarative engine");
         }
     }
 

@@ -28,9 +28,17 @@ const std::map<std::string, Relation>& relationNames() {
         {"rf-i", Relation::RfInternal}, {"rf-e", Relation::RfExternal},   {"rfe", Relation::RfOtherThread},
         {"pf", Relation::Pf},         {"[nlW];pf", Relation::PfFromNlW},  {"nfo", Relation::Nfo},
         {"rb", Relation::Rb},         {"rb-i", Relation::RbInternal},     {"mo", Relation::Mo},
-        {"rao", Relation::Rao},       {"ar;rao", Relation::ArRao},
+        {"rao", Relation::Rao},       {"ar;rao", Relation::ArRao},        {"iso", Relation::Iso},
+        {"pfg", Relation::Pfg},       {"pfp", Relation::Pfp},             {"pfr", Relation::Pfr},
+        {"ar-nlW", Relation::ArResult},
     };
     return names;
+}
+
+std::optional<Library> libraryFromName(const std::string& name) {
+    for (int l = 0; l < kLibraryCount; ++l)
+        if (name == libraryName(static_cast<Library>(l))) return static_cast<Library>(l);
+    return std::nullopt;
 }
 
 }  // namespace
@@ -85,6 +93,52 @@ OrderTable loadOrderTable(const std::string& path, const std::string& name) {
     return table;
 }
 
+OrderTable loadStampTable(const std::string& path, const std::string& name,
+                          const std::map<std::string, std::string>& stampOf) {
+    std::ifstream in(path);
+    if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open stamp table");
+    std::vector<std::string> columns;
+    std::map<std::string, std::map<std::string, Cell>> rows;
+    int lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++lineNo;
+        SourceLoc at{path, lineNo, 1};
+        std::vector<std::string> words = splitWords(line.substr(0, line.find('#')));
+        if (words.empty()) continue;
+        if (columns.empty()) {
+            columns = words;
+            continue;
+        }
+        if (words.size() != columns.size() + 1)
+            throw InputError(at, "row " + words[0] + " has " + std::to_string(words.size() - 1) +
+                                     " cells, the header has " + std::to_string(columns.size()));
+        if (std::find(columns.begin(), columns.end(), words[0]) == columns.end())
+            throw InputError(at, "row '" + words[0] + "' is not a column of the header");
+        for (size_t c = 0; c < columns.size(); ++c) {
+            const std::string& w = words[c + 1];
+            if (w != "Y" && w != "N" && w != "SN") throw InputError(at, "cell '" + w + "' is not one of Y N SN");
+            rows[words[0]][columns[c]] = w == "Y" ? Cell::Ordered : w == "N" ? Cell::Unordered : Cell::SameQueuePair;
+        }
+    }
+    for (const std::string& c : columns)
+        if (!rows.count(c)) throw InputError(SourceLoc{path, lineNo, 1}, "no row for stamp " + c);
+    OrderTable table;
+    table.name = name;
+    table.betweenCallsOnly = true;
+    for (const auto& [kindText, stamp] : stampOf) {
+        EventKind k;
+        if (!kindFromName(kindText, k)) throw InputError(SourceLoc{path, 1, 1}, "unknown event kind '" + kindText + "'");
+        if (!rows.count(stamp)) throw InputError(SourceLoc{path, 1, 1}, "no stamp '" + stamp + "' in the table");
+        table.covers[static_cast<int>(k)] = true;
+        for (const auto& [laterText, laterStamp] : stampOf) {
+            EventKind later;
+            if (kindFromName(laterText, later) && rows.count(laterStamp))
+                table.cells[static_cast<int>(k)][static_cast<int>(later)] = rows[stamp][laterStamp];
+        }
+    }
+    return table;
+}
+
 Model loadModel(const std::string& dir, const std::string& name) {
     const std::string path = dir + "/" + name + ".json";
     std::ifstream in(path);
@@ -107,8 +161,12 @@ Model loadModel(const std::string& dir, const std::string& name) {
         m.nfo = j.value("nfo", false);
         m.nicBuffersInternal = j.value("nic-buffers-internal", false);
         m.supports.fill(true);
+        m.stamped = j.contains("stamps");
+        std::map<std::string, std::string> stampOf;
+        if (m.stamped) stampOf = j["stamps"].get<std::map<std::string, std::string>>();
         for (const auto& [key, file] : j.at("tables").items()) {
-            OrderTable t = loadOrderTable(dir + "/" + file.get<std::string>(), key);
+            const std::string path = dir + "/" + file.get<std::string>();
+            OrderTable t = m.stamped ? loadStampTable(path, key, stampOf) : loadOrderTable(path, key);
             for (int k = 0; k < kEventKindCount; ++k) m.supports[k] = m.supports[k] && t.covers[k];
             m.tables.emplace(key, std::move(t));
         }
@@ -127,20 +185,33 @@ Model loadModel(const std::string& dir, const std::string& name) {
             c.name = jc.at("name").get<std::string>();
             c.axiom = jc.value("axiom", c.name);
             for (const auto& je : jc.at("edges")) {
-                std::string text = je.get<std::string>();
-                ClockEdge e{Relation::Table, nullptr, text};
-                auto rel = relationNames().find(text);
+                const std::string text = je.get<std::string>();
+                ClockEdge e{Relation::Table, nullptr, text, std::nullopt};
+                std::string relation = text;
+                const size_t colon = text.find(':');
+                if (colon != std::string::npos) {
+                    const std::string library = text.substr(0, colon);
+                    relation = text.substr(colon + 1);
+                    e.scope = libraryFromName(library);
+                    if (!e.scope) throw InputError(at, "clock '" + c.name + "': unknown library '" + library + "'");
+                }
+                auto rel = relationNames().find(relation);
                 if (rel != relationNames().end()) {
                     e.relation = rel->second;
                     m.rao = m.rao || e.relation == Relation::Rao || e.relation == Relation::ArRao;
-                } else if (m.tables.count(text)) {
-                    e.table = &m.tables.at(text);
+                } else if (m.tables.count(relation)) {
+                    e.table = &m.tables.at(relation);
                 } else {
                     throw InputError(at, "clock '" + c.name + "': unknown relation '" + text + "'");
                 }
                 c.edges.push_back(e);
             }
             m.clocks.push_back(std::move(c));
+        }
+        for (const auto& jl : j.value("libraries", nlohmann::json::array())) {
+            const auto library = libraryFromName(jl.get<std::string>());
+            if (!library) throw InputError(at, "unknown library '" + jl.get<std::string>() + "'");
+            m.libraries[static_cast<int>(*library)] = true;
         }
         if (j.contains("machine")) {
             const auto& jm = j["machine"];

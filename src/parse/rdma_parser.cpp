@@ -40,9 +40,20 @@ private:
 
     static void parseLocationName(Lexer& lex, Cond& c) {
         Token name = lex.expectIdent("(a location) in condition");
-        c.loc = name.text;
+        c.loc = name.text + copySuffix(lex);
         c.where = name.where;
         if (lex.peek().is("^")) lex.failHere("conditions name final memory values: drop the '^n'");
+    }
+
+    // `x@2`: the copy of shared variable x on node 2.
+    static std::string copySuffix(Lexer& lex) {
+        if (!lex.peek().is("@")) return "";
+        lex.next();
+        Token node = lex.peek();
+        if (node.kind != Token::Kind::Int || node.value < 1)
+            lex.failHere("expected a node number after '@' (the copy of a shared variable on that node)");
+        lex.next();
+        return "@" + std::to_string(node.value);
     }
 
     void parseShown(LitmusTest& t) {
@@ -50,7 +61,7 @@ private:
         lex_.expect("[", "after 'locations'");
         while (!lex_.peek().is("]")) {
             Token name = lex_.expectIdent("(a location) in 'locations [...]'");
-            t.shown.push_back(ObservedName{name.text, -1, name.where});
+            t.shown.push_back(ObservedName{name.text + copySuffix(lex_), -1, name.where});
             if (lex_.peek().is(";")) {
                 lex_.next();
             } else if (!lex_.peek().is("]")) {
@@ -67,8 +78,13 @@ private:
             Token name = lex_.expectIdent("(a location) in the init block");
             d.name = name.text;
             d.where = name.where;
-            lex_.expect("@", "after the location name: every location has a home node, 'x@1'");
-            d.node = parseNode();
+            lex_.expect("@", "after the location name: every location has a home node, 'x@1', or is shared, 'x@sv'");
+            if (lex_.peek().isWord("sv")) {
+                lex_.next();
+                d.shared = true;
+            } else {
+                d.node = parseNode();
+            }
             if (lex_.peek().is("=")) {
                 lex_.next();
                 d.init = lex_.expectInt("as the initial value");
@@ -152,20 +168,6 @@ private:
         return n;
     }
 
-    Stmt unsupported(Stmt s, const std::string& feature) {
-        s.kind = Stmt::Kind::Unsupported;
-        s.feature = feature;
-        // Skip the rest of the statement so the whole file is still checked.
-        int depth = 0;
-        while (lex_.peek().kind != Token::Kind::End) {
-            if (depth == 0 && (lex_.peek().is(";") || lex_.peek().is("}"))) break;
-            if (lex_.peek().is("(") || lex_.peek().is("{")) ++depth;
-            if (lex_.peek().is(")") || lex_.peek().is("}")) --depth;
-            lex_.next();
-        }
-        return s;
-    }
-
     LocRef parseLocRef() {
         LocRef r;
         Token name = lex_.expectIdent("(a location)");
@@ -242,9 +244,23 @@ private:
             lex_.expect(",", ("between " + w + " arguments").c_str());
             return parseRemoteRmw(s, w);
         }
-        if (w == "wait" || w == "gfence") return unsupported(s, w + " (work identifiers)");
+        if (w == "wait") {
+            lex_.next();
+            s.kind = Stmt::Kind::Wait;
+            lex_.expect("(", "after wait");
+            s.workId = lex_.expectIdent("(a work identifier)").text;
+            lex_.expect(")", "after the work identifier");
+            return s;
+        }
+        if (w == "gfence") {
+            lex_.next();
+            s.kind = Stmt::Kind::GFence;
+            lex_.expect("(", "after gfence");
+            s.nodes = parseNodeList(")");
+            return s;
+        }
         lex_.next();
-        if (lex_.peek().is(".")) return unsupported(s, "library call '" + w + ".…'");
+        if (lex_.peek().is(".")) return parseCall(s, first);
         s.target = LocRef{w, std::nullopt, first.where};
         if (lex_.peek().is("^")) {
             lex_.next();
@@ -252,7 +268,19 @@ private:
         }
         if (!lex_.peek().is(":=")) lex_.failHere("expected ':=' in assignment");
         lex_.next();
-        if (lex_.peek().is("^")) return unsupported(s, "work identifier ':=^d'");
+        if (lex_.peek().is("^")) {
+            lex_.next();
+            s.workId = lex_.expectIdent("(a work identifier) after ':=^'").text;
+            if (!s.target.node) {
+                Expr e = parseExpr(lex_);
+                if (e.kind != Expr::Kind::Location || !e.remoteNode)
+                    throw InputError(e.where, "':=^" + s.workId +
+                                                  "' is a get or a put: 'a :=^d y^n' or 'y^n :=^d a'");
+                s.kind = Stmt::Kind::Get;
+                s.source = LocRef{e.name, e.remoteNode, e.where};
+                return s;
+            }
+        }
         if (s.target.node) return parsePutSource(s);
         if (lex_.peek().isWord("CAS")) return parseCas(s);
         if (lex_.peek().isWord("RCAS") || lex_.peek().isWord("RFAA")) {
@@ -269,7 +297,11 @@ private:
             lex_.next();
             bool library = lex_.peek().is(".");
             lex_.seek(save);
-            if (library) return unsupported(s, "library call '" + rhs.text + ".…'");
+            if (library) {
+                const Token lib = lex_.next();
+                s.hasResult = true;
+                return parseCall(s, lib);
+            }
         }
         Expr e = parseExpr(lex_);
         if (e.kind == Expr::Kind::Location && e.remoteNode) {
@@ -289,6 +321,45 @@ private:
                                           "' inside an expression: a get reads one remote location, "
                                           "'x := " + e.name + "^" + std::to_string(e.remoteNode) + "'");
         for (const Expr& a : e.args) rejectRemote(a);
+    }
+
+    // `n1, n2, ...` up to `close`; at least one node.
+    std::vector<int> parseNodeList(const char* close) {
+        std::vector<int> nodes{parseNode()};
+        while (lex_.peek().is(",")) {
+            lex_.next();
+            nodes.push_back(parseNode());
+        }
+        lex_.expect(close, "to close the node list");
+        return nodes;
+    }
+
+    // `lib.method(args)`, the library name already read as `lib`.
+    Stmt parseCall(Stmt& s, const Token& lib) {
+        s.kind = Stmt::Kind::Call;
+        s.library = lib.text;
+        lex_.expect(".", "after the library name");
+        s.method = lex_.expectIdent("(a method name) after '.'").text;
+        lex_.expect("(", "to open the arguments");
+        while (!lex_.peek().is(")")) {
+            CallArg a;
+            a.where = lex_.peek().where;
+            if (lex_.peek().is("{")) {
+                lex_.next();
+                a.isNodeSet = true;
+                a.nodes = parseNodeList("}");
+            } else {
+                a.expr = parseExpr(lex_);
+            }
+            s.args.push_back(std::move(a));
+            if (lex_.peek().is(",")) {
+                lex_.next();
+            } else if (!lex_.peek().is(")")) {
+                lex_.failHere("expected ',' or ')' in the arguments");
+            }
+        }
+        lex_.next();
+        return s;
     }
 
     Stmt parsePutSource(Stmt& s) {
@@ -332,9 +403,13 @@ private:
             lex_.expect(",", "between RCAS arguments");
             s.expr2 = constantArgument("as the new value");
         }
+        if (lex_.peek().is(",")) {
+            lex_.next();
+            s.workId = lex_.expectIdent(("(a work identifier) as the last argument of " + op).c_str()).text;
+        }
         if (lex_.peek().is(","))
             lex_.failHere(op + " takes " + (s.kind == Stmt::Kind::RCas ? "four" : "three") +
-                          " arguments; work identifiers belong to RDMA^WAIT");
+                          " arguments and an optional work identifier");
         lex_.expect(")", ("to close " + op).c_str());
         return s;
     }

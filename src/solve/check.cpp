@@ -16,17 +16,37 @@ long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, con
     return sk.events[ex.mo[program.locationIndex(name)].back()].written.eval(ex.readValues);
 }
 
+namespace {
+
+// The models that have what `e` needs, for the message.
+const char* modelsFor(const Event& e) {
+    switch (e.kind) {
+        case EventKind::NAR:
+        case EventKind::NAW: return "a remote-RMW model (rdma-tso-rmw, rdma-wait-rmw)";
+        case EventKind::WT:
+        case EventKind::GF: return "an RDMA^WAIT model (rdma-wait, rdma-wait-rmw)";
+        case EventKind::P: return "an RDMA^TSO model (rdma-tso, rdma-tso-rmw); RDMA^WAIT waits on work identifiers";
+        default: return "an RDMA model such as rdma-tso";
+    }
+}
+
+}  // namespace
+
 void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
         for (const ThreadPath& p : paths)
-            for (const Event& e : p.events)
-                if (!model.supports[static_cast<int>(e.kind)]) {
-                    const bool rmw = e.kind == EventKind::NAR || e.kind == EventKind::NAW;
+            for (const Event& e : p.events) {
+                if (!model.supports[static_cast<int>(e.kind)])
                     throw InputError(e.where, std::string("model '") + model.name + "' has no " + kindName(e.kind) +
-                                                  " events; this statement needs " +
-                                                  (rmw ? "the remote-RMW model rdma-tso-rmw"
-                                                       : "an RDMA model such as rdma-tso"));
-                }
+                                                  " events; this statement needs " + modelsFor(e));
+                if (!model.libraries[static_cast<int>(e.library)])
+                    throw InputError(e.where, std::string("model '") + model.name + "' has no library '" +
+                                                  libraryName(e.library) +
+                                                  "'; shared variables need rdma-wait or rdma-wait-rmw");
+                if (e.workId >= 0 && !model.supports[static_cast<int>(EventKind::WT)])
+                    throw InputError(e.where, std::string("model '") + model.name +
+                                                  "' has no work identifiers; they need rdma-wait or rdma-wait-rmw");
+            }
 }
 
 CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions& options,

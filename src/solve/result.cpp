@@ -78,7 +78,8 @@ std::vector<ObservedName> shownNames(const LitmusTest& test) {
 
 std::vector<ObservedName> everyName(const LitmusTest& test) {
     std::vector<ObservedName> names;
-    for (const LocationDecl& d : test.locations) names.push_back(ObservedName{d.name, -1, d.where});
+    for (const LocationDecl& d : test.locations)
+        if (!d.shared) names.push_back(ObservedName{d.name, -1, d.where});  // shared variables: one copy per node
     for (const auto& [key, value] : test.registerInit) {
         size_t colon = key.find(':');
         names.push_back(ObservedName{key.substr(colon + 1), std::stoi(key.substr(0, colon)), SourceLoc{}});

@@ -4,9 +4,11 @@ namespace rdmacheck {
 
 static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
                                                         "nlR", "nrW", "nrR", "nlW", "nF",
-                                                        "narR", "narW"};
+                                                        "narR", "narW", "wait", "gF"};
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
+
+const char* libraryName(Library l) { return l == Library::Core ? "rdma" : "sv"; }
 
 bool kindFromName(const std::string& name, EventKind& out) {
     for (int i = 0; i < kEventKindCount; ++i) {

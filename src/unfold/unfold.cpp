@@ -2,11 +2,132 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <set>
+
+#include "library.hpp"
 
 namespace rdmacheck {
 
 namespace {
+
+// What the whole test uses, read before unfolding: the nodes (a shared variable
+// has a copy on each), the shared variables, and whether it polls or uses work
+// identifiers (never both, LITMUS.md). Library calls are checked here, so a bad
+// call is reported even on a path no execution takes.
+class TestScan {
+public:
+    explicit TestScan(const LitmusTest& test) {
+        for (const LocationDecl& d : test.locations) {
+            if (d.shared) {
+                addShared(d.name);
+            } else {
+                nodes.insert(d.node);
+            }
+        }
+        for (const ThreadDecl& t : test.threads) {
+            nodes.insert(t.node);
+            scan(t.body);
+        }
+    }
+
+    std::set<int> nodes;
+    std::vector<std::string> shared;  // in order of declaration, then of first use
+
+    bool isShared(const std::string& name) const {
+        return std::find(shared.begin(), shared.end(), name) != shared.end();
+    }
+
+private:
+    void addShared(const std::string& name) {
+        if (!isShared(name)) shared.push_back(name);
+    }
+
+    void usesPoll(const Stmt& st) {
+        if (workIdAt_) throwMixed(st.where, *workIdAt_);
+        if (!pollAt_) pollAt_ = st.where;
+    }
+
+    void usesWorkId(const Stmt& st) {
+        if (pollAt_) throwMixed(st.where, *pollAt_);
+        if (!workIdAt_) workIdAt_ = st.where;
+    }
+
+    [[noreturn]] static void throwMixed(const SourceLoc& at, const SourceLoc& other) {
+        throw InputError(at, "a test uses either poll or work identifiers, never both (the other kind is at line " +
+                                 std::to_string(other.line) + ", column " + std::to_string(other.column) + ")");
+    }
+
+    void scan(const Block& block) {
+        for (const Stmt& st : block) {
+            if (st.target.node) nodes.insert(*st.target.node);
+            if (st.source.node) nodes.insert(*st.source.node);
+            switch (st.kind) {
+                case Stmt::Kind::Poll: usesPoll(st); break;
+                case Stmt::Kind::Wait: usesWorkId(st); break;
+                case Stmt::Kind::GFence: nodes.insert(st.nodes.begin(), st.nodes.end()); break;
+                case Stmt::Kind::Call: scanCall(st); break;
+                default:
+                    if (!st.workId.empty()) usesWorkId(st);
+                    break;
+            }
+            scan(st.body);
+            scan(st.orelse);
+            for (const Block& b : st.branches) scan(b);
+        }
+    }
+
+    void scanCall(const Stmt& st) {
+        const LibraryFrontEnd* lib = findLibrary(st.library);
+        if (!lib)
+            throw InputError(st.where, "unknown library '" + st.library + "' (known: " + knownLibraries() + ")");
+        const std::vector<MethodSignature> methods = lib->methods();
+        auto m = std::find_if(methods.begin(), methods.end(), [&](const MethodSignature& s) { return s.name == st.method; });
+        if (m == methods.end()) {
+            std::string known;
+            for (const MethodSignature& s : methods) known += (known.empty() ? "" : ", ") + st.library + "." + s.name;
+            throw InputError(st.where, "library '" + st.library + "' has no method '" + st.method + "' (known: " + known + ")");
+        }
+        const std::string name = st.library + "." + st.method;
+        if (m->returnsValue != st.hasResult)
+            throw InputError(st.where, m->returnsValue ? name + " returns a value: write 'a := " + name + "(...)'"
+                                                       : name + " returns nothing: drop the 'a :='");
+        if (st.args.size() != m->args.size())
+            throw InputError(st.where, name + " takes " + std::to_string(m->args.size()) + " argument" +
+                                           (m->args.size() == 1 ? "" : "s") + ", not " + std::to_string(st.args.size()));
+        for (size_t i = 0; i < st.args.size(); ++i) {
+            const CallArg& a = st.args[i];
+            const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;
+            switch (m->args[i]) {
+                case ArgKind::Variable:
+                    if (!isName || a.expr.name == "_")
+                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
+                                                      " is a shared variable (a name)");
+                    addShared(a.expr.name);
+                    break;
+                case ArgKind::Work:
+                    if (!isName)
+                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
+                                                      " is a work identifier (a name, or '_')");
+                    if (a.expr.name != "_") usesWorkId(st);
+                    break;
+                case ArgKind::Nodes:
+                    if (!a.isNodeSet)
+                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
+                                                      " is a node set, e.g. {2, 3}");
+                    nodes.insert(a.nodes.begin(), a.nodes.end());
+                    break;
+                case ArgKind::Value:
+                    if (a.isNodeSet || !(a.expr.kind == Expr::Kind::Const || isName))
+                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
+                                                      " is an integer or one local location");
+                    break;
+            }
+        }
+    }
+
+    std::optional<SourceLoc> pollAt_, workIdAt_;
+};
 
 // A location the test names (hidden constants have no name in the test).
 int findLocation(const std::vector<Location>& locations, const std::string& name) {
@@ -18,11 +139,22 @@ int findLocation(const std::vector<Location>& locations, const std::string& name
 // Locations: declared ones first, then implicit ones in order of first use.
 class LocationTable {
 public:
-    explicit LocationTable(const LitmusTest& test) {
-        for (const LocationDecl& d : test.locations) add(Location{d.name, d.node, d.init, false});
+    LocationTable(const LitmusTest& test, const TestScan& scan) : scan_(scan) {
+        for (const LocationDecl& d : test.locations)
+            if (!d.shared) add(Location{d.name, d.node, d.init, false});
+        // A shared variable `x` is one location `x@n` per node (MOWGLI.md §5.1).
+        for (const std::string& name : scan.shared) {
+            long long init = 0;
+            for (const LocationDecl& d : test.locations)
+                if (d.name == name) init = d.init;
+            for (int n : scan.nodes) copies_[{name, n}] = add(Location{name + "@" + std::to_string(n), n, init, false});
+        }
     }
 
     int find(const std::string& name) const { return findLocation(locations_, name); }
+    bool isShared(const std::string& name) const { return scan_.isShared(name); }
+    int copyOf(const std::string& variable, int node) const { return copies_.at({variable, node}); }
+    int nodeOfFirstCopy() const { return *scan_.nodes.begin(); }
 
     int add(Location l) {
         locations_.push_back(std::move(l));
@@ -32,6 +164,7 @@ public:
     // A CPU access (no ^n) from a thread on `node`.
     int local(const LocRef& ref, int node) {
         if (ref.node) throw InputError(ref.where, "expected a local location here, without '^'");
+        rejectShared(ref);
         int i = find(ref.name);
         if (i < 0) return add(Location{ref.name, node, 0, false});
         if (locations_[i].node != node)
@@ -45,6 +178,7 @@ public:
     // A NIC access `y^n`.
     int remote(const LocRef& ref) {
         int node = *ref.node;
+        rejectShared(ref);
         int i = find(ref.name);
         if (i < 0) return add(Location{ref.name, node, 0, false});
         if (locations_[i].node != node)
@@ -69,14 +203,21 @@ public:
     std::vector<Location> take() { return std::move(locations_); }
 
 private:
+    void rejectShared(const LocRef& ref) const {
+        if (isShared(ref.name))
+            throw InputError(ref.where, "'" + ref.name + "' is a shared variable: use sv.read, sv.write and sv.bcast");
+    }
+
     int hidden(const Stmt& owner, Location l) {
         auto it = hiddenOf_.find(&owner);
         if (it != hiddenOf_.end()) return it->second;
         return hiddenOf_[&owner] = add(std::move(l));
     }
 
+    const TestScan& scan_;
     std::vector<Location> locations_;
     std::map<const Stmt*, int> hiddenOf_;
+    std::map<std::pair<std::string, int>, int> copies_;
 };
 
 // Where a thread is in its program: a stack of blocks being run.
@@ -89,6 +230,7 @@ struct Frame {
 
 struct PathState {
     ThreadPath path;
+    int openCall = -1;  // while a call lowers into several subevents: the index of its first
     std::vector<Frame> frames;
     std::map<int, std::deque<int>> unpolled;  // remote node -> NIC writes not yet polled
 };
@@ -139,8 +281,65 @@ private:
         e.remote = remote;
         e.written = std::move(written);
         e.where = where;
+        const int index = static_cast<int>(s.path.events.size());
+        e.call = s.openCall >= 0 ? s.openCall : index;
         s.path.events.push_back(std::move(e));
-        return static_cast<int>(s.path.events.size()) - 1;
+        return index;
+    }
+
+    // Events emitted until endCall are the subevents of one call.
+    static void beginCall(PathState& s) { s.openCall = static_cast<int>(s.path.events.size()); }
+    static void endCall(PathState& s) { s.openCall = -1; }
+
+    // Work identifiers are per thread; none (`_` or not written) is -1.
+    int workIdOf(const std::string& name) {
+        if (name.empty() || name == "_") return -1;
+        return workIds_.emplace(name, static_cast<int>(workIds_.size())).first->second;
+    }
+
+    // Lowers a library call into its subevents (one call), with the CPU read of
+    // a local-location argument before it and the write of its result after it.
+    void libraryCall(PathState& s, const Stmt& st) {
+        const LibraryFrontEnd& lib = *findLibrary(st.library);
+        const std::vector<MethodSignature> methods = lib.methods();
+        const MethodSignature& m =
+            *std::find_if(methods.begin(), methods.end(), [&](const MethodSignature& sig) { return sig.name == st.method; });
+        std::vector<CallArgument> args(st.args.size());
+        for (size_t i = 0; i < st.args.size(); ++i) {
+            const CallArg& a = st.args[i];
+            switch (m.args[i]) {
+                case ArgKind::Variable: args[i].variable = a.expr.name; break;
+                case ArgKind::Work: args[i].work = workIdOf(a.expr.name); break;
+                case ArgKind::Nodes: args[i].nodes = a.nodes; break;
+                case ArgKind::Value:
+                    if (a.expr.kind == Expr::Kind::Const) {
+                        args[i].value = Value::of(a.expr.value);
+                    } else {
+                        const int l = locations_.local(LocRef{a.expr.name, std::nullopt, a.expr.where}, thread_.node);
+                        args[i].value = Value::readBy(emit(s, EventKind::LR, l, 0, a.where));
+                    }
+                    break;
+            }
+        }
+        struct Emitter : CallEmitter {
+            ThreadUnfolder& u;
+            PathState& s;
+            const Stmt& st;
+            Library library;
+            Emitter(ThreadUnfolder& u, PathState& s, const Stmt& st, Library l) : u(u), s(s), st(st), library(l) {}
+            int node() const override { return u.thread_.node; }
+            int copyOf(const std::string& variable, int n) override { return u.locations_.copyOf(variable, n); }
+            int emit(EventKind kind, int location, int remote, int work, Value written) override {
+                const int e = u.emit(s, kind, location, remote, st.where, std::move(written));
+                s.path.events[e].workId = work;
+                s.path.events[e].library = library;
+                return e;
+            }
+        } out(*this, s, st, lib.library());
+        beginCall(s);
+        Value result = lib.lower(st.method, args, out);
+        endCall(s);
+        if (st.hasResult) emit(s, EventKind::LW, locations_.local(st.target, thread_.node), 0, st.where, result);
     }
 
     // Value of an expression whose locations have already been read (readOf).
@@ -230,8 +429,11 @@ private:
                 int target = locations_.local(st.target, node);
                 int source = locations_.remote(st.source);
                 int remote = *st.source.node;
+                beginCall(s);
                 int read = emit(s, EventKind::NRR, source, remote, st.where);
                 int write = emit(s, EventKind::NLW, target, remote, st.where, Value::readBy(read));
+                endCall(s);
+                setWorkId(s, read, st.workId);
                 s.unpolled[remote].push_back(write);
                 break;
             }
@@ -240,11 +442,22 @@ private:
                 int remote = *st.target.node;
                 int source = st.sourceIsConst ? locations_.hiddenConstant(st, node)
                                               : locations_.local(st.source, node);
+                beginCall(s);
                 int read = emit(s, EventKind::NLR, source, remote, st.where);
                 int write = emit(s, EventKind::NRW, target, remote, st.where, Value::readBy(read));
+                endCall(s);
+                setWorkId(s, read, st.workId);
                 s.unpolled[remote].push_back(write);
                 break;
             }
+            case Stmt::Kind::Wait: setWorkId(s, emit(s, EventKind::WT, -1, 0, st.where), st.workId); break;
+            case Stmt::Kind::GFence: {  // SV's global fence, GF_sv
+                beginCall(s);
+                for (int n : st.nodes) s.path.events[emit(s, EventKind::GF, -1, n, st.where)].library = Library::Sv;
+                endCall(s);
+                break;
+            }
+            case Stmt::Kind::Call: libraryCall(s, st); break;
             case Stmt::Kind::Poll: {
                 auto& queue = s.unpolled[st.node];
                 bool hasWork = !queue.empty();
@@ -273,9 +486,12 @@ private:
                     b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), true, expected});
                     emit(b, EventKind::LW, result, 0, st.where, expected);
                     step(std::move(b));
-                    // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md).
+                    // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md);
+                    // the fence and the read are one call, stamped {aMF, aCR} (MOWGLI.md §4.2).
+                    beginCall(failure);
                     emit(failure, EventKind::F, -1, 0, st.where);
                     int read = emit(failure, EventKind::LR, target, 0, st.where);
+                    endCall(failure);
                     failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), false, expected});
                     emit(failure, EventKind::LW, result, 0, st.where, Value::readBy(read));
                     step(std::move(failure));
@@ -288,6 +504,7 @@ private:
                 int target = locations_.remote(st.target);
                 int remote = *st.target.node;
                 int result = locations_.rmwResult(st, node);
+                beginCall(s);
                 PathState failure = s;
                 int read = emit(s, EventKind::NAR, target, remote, st.where);
                 if (st.kind == Stmt::Kind::RCas) {
@@ -300,12 +517,16 @@ private:
                     emit(s, EventKind::NAW, target, remote, st.where, sum);
                 }
                 s.unpolled[remote].push_back(emit(s, EventKind::NLW, result, remote, st.where, Value::readBy(read)));
+                endCall(s);
+                setWorkId(s, read, st.workId);
                 if (st.kind == Stmt::Kind::RCas) {
                     int failed = emit(failure, EventKind::NAR, target, remote, st.where);
                     failure.path.constraints.push_back(
                         ValueConstraint{Value::readBy(failed), false, Value::of(st.expr.value)});
                     failure.unpolled[remote].push_back(
                         emit(failure, EventKind::NLW, result, remote, st.where, Value::readBy(failed)));
+                    endCall(failure);
+                    setWorkId(failure, failed, st.workId);
                     step(std::move(failure));
                 }
                 break;
@@ -346,10 +567,14 @@ private:
                 s.path.registers[st.result] = Value::readBy(cas);
                 break;
             }
-            case Stmt::Kind::Unsupported:
-                throw InputError(st.where, st.feature + " is not supported by this model yet");
         }
         step(std::move(s));
+    }
+
+    // Gives the work identifier to the call that starts at `first`.
+    void setWorkId(PathState& s, int first, const std::string& name) {
+        const int id = workIdOf(name);
+        for (size_t e = first; e < s.path.events.size(); ++e) s.path.events[e].workId = id;
     }
 
     // At the head of a loop after `iterations` iterations: leave, or run once more,
@@ -376,25 +601,18 @@ private:
     const UnfoldOptions& options_;
     std::map<std::string, long long> initialRegisters_;
     std::map<const Stmt*, bool> pollReached_;
+    std::map<std::string, int> workIds_;
     std::vector<ThreadPath> done_;
 };
-
-// Statements of later models are rejected even where no path reaches them.
-void rejectUnsupported(const Block& block) {
-    for (const Stmt& st : block) {
-        if (st.kind == Stmt::Kind::Unsupported)
-            throw InputError(st.where, st.feature + " is not supported by this model yet");
-        rejectUnsupported(st.body);
-        rejectUnsupported(st.orelse);
-        for (const Block& b : st.branches) rejectUnsupported(b);
-    }
-}
 
 void checkCondition(const Cond& c, const LitmusTest& test, const LocationTable& locations) {
     if (c.kind == Cond::Kind::Atom) {
         if (c.thread >= 0) {
             if (c.thread >= static_cast<int>(test.threads.size()))
                 throw InputError(c.where, "no thread " + std::to_string(c.thread) + " in this test");
+        } else if (locations.isShared(c.loc)) {
+            throw InputError(c.where, "'" + c.loc + "' is a shared variable with a copy on each node: name one, e.g. '" +
+                                          c.loc + "@" + std::to_string(locations.nodeOfFirstCopy()) + "'");
         } else if (locations.find(c.loc) < 0) {
             throw InputError(c.where, "unknown location '" + c.loc + "' in condition");
         }
@@ -457,8 +675,8 @@ Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
 
 UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
     if (options.unroll < 0) throw InputError(SourceLoc{test.file, 1, 1}, "--unroll must be >= 0");
-    for (const ThreadDecl& t : test.threads) rejectUnsupported(t.body);
-    LocationTable locations(test);
+    const TestScan scan(test);
+    LocationTable locations(test, scan);
     UnfoldedProgram program;
     for (size_t t = 0; t < test.threads.size(); ++t) {
         ThreadUnfolder unfolder(test.threads[t], static_cast<int>(t), test, locations, options);

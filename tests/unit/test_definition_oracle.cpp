@@ -82,6 +82,8 @@ int column(EventKind k) {
         case EventKind::NRR: return 9;
         case EventKind::NLW: return 10;
         case EventKind::NF: return 11;
+        case EventKind::WT:
+        case EventKind::GF: break;  // MOWGLI only
     }
     return -1;
 }

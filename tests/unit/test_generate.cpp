@@ -41,10 +41,15 @@ bool same(const Stmt& a, const Stmt& b) {
         a.sourceIsConst != b.sourceIsConst || a.constant != b.constant || !same(a.expr, b.expr) ||
         !same(a.expr2, b.expr2) || a.result != b.result || a.node != b.node || a.equal != b.equal ||
         a.value != b.value || !same(a.body, b.body) || !same(a.orelse, b.orelse) ||
-        a.branches.size() != b.branches.size() || a.feature != b.feature)
+        a.branches.size() != b.branches.size() || a.workId != b.workId || a.nodes != b.nodes ||
+        a.library != b.library || a.method != b.method || a.hasResult != b.hasResult || a.args.size() != b.args.size())
         return false;
     for (size_t i = 0; i < a.branches.size(); ++i)
         if (!same(a.branches[i], b.branches[i])) return false;
+    for (size_t i = 0; i < a.args.size(); ++i)
+        if (a.args[i].isNodeSet != b.args[i].isNodeSet || a.args[i].nodes != b.args[i].nodes ||
+            !same(a.args[i].expr, b.args[i].expr))
+            return false;
     return true;
 }
 

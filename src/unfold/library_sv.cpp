@@ -1,0 +1,53 @@
+// The shared-variable library SV (MOWGLI.md §5.1): one copy of each variable
+// per node; stmp_SV gives the subevents below. Its so edges are in the model files.
+#include "library.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+class SharedVariables : public LibraryFrontEnd {
+public:
+    Library library() const override { return Library::Sv; }
+
+    std::vector<MethodSignature> methods() const override {
+        return {
+            {"write", {ArgKind::Variable, ArgKind::Value}, false},
+            {"read", {ArgKind::Variable}, true},
+            {"bcast", {ArgKind::Variable, ArgKind::Work, ArgKind::Nodes}, false},
+            {"wait", {ArgKind::Work}, false},
+            {"gf", {ArgKind::Nodes}, false},
+        };
+    }
+
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+        if (method == "write") {  // Write_sv: aCW on the local copy
+            out.emit(EventKind::LW, out.copyOf(args[0].variable, out.node()), 0, -1, args[1].value);
+        } else if (method == "read") {  // Read_sv: aCR on the local copy
+            return Value::readBy(out.emit(EventKind::LR, out.copyOf(args[0].variable, out.node()), 0, -1));
+        } else if (method == "bcast") {  // Bcast_sv: aNLR_n reads the local copy, aNRW_n writes n's copy
+            const int local = out.copyOf(args[0].variable, out.node());
+            for (int n : args[2].nodes) {
+                const int read = out.emit(EventKind::NLR, local, n, args[1].work);
+                out.emit(EventKind::NRW, out.copyOf(args[0].variable, n), n, args[1].work, Value::readBy(read));
+            }
+        } else if (method == "wait") {  // Wait_sv: aWT
+            out.emit(EventKind::WT, -1, 0, args[0].work);
+        } else if (method == "gf") {  // GF_sv: one aGF_n per node
+            for (int n : args[0].nodes) out.emit(EventKind::GF, -1, n, -1);
+        }
+        return Value();
+    }
+};
+
+}  // namespace
+
+const LibraryFrontEnd* findLibrary(const std::string& name) {
+    static const SharedVariables sv;
+    if (name == "sv") return &sv;
+    return nullptr;
+}
+
+std::string knownLibraries() { return "sv"; }
+
+}  // namespace rdmacheck
