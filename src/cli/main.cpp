@@ -23,6 +23,7 @@
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/parse.hpp"
+#include "rdmacheck/refine.hpp"
 #include "rdmacheck/report.hpp"
 
 namespace {
@@ -304,6 +305,51 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
     return status;
 }
 
+// One line per test, herd7-like, then each counterexample; exit 1 if any
+// implementation outcome is not a specification outcome, 2 on bad input.
+int runRefine(const std::vector<std::string>& files, const std::string& implementations, const std::string& modelName,
+              const std::string& implModelName, const std::string& modelsDir, const CheckOptions& options,
+              bool printImplementation) {
+    std::vector<Implementation> chain;
+    try {
+        chain = parseImplementations(implementations);
+    } catch (const InputError& e) {
+        std::cerr << "rdmacheck: error: --impl: " << e.detail() << "\n";
+        return 2;
+    }
+    int status = 0;
+    for (const std::string& file : files) {
+        try {
+            const LitmusTest test = parseLitmusFile(file);
+            const std::string specName = modelName.empty() ? defaultModelName(test) : modelName;
+            std::string implName = implModelName;
+            if (implName.empty()) {
+                implName = specName;
+                for (Implementation impl : chain)
+                    if (impl != Implementation::SharedVariables) implName = "rdma-tso-rmw";
+            }
+            const Model spec = loadModel(modelsDir, specName), impl = loadModel(modelsDir, implName);
+            const RefinementResult r = checkRefinement(test, chain, spec, impl, options);
+            std::cout << "Refine " << r.test << " " << implementations << ": specification " << r.specModel << " "
+                      << r.specOutcomes.size() << " outcomes, implementation " << r.implModel << " "
+                      << r.implOutcomes.size() << " outcomes: "
+                      << (r.ok() ? "Ok (implementation ⊆ specification)" : "No") << "\n";
+            for (const Counterexample& c : r.counterexamples)
+                std::cout << "  not allowed by the specification: " << stateLine(r.names, c.outcome) << "\n"
+                          << "  implementation execution:\n" << c.execution;
+            for (const SourceLoc& loop : r.cutLoops)
+                std::cout << "Warning: " << loop.file << ":" << loop.line << ":" << loop.column
+                          << ": loop unrolled to the bound; outcomes past it are not compared\n";
+            if (printImplementation) std::cout << r.implementationText;
+            if (!r.ok()) status = std::max(status, 1);
+        } catch (const InputError& e) {
+            std::cerr << e.what() << "\n";
+            status = 2;
+        }
+    }
+    return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -383,6 +429,23 @@ int main(int argc, char** argv) {
     cross->add_option("-j,--jobs", jobs, "tests checked in parallel")->capture_default_str()->check(CLI::Range(1, 256));
     crossGenerator.add(*cross);
 
+    CLI::App* refine = app.add_subcommand("refine", "check that an implementation's outcomes are the specification's");
+    std::vector<std::string> refineFiles;
+    std::string implementations = "sv", implModelName;
+    bool printImplementation = false;
+    refine->add_option("files", refineFiles, "litmus test files (written against the specification)")->required();
+    refine->add_option("--impl", implementations,
+                       "implementations to inline, in order: sv (I_SV into RDMA^WAIT), wait-polls, "
+                       "wait-polls-faithful (wait(d) as polls over RDMA^TSO_RMW)")
+        ->capture_default_str();
+    refine->add_option("--model", modelName, "specification model (default: the test's default model)");
+    refine->add_option("--impl-model", implModelName,
+                       "model of the implementation (default: the specification's for sv, rdma-tso-rmw after wait-polls)");
+    refine->add_option("--models-dir", modelsDir, "directory holding the model files");
+    refine->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    refine->add_flag("--print", printImplementation, "also print each inlined test");
+
     CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
     int count = 1;
     std::string outDir;
@@ -400,6 +463,8 @@ int main(int argc, char** argv) {
                         jobs);
     }
     if (*generate) return runGenerate(seed, count, generator, outDir);
+    if (*refine)
+        return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
     if (files.empty()) {
         std::cerr << "files is required\nRun with --help for more information.\n";
         return 106;  // CLI11's code for a missing required argument

@@ -138,3 +138,46 @@ TEST(Cli, PictureOptionsAreChecked) {
     EXPECT_EQ(edges.status, 2);
     EXPECT_NE(edges.err.find("unknown relation 'bogus' for model rdma-tso"), std::string::npos) << edges.err;
 }
+
+TEST(Cli, RefineAgreesOnAWaitTestAndExitsZero) {
+    const std::string file = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    ToolRun r = runTool("refine --impl wait-polls " + file);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Refine loco-fig3a-z1 wait-polls: specification rdma-wait-rmw 1 outcomes, implementation "
+                         "rdma-tso-rmw 1 outcomes: Ok (implementation ⊆ specification)"),
+              std::string::npos)
+        << r.out;
+}
+
+// An implementation model that ignores polls (pf dropped from rdma-tso-rmw)
+// lets the put read x after x := 1: refine must show that outcome and its execution.
+TEST(Cli, RefineReportsAnOutcomeTheSpecificationForbids) {
+    const std::string dir = tempDir("rdmacheck-models");
+    std::filesystem::copy(sourceDir() + "/models", dir);
+    const std::string path = dir + "/rdma-tso-rmw.json";
+    std::string text = readFile(path);
+    for (const std::string edge : {"\"pf\", ", "\"[nlW];pf\", "}) text.erase(text.find(edge), edge.size());
+    std::ofstream(path) << text;
+    const std::string file = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    ToolRun r = runTool("refine --models-dir " + dir + " --impl wait-polls " + file);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.out.find(": No\n  not allowed by the specification: [x]=1; [z]=1;\n  implementation execution:\n"
+                         "    P0: P0#2:nlR x^2=1 (from P0#5);"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST(Cli, RefineRejectsUnknownImplementationsAndBadTests) {
+    ToolRun r = runTool("refine --impl locks " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown implementation 'locks'"), std::string::npos) << r.err;
+    // Control flow: the polls a wait needs depend on the path.
+    const std::string dir = tempDir("rdmacheck-refine");
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/t.litmus") << "RDMA t\n{ x@1 = 0; z@2 = 0; }\nP0@1 { choice { z^2 :=^d x } or { mfence }; wait(d) }\n"
+                                        "exists (z = 1)\n";
+    r = runTool("refine --impl wait-polls " + dir + "/t.litmus");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("t.litmus:3:8: error: wait-polls compiles straight-line threads only"), std::string::npos)
+        << r.err;
+}

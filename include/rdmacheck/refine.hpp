@@ -1,0 +1,61 @@
+// Implementations and refinement (shared/spec/MOWGLI.md §2.6, §12): a library's
+// calls replaced by programs over lower libraries, and the check that every
+// outcome of the implementation is an outcome of the specification.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/ast.hpp"
+#include "rdmacheck/check.hpp"
+#include "rdmacheck/model.hpp"
+
+namespace rdmacheck {
+
+enum class Implementation {
+    SharedVariables,     // I_SV into RDMA^WAIT (MOWGLI.md §5.2)
+    WaitByPolls,         // wait(d) compiled into polls over RDMA^TSO_RMW, lean variant (§10.3)
+    WaitByPollsFaithful, // the same with an mfence wherever I_W has a set operation (§10.2)
+};
+
+// "sv,wait-polls" -> list; InputError (no location) for unknown names.
+std::vector<Implementation> parseImplementations(const std::string& list);
+const char* implementationName(Implementation impl);
+
+// A test rewritten by an implementation. `names` maps each name the
+// specification shows (a location, or a shared variable's copy `x@2`) to the
+// implementation's name for it; implementation-only locations are not in it.
+struct ImplementedTest {
+    LitmusTest test;
+    std::map<std::string, std::string> names;
+    std::string model;  // the lower model the implementation runs under
+};
+
+// Inlines one implementation. `specModel` names the model the input runs
+// under; InputError at the statement an implementation cannot take.
+ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel);
+
+struct Counterexample {
+    FinalState outcome;      // over RefinementResult::names
+    std::string execution;   // the implementation's execution reaching it, as text
+};
+
+struct RefinementResult {
+    std::string test, specModel, implModel;
+    std::vector<ObservedName> names;  // the specification's locations, compared
+    std::set<FinalState> specOutcomes, implOutcomes;
+    std::vector<Counterexample> counterexamples;  // implementation outcomes the specification does not allow
+    std::vector<SourceLoc> cutLoops;               // loops the bound cut (in either run)
+    std::string implementationText;                // the inlined test, as litmus
+    bool ok() const { return counterexamples.empty(); }
+};
+
+// Runs the specification under `specModel` and the chain of implementations
+// under `implModel`, and compares outcomes over every location the
+// specification names (MOWGLI.md §12).
+RefinementResult checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
+                                 const Model& specModel, const Model& implModel, const CheckOptions& options);
+
+}  // namespace rdmacheck
