@@ -145,7 +145,8 @@ struct LitmusTest {
 };
 
 // The model a test runs under without --model: tso for X86; rdma-wait-rmw when
-// it uses work identifiers, global fences or library calls; rdma-tso otherwise.
+// it uses work identifiers, global fences or library calls; rdma-tso-rmw when it
+// has remote RMWs; rdma-tso otherwise.
 std::string defaultModelName(const LitmusTest& test);
 
 }  // namespace rdmacheck

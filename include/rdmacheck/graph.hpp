@@ -9,6 +9,10 @@ struct GraphEvent {
     int node = 0;        // RDMA node (cluster); 0 for initial writes
     int thread = -1;     // thread index within the test (cluster inside its node); -1 for initial writes
     std::string threadName;  // "P0"
+    // MOWGLI models: the subevents of one call (a put's aNLR and aNRW, a
+    // broadcast's pairs) share a call number and are boxed together; -1 otherwise.
+    int call = -1;
+    std::string callLabel = "";  // the call's box label, e.g. "put"
 };
 struct GraphEdge {
     std::string from, to;   // GraphEvent ids
@@ -40,8 +44,10 @@ RelationStyle relationStyle(const std::string& relation);
 // - events are nodes named by GraphEvent::id, labelled with GraphEvent::label (a backslash is doubled,
 //   since Graphviz labels treat `\` as an escape);
 // - clusters: "cluster_init" (label "init"), "cluster_node<N>" (label "node N") holding
-//   "cluster_node<N>_thread<T>" (label threadName), and "cluster_legend" (label "legend") holding one
+//   "cluster_node<N>_thread<T>" (label threadName), itself holding "cluster_node<N>_thread<T>_call<K>"
+//   (label callLabel, dotted) around the subevents of call K, and "cluster_legend" (label "legend") holding one
 //   edge per relation used, between two empty nodes named "legend_<i>_from"/"legend_<i>_to";
-// - every GraphEdge is one edge labelled with its relation (attribute "relation" too); layout-only
+// - every GraphEdge is one edge labelled with its relation (attribute "relation" too; "label" on po
+//   edges, the floating "xlabel" on the others, which do not rank events); layout-only
 //   edges that keep program order where no po edge does are style=invis, unlabelled, relation "layout".
 }

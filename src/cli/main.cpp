@@ -367,7 +367,7 @@ int main(int argc, char** argv) {
     app.add_option("--model", modelName,
                    "model name (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, mowgli-tso-rmw, tso, sc); "
                    "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
-                   "rdma-tso otherwise");
+                   "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
     app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
         ->check(CLI::NonNegativeNumber);

@@ -14,6 +14,9 @@
 #include <string_view>
 #include <utility>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 // Last: types.h (pulled in by gvc.h) defines short macros such as MIN/MAX.
 #include <cgraph.h>
 #include <gvc.h>
@@ -232,7 +235,15 @@ GraphPtr build(const ExecutionGraph& g) {
             set(threadCluster, "label", e.threadName.empty() ? "P" + std::to_string(e.thread) : e.threadName);
             set(threadCluster, "style", "rounded");
         }
-        threadEvents[{e.node, e.thread}].push_back(addNode(threadCluster, e));
+        Agraph_t* parent = threadCluster;
+        if (e.call >= 0) {
+            const std::string callName = "cluster_node" + std::to_string(e.node) + "_thread" + std::to_string(e.thread) +
+                                         "_call" + std::to_string(e.call);
+            parent = agsubg(threadCluster, cstr(callName), 1);
+            set(parent, "label", e.callLabel);
+            set(parent, "style", "dotted");
+        }
+        threadEvents[{e.node, e.thread}].push_back(addNode(parent, e));
     }
 
     std::vector<std::string> used;  // relations in order of first use
@@ -246,7 +257,10 @@ GraphPtr build(const ExecutionGraph& g) {
         if (!e) throw std::runtime_error("Graphviz could not create edge " + edge.from + " -> " + edge.to);
         const RelationStyle style = relationStyle(edge.relation);
         set(e, "relation", edge.relation);
-        set(e, "label", labelText(edge.relation));
+        // Only po edges rank events; the others get a floating label (xlabel):
+        // dot fails to rank some graphs ("trouble in init_rank") whose
+        // constraint=false edges carry labels, e.g. loco-fig9c's executions.
+        set(e, edge.relation == "po" ? "label" : "xlabel", labelText(edge.relation));
         set(e, "style", style.style, "solid");
         set(e, "color", edge.highlighted ? "red" : style.color, "black");
         set(e, "fontcolor", edge.highlighted ? "red" : style.color, "black");
@@ -276,18 +290,11 @@ GraphPtr build(const ExecutionGraph& g) {
     for (const auto& [thread, events] : threadEvents)
         for (size_t i = 1; i < events.size(); ++i)
             if (!poPairs.count({events[i - 1], events[i]})) layoutEdge(root, events[i - 1], events[i], "10");
-    // Threads start on one row, left to right in (node, thread) order as herd7 draws them, below the init row.
-    if (!threadEvents.empty()) {
-        Agraph_t* tops = agsubg(root, cstr("thread_tops"), 1);
-        set(tops, "rank", "same");
-        Agnode_t* previous = nullptr;
-        for (const auto& [thread, events] : threadEvents) {
-            agsubnode(tops, events.front(), 1);
-            if (previous) layoutEdge(tops, previous, events.front(), "1");
-            previous = events.front();
-        }
-        if (initRank) layoutEdge(root, agfstnode(initRank), threadEvents.begin()->second.front(), "1");
-    }
+    // Threads start right below the init row. (A rank=same row of the threads'
+    // first events, chained left to right, made Graphviz 2.43 fail in init_rank
+    // and then corrupt its heap on some graphs, e.g. loco-fig9c's executions.)
+    if (initRank)
+        for (const auto& [thread, events] : threadEvents) layoutEdge(root, agfstnode(initRank), events.front(), "1");
 
     // Legend: one sample edge per relation drawn, known relations first.
     if (!used.empty()) {
@@ -299,10 +306,11 @@ GraphPtr build(const ExecutionGraph& g) {
         Agraph_t* cluster = agsubg(root, cstr("cluster_legend"), 1);
         set(cluster, "label", "legend");
         set(cluster, "style", "dotted");
-        // Sample edges side by side in legend order.
+        // Sample edges side by side, in creation order. No invisible edges chain
+        // them: Graphviz 2.43 corrupts its heap routing some graphs with such flat
+        // edges in a cluster (loco-fig9c's executions did).
         Agraph_t* tails = agsubg(cluster, cstr("legend_tails"), 1);
         set(tails, "rank", "same");
-        Agnode_t* previousTail = nullptr;
         for (size_t i = 0; i < legend.size(); ++i) {
             const std::string prefix = "legend_" + std::to_string(i);
             Agnode_t* ends[2];
@@ -316,8 +324,6 @@ GraphPtr build(const ExecutionGraph& g) {
                 set(ends[k], "label", "", "\\N");
             }
             agsubnode(tails, ends[0], 1);
-            if (i > 0) layoutEdge(tails, previousTail, ends[0], "1");
-            previousTail = ends[0];
             const RelationStyle style = relationStyle(legend[i]);
             Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
             set(e, "relation", legend[i]);
@@ -365,6 +371,95 @@ void writeDot(const ExecutionGraph& g, const std::string& path) {
     if (!out) throw std::runtime_error("cannot write " + path);
 }
 
+namespace {
+
+// Why a layout engine could not draw a graph.
+struct LayoutFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Lays out with `engine` and renders, in this process.
+void renderHere(const ExecutionGraph& g, const std::string& format, const std::string& path, const char* engine) {
+    std::lock_guard<std::mutex> lock(graphvizMutex);
+    ErrorCapture errors;
+    GVC_t* gvc = context(errors);
+    GraphPtr graph = build(g);
+    if (gvLayout(gvc, graph.get(), engine) != 0)
+        throw LayoutFailure(std::string("Graphviz ") + engine + " layout failed for graph '" + g.name + "'" +
+                            errors.text());
+    // dot reports a failed ranking ("trouble in init_rank") but returns success.
+    if (errors.text().find("trouble") != std::string::npos)
+        throw LayoutFailure(std::string("Graphviz ") + engine + " could not rank graph '" + g.name + "'" +
+                            errors.text());
+    // The layout's records hang off the graph: freed whatever happens, before agclose.
+    struct LayoutFreer {
+        GVC_t* gvc;
+        Agraph_t* graph;
+        ~LayoutFreer() { gvFreeLayout(gvc, graph); }
+    } layout{gvc, graph.get()};
+    if (gvRenderFilename(gvc, graph.get(), format.c_str(), path.c_str()) != 0) {
+        // Without the cairo (pango) or gd plugin, Graphviz only says `renderer for png is unavailable`
+        // (or `Format: "png" not recognized`).
+        const std::string why = errors.text();
+        if (format == "png" &&
+            (why.find("unavailable") != std::string::npos || why.find("not recognized") != std::string::npos))
+            throw std::runtime_error("png rendering needs the Graphviz cairo/gd plugin" + errors.text());
+        throw std::runtime_error("Graphviz could not render " + format + " to " + path + errors.text());
+    }
+    std::error_code ec;
+    if (fs::file_size(path, ec) == 0 || ec) throw std::runtime_error("Graphviz wrote nothing to " + path + errors.text());
+}
+
+enum class ChildResult { Done, LayoutFailed, Failed };
+
+// renderHere in a child process. Graphviz 2.43's dot fails to rank some
+// graphs (several of loco-fig9c's executions) and corrupts its heap as it
+// does, so the next allocation may abort: a crash must not take the checker
+// with it. `why` gets the child's message.
+ChildResult renderInChild(const ExecutionGraph& g, const std::string& format, const std::string& path,
+                          const char* engine, std::string& why) {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    if (pid == 0) {
+        close(fds[0]);
+        int status = 0;
+        std::string message;
+        try {
+            renderHere(g, format, path, engine);
+        } catch (const LayoutFailure& e) {
+            message = e.what();
+            status = 1;
+        } catch (const std::exception& e) {
+            message = e.what();
+            status = 2;
+        }
+        for (size_t done = 0; done < message.size();) {
+            const ssize_t n = write(fds[1], message.data() + done, message.size() - done);
+            if (n <= 0) break;
+            done += static_cast<size_t>(n);
+        }
+        _exit(status);  // no destructors, no exit handlers: Graphviz's state may be broken
+    }
+    close(fds[1]);
+    why.clear();
+    char buffer[4096];
+    for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) why.append(buffer, static_cast<size_t>(n));
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return ChildResult::Done;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 2) return ChildResult::Failed;
+    if (WIFSIGNALED(status))
+        why = std::string("Graphviz ") + engine + " crashed on graph '" + g.name + "' (signal " +
+              std::to_string(WTERMSIG(status)) + ")";
+    return ChildResult::LayoutFailed;
+}
+
+}  // namespace
+
 void renderGraph(const ExecutionGraph& g, const std::string& format, const std::string& path) {
     if (format != "svg" && format != "png")
         throw std::runtime_error("unsupported graph format '" + format + "' (use svg or png)");
@@ -382,32 +477,15 @@ void renderGraph(const ExecutionGraph& g, const std::string& format, const std::
             if (!done) fs::remove(path, ec);
         }
     } output{path};
-
-    std::lock_guard<std::mutex> lock(graphvizMutex);
-    ErrorCapture errors;
-    GVC_t* gvc = context(errors);
-    GraphPtr graph = build(g);
-
-    // The layout's records hang off the graph: freed whatever happens, before agclose.
-    struct LayoutFreer {
-        GVC_t* gvc;
-        Agraph_t* graph;
-        ~LayoutFreer() { gvFreeLayout(gvc, graph); }
-    } layout{gvc, graph.get()};
-    if (gvLayout(gvc, graph.get(), "dot") != 0)
-        throw std::runtime_error("Graphviz dot layout failed for graph '" + g.name + "'" + errors.text());
-    if (gvRenderFilename(gvc, graph.get(), format.c_str(), path.c_str()) != 0) {
-        // Without the cairo (pango) or gd plugin, Graphviz only says `renderer for png is unavailable`
-        // (or `Format: "png" not recognized`).
-        const std::string why = errors.text();
-        if (format == "png" &&
-            (why.find("unavailable") != std::string::npos || why.find("not recognized") != std::string::npos))
-            throw std::runtime_error("png rendering needs the Graphviz cairo/gd plugin" + errors.text());
-        throw std::runtime_error("Graphviz could not render " + format + " to " + path + errors.text());
+    // dot draws ranked pictures; where it fails, neato still draws the graph.
+    std::string why;
+    ChildResult result = renderInChild(g, format, path, "dot", why);
+    if (result == ChildResult::LayoutFailed) {
+        std::string neatoWhy;
+        result = renderInChild(g, format, path, "neato", neatoWhy);
+        if (result != ChildResult::Done) why += "; then " + neatoWhy;
     }
-    std::error_code ec;
-    if (fs::file_size(path, ec) == 0 || ec)
-        throw std::runtime_error("Graphviz wrote nothing to " + path + errors.text());
+    if (result != ChildResult::Done) throw std::runtime_error(why);
     output.done = true;
 }
 

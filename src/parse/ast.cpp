@@ -16,6 +16,16 @@ namespace rdmacheck {
 
 namespace {
 
+bool usesRemoteRmw(const Block& block) {
+    for (const Stmt& st : block) {
+        if (st.kind == Stmt::Kind::RCas || st.kind == Stmt::Kind::RFaa) return true;
+        if (usesRemoteRmw(st.body) || usesRemoteRmw(st.orelse)) return true;
+        for (const Block& b : st.branches)
+            if (usesRemoteRmw(b)) return true;
+    }
+    return false;
+}
+
 bool usesWorkLevel(const Block& block) {
     for (const Stmt& st : block) {
         if (st.kind == Stmt::Kind::Wait || st.kind == Stmt::Kind::GFence || st.kind == Stmt::Kind::Call ||
@@ -36,6 +46,8 @@ std::string defaultModelName(const LitmusTest& test) {
         if (d.shared) return "rdma-wait-rmw";
     for (const ThreadDecl& t : test.threads)
         if (usesWorkLevel(t.body)) return "rdma-wait-rmw";
+    for (const ThreadDecl& t : test.threads)
+        if (usesRemoteRmw(t.body)) return "rdma-tso-rmw";
     return "rdma-tso";
 }
 

@@ -50,8 +50,9 @@ private:
         if (!lex.peek().is("@")) return "";
         lex.next();
         Token node = lex.peek();
-        if (node.kind != Token::Kind::Int || node.value < 1)
+        if (node.kind != Token::Kind::Int)
             lex.failHere("expected a node number after '@' (the copy of a shared variable on that node)");
+        if (node.value < 1) throw InputError(node.where, "node numbers are positive integers");
         lex.next();
         return "@" + std::to_string(node.value);
     }

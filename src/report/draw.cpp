@@ -1,5 +1,6 @@
 #include "rdmacheck/draw.hpp"
 
+#include <set>
 #include <sstream>
 
 namespace rdmacheck {
@@ -37,6 +38,30 @@ std::set<std::string> parseDrawnRelations(const std::string& list, const Model& 
     return chosen;
 }
 
+namespace {
+
+// The number of subevents in ev's call.
+int callSize(const Skeleton& sk, const Event& ev) {
+    int n = 0;
+    for (int e : sk.threadEvents[ev.thread]) n += sk.events[e].call == ev.call;
+    return n;
+}
+
+// What kind of call a group of subevents is, from its stamps (MOWGLI.md §4.2, §5.1).
+std::string callLabel(const Skeleton& sk, const Event& ev) {
+    std::set<EventKind> kinds;
+    for (int e : sk.threadEvents[ev.thread])
+        if (sk.events[e].call == ev.call) kinds.insert(sk.events[e].kind);
+    const std::string library = ev.library == Library::Core ? "" : std::string(libraryName(ev.library)) + ".";
+    if (kinds.count(EventKind::NAR)) return "remote RMW";
+    if (kinds.count(EventKind::NRR)) return "get";
+    if (kinds.count(EventKind::GF)) return library + "global fence";
+    if (kinds.count(EventKind::F)) return "failed CAS";
+    return ev.library == Library::Core ? "put" : library + "bcast";
+}
+
+}  // namespace
+
 ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const Skeleton& sk,
                              const Execution& ex, const Model& model, const std::set<std::string>& relations,
                              const std::string& name, const std::string& caption, const Cycle* cycle) {
@@ -55,6 +80,10 @@ ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>
             ge.thread = ev.thread;
             ge.node = test.threads[ev.thread].node;
             ge.threadName = test.threads[ev.thread].name;
+            if (model.stamped && callSize(sk, ev) > 1) {
+                ge.call = ev.call;
+                ge.callLabel = callLabel(sk, ev);
+            }
         }
         g.events.push_back(ge);
     }

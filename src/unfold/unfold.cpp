@@ -17,7 +17,7 @@ namespace {
 // call is reported even on a path no execution takes.
 class TestScan {
 public:
-    explicit TestScan(const LitmusTest& test) {
+    explicit TestScan(const LitmusTest& test) : test_(test) {
         for (const LocationDecl& d : test.locations) {
             if (d.shared) {
                 addShared(d.name);
@@ -103,6 +103,10 @@ private:
                     if (!isName || a.expr.name == "_")
                         throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
                                                       " is a shared variable (a name)");
+                    for (const LocationDecl& d : test_.locations)
+                        if (d.name == a.expr.name && !d.shared)
+                            throw InputError(a.where, "'" + d.name + "' is a location of node " + std::to_string(d.node) +
+                                                          "; a shared variable is declared '" + d.name + "@sv'");
                     addShared(a.expr.name);
                     break;
                 case ArgKind::Work:
@@ -126,6 +130,7 @@ private:
         }
     }
 
+    const LitmusTest& test_;
     std::optional<SourceLoc> pollAt_, workIdAt_;
 };
 

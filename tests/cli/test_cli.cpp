@@ -181,3 +181,15 @@ TEST(Cli, RefineRejectsUnknownImplementationsAndBadTests) {
     EXPECT_NE(r.err.find("t.litmus:3:8: error: wait-polls compiles straight-line threads only"), std::string::npos)
         << r.err;
 }
+
+// Graphviz 2.43's dot failed to rank these executions when their non-po edges
+// carried labels, and then corrupted its heap: every picture must be drawn.
+TEST(Cli, EveryExecutionOfASharedVariableTestIsDrawn) {
+    const std::string dir = tempDir("rdmacheck-fig9c");
+    ToolRun r = runTool("--dot " + dir + " --render svg --show all " + sourceDir() +
+                        "/litmus/rdma-wait/loco-fig9c-bcast-split.litmus");
+    EXPECT_EQ(r.status, 0) << r.err;
+    size_t pictures = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) pictures += entry.path().extension() == ".svg";
+    EXPECT_EQ(pictures, 28u);
+}

@@ -14,6 +14,7 @@
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/shrink.hpp"
+#include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
 using rdmacheck::testing::statementCount;
@@ -77,7 +78,7 @@ bool same(const LitmusTest& a, const LitmusTest& b) {
         return false;
     for (size_t i = 0; i < a.locations.size(); ++i)
         if (a.locations[i].name != b.locations[i].name || a.locations[i].node != b.locations[i].node ||
-            a.locations[i].init != b.locations[i].init)
+            a.locations[i].init != b.locations[i].init || a.locations[i].shared != b.locations[i].shared)
             return false;
     for (size_t i = 0; i < a.threads.size(); ++i)
         if (a.threads[i].name != b.threads[i].name || a.threads[i].node != b.threads[i].node ||
@@ -169,7 +170,7 @@ TEST(PrintLitmus, CorpusRoundTripsAndChecksTheSame) {
         expectRoundTrip(original);
         EXPECT_EQ(checkRdmaTso(original).states, checkRdmaTso(reparse(original)).states);
     }
-    EXPECT_EQ(files, 27);
+    EXPECT_EQ(files, 29);  // 27 + LOCO Fig. 2c (z0, z1)
 }
 
 TEST(PrintLitmus, EveryStatementAndConditionForm) {
@@ -255,6 +256,98 @@ exists (a = 0)
     for (const char* line : {"  RCAS(a, y^2, 0, 1);\n", "  RFAA(_, y^2, 3);\n", "  RCAS(b, x^1, -1, 2);\n",
                              "  RFAA(c, y^2, 1);\n", "  RCAS(_, x^1, 2, 0);\n"})
         EXPECT_NE(text.find(line), std::string::npos) << line << text;
+}
+
+// The MOWGLI forms (LITMUS.md "RDMA^WAIT statements", "Library calls"): work
+// identifiers on gets, puts and RMWs, wait, gfence, `x@sv`, SV calls, and the
+// copies `x@n` in conditions and `locations [...]`.
+TEST(PrintLitmus, WorkIdentifiersAndSharedVariables) {
+    const LitmusTest t = parseLitmus(R"(RDMA mowgli+forms
+{ x@sv = 2; y@2; z@2 = -1; w@sv; }
+P0@1 {
+  a :=^d y^2;
+  y^2 :=^d a;
+  y^2 :=^e -4;
+  a := y^2;
+  y^2 := 1;
+  wait(d);
+  RCAS(b, z^2, 0, 1, d);
+  RFAA(_, z^2, 2, e);
+  c := RCAS(z^2, 1, 2, f);
+  RFAA(c, z^2, 1);
+  gfence(1, 2);
+  sv.write(x, 1);
+  sv.write(x, a);
+  b := sv.read(x);
+  sv.bcast(x, d, {2, 1});
+  sv.bcast(w, _, {2});
+  sv.wait(d);
+  sv.gf({1, 2});
+  if (a = 1) { sv.wait(_) } else { choice { wait(e) } or { gfence(2) } };
+  loop { sv.bcast(x, e, {1}) };
+}
+P1@2 { g := sv.read(w); sv.gf({1}) }
+locations [x@1; x@2; w@2; y;]
+filter x@1 != 0 \/ a = 0
+exists (x@2 = 1 /\ ~(w@1 = 0) /\ b = 2)
+)", "mowgli.litmus");
+    expectRoundTrip(t);
+    const std::string text = printLitmus(t);
+    for (const char* piece :
+         {"{ x@sv = 2; y@2 = 0; z@2 = -1; w@sv = 0; }", "  a :=^d y^2;\n", "  y^2 :=^d a;\n", "  y^2 :=^e -4;\n",
+          "  a := y^2;\n", "  y^2 := 1;\n", "  wait(d);\n", "  RCAS(b, z^2, 0, 1, d);\n", "  RFAA(_, z^2, 2, e);\n",
+          "  RCAS(c, z^2, 1, 2, f);\n", "  RFAA(c, z^2, 1);\n", "  gfence(1, 2);\n", "  sv.write(x, 1);\n",
+          "  sv.write(x, a);\n", "  b := sv.read(x);\n", "  sv.bcast(x, d, {2, 1});\n", "  sv.bcast(w, _, {2});\n",
+          "  sv.wait(d);\n", "  sv.gf({1, 2});\n", "sv.wait(_)", "wait(e)", "gfence(2)", "sv.bcast(x, e, {1})",
+          "g := sv.read(w)", "locations [x@1;x@2;w@2;y;]", "x@1 != 0", "x@2 = 1", "w@1 = 0"})
+        EXPECT_NE(text.find(piece), std::string::npos) << piece << "\n" << text;
+    const LitmusTest back = reparse(t);
+    EXPECT_TRUE(back.locations[0].shared);
+    EXPECT_FALSE(back.locations[1].shared);
+    EXPECT_EQ(back.threads[0].body[14].args.at(2).nodes, (std::vector<int>{2, 1}));
+    // The printed test means the same: it unfolds to the same events.
+    const UnfoldedProgram before = unfold(t, UnfoldOptions{});
+    const UnfoldedProgram after = unfold(back, UnfoldOptions{});
+    ASSERT_EQ(before.paths.size(), after.paths.size());
+    for (size_t th = 0; th < before.paths.size(); ++th) {
+        ASSERT_EQ(before.paths[th].size(), after.paths[th].size());
+        for (size_t p = 0; p < before.paths[th].size(); ++p) {
+            const auto& x = before.paths[th][p].events;
+            const auto& y = after.paths[th][p].events;
+            ASSERT_EQ(x.size(), y.size());
+            for (size_t e = 0; e < x.size(); ++e) {
+                EXPECT_EQ(x[e].kind, y[e].kind);
+                EXPECT_EQ(x[e].location, y[e].location);
+                EXPECT_EQ(x[e].remote, y[e].remote);
+                EXPECT_EQ(x[e].call, y[e].call);
+                EXPECT_EQ(x[e].workId, y[e].workId);
+                EXPECT_EQ(x[e].library, y[e].library);
+            }
+        }
+    }
+}
+
+// The MOWGLI corpus prints back to itself.
+TEST(PrintLitmus, WaitCorpusRoundTrips) {
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/rdma-wait")) {
+        if (entry.path().extension() != ".litmus") continue;
+        SCOPED_TRACE(entry.path().string());
+        ++files;
+        expectRoundTrip(parseLitmusFile(entry.path().string()));
+    }
+    EXPECT_GT(files, 0);
+}
+
+// A copy is `x@n` with n a number; a shared declaration prints as `x@sv`.
+TEST(PrintLitmus, RefusesABadCopyName) {
+    LitmusTest t = parseLitmus("RDMA c\n{ x@sv; }\nP0@1 { sv.write(x, 1) }\nexists (x@1 = 1)\n", "c.litmus");
+    t.condition.loc = "x@n";
+    EXPECT_THROW(printLitmus(t), std::invalid_argument);
+    t.condition.loc = "x@";
+    EXPECT_THROW(printLitmus(t), std::invalid_argument);
+    t.condition.loc = "x@12";
+    EXPECT_NE(printLitmus(t).find("exists (x@12 = 1)"), std::string::npos) << printLitmus(t);
 }
 
 TEST(PrintLitmus, RefusesWhatTheRdmaFormatCannotSay) {

@@ -79,7 +79,7 @@ std::multiset<Edge> visibleEdges(Agraph_t* sub) {
     for (Agnode_t* n = agfstnode(sub); n; n = agnxtnode(sub, n))
         for (Agedge_t* e = agfstout(sub, n); e; e = agnxtout(sub, e)) {
             if (attr(e, "style") == "invis") continue;
-            edges.insert({agnameof(agtail(e)), agnameof(aghead(e)), attr(e, "label"), attr(e, "relation"),
+            edges.insert({agnameof(agtail(e)), agnameof(aghead(e)), attr(e, "label") + attr(e, "xlabel"), attr(e, "relation"),
                           attr(e, "color"), attr(e, "style"), attr(e, "penwidth"), attr(e, "fontname")});
         }
     return edges;

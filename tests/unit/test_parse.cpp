@@ -146,3 +146,203 @@ tso: ~exists;
 )", "amd.litmus");
     EXPECT_EQ(t.quantifier, Quantifier::Exists);
 }
+
+// MOWGLI.md §4.1, LITMUS.md "RDMA^WAIT statements": gets and puts with a work
+// identifier, wait(d), RMWs with a last work-identifier argument, gfence(n1, ...).
+TEST(ParseRdma, WorkIdentifierForms) {
+    LitmusTest t = parseLitmus(R"(RDMA wait
+{ y@2; z@2; }
+P0@1 {
+  a :=^d y^2;
+  y^2 :=^d a;
+  y^2 :=^e 1;
+  y^2 :=^d -3;
+  wait(d);
+  RCAS(b, z^2, 0, 1, d);
+  RFAA(_, z^2, 2, e);
+  c := RCAS(z^2, 1, 2, f);
+  c := RFAA(z^2, 1);
+  a := y^2;
+  gfence(1, 2);
+  gfence(2);
+}
+exists (a = 0)
+)", "wait.litmus");
+    const Block& b = t.threads[0].body;
+    ASSERT_EQ(b.size(), 12u);
+    EXPECT_EQ(b[0].kind, Stmt::Kind::Get);
+    EXPECT_EQ(b[0].target.name, "a");
+    EXPECT_FALSE(b[0].target.node.has_value());
+    EXPECT_EQ(b[0].source.name, "y");
+    EXPECT_EQ(b[0].source.node, 2);
+    EXPECT_EQ(b[0].workId, "d");
+    EXPECT_EQ(b[1].kind, Stmt::Kind::Put);
+    EXPECT_EQ(b[1].target.name, "y");
+    EXPECT_EQ(b[1].target.node, 2);
+    EXPECT_FALSE(b[1].sourceIsConst);
+    EXPECT_EQ(b[1].source.name, "a");
+    EXPECT_EQ(b[1].workId, "d");
+    EXPECT_EQ(b[2].kind, Stmt::Kind::Put);
+    EXPECT_TRUE(b[2].sourceIsConst);
+    EXPECT_EQ(b[2].constant, 1);
+    EXPECT_EQ(b[2].workId, "e");
+    EXPECT_TRUE(b[3].sourceIsConst);
+    EXPECT_EQ(b[3].constant, -3);
+    EXPECT_EQ(b[3].workId, "d");
+    EXPECT_EQ(b[4].kind, Stmt::Kind::Wait);
+    EXPECT_EQ(b[4].workId, "d");
+    EXPECT_EQ(b[4].where.line, 8);
+    EXPECT_EQ(b[4].where.column, 3);
+    EXPECT_EQ(b[5].kind, Stmt::Kind::RCas);
+    EXPECT_EQ(b[5].source.name, "b");
+    EXPECT_EQ(b[5].target.name, "z");
+    EXPECT_EQ(b[5].expr.value, 0);
+    EXPECT_EQ(b[5].expr2.value, 1);
+    EXPECT_EQ(b[5].workId, "d");
+    EXPECT_EQ(b[6].kind, Stmt::Kind::RFaa);
+    EXPECT_EQ(b[6].source.name, "_");
+    EXPECT_EQ(b[6].expr.value, 2);
+    EXPECT_EQ(b[6].workId, "e");
+    EXPECT_EQ(b[7].kind, Stmt::Kind::RCas);  // the papers' spelling takes the identifier too
+    EXPECT_EQ(b[7].source.name, "c");
+    EXPECT_EQ(b[7].expr2.value, 2);
+    EXPECT_EQ(b[7].workId, "f");
+    EXPECT_EQ(b[8].kind, Stmt::Kind::RFaa);
+    EXPECT_EQ(b[8].workId, "");  // none written
+    EXPECT_EQ(b[9].kind, Stmt::Kind::Get);
+    EXPECT_EQ(b[9].workId, "");
+    EXPECT_EQ(b[10].kind, Stmt::Kind::GFence);
+    EXPECT_EQ(b[10].nodes, (std::vector<int>{1, 2}));
+    EXPECT_EQ(b[11].nodes, (std::vector<int>{2}));
+    EXPECT_EQ(defaultModelName(t), "rdma-wait-rmw");
+}
+
+// A `:=^d` whose sides are neither a get nor a put is refused where the right side starts.
+TEST(ParseRdma, WorkIdentifierOnlyOnGetsAndPuts) {
+    try {
+        parseLitmus("RDMA t\n{ y@2; }\nP0@1 { a :=^d 1 }\nexists (a = 0)\n", "w.litmus");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.where().line, 3);
+        EXPECT_EQ(e.where().column, 15);
+        EXPECT_NE(std::string(e.what()).find("'a :=^d y^n' or 'y^n :=^d a'"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(parseLitmus("RDMA t\n{ }\nP0@1 { wait(1) }\nexists (a = 0)\n", "w.litmus"), InputError);
+    EXPECT_THROW(parseLitmus("RDMA t\n{ }\nP0@1 { gfence() }\nexists (a = 0)\n", "w.litmus"), InputError);
+    EXPECT_THROW(parseLitmus("RDMA t\n{ }\nP0@1 { gfence(0) }\nexists (a = 0)\n", "w.litmus"), InputError);
+}
+
+// MOWGLI.md §5.1: `x@sv` declares a shared variable; calls are `lib.method(args)`,
+// with `a :=` for a method that returns a value; conditions name one copy `x@n`.
+TEST(ParseRdma, SharedVariableLibraryForms) {
+    LitmusTest t = parseLitmus(R"(RDMA sv
+{ x@sv = 4; w@sv; y@2 = 1; }
+P0@1 {
+  sv.write(x, 1);
+  sv.write(x, a);
+  b := sv.read(x);
+  sv.bcast(x, d, {2, 1});
+  sv.bcast(w, _, {2});
+  sv.wait(d);
+  sv.gf({1, 2});
+}
+P1@2 { c := sv.read(w) }
+locations [x@1; x@2; y;]
+filter x@1 != 0
+exists (x@2 = 1 /\ ~(w@1 = 0) /\ b = 4)
+)", "sv.litmus");
+    ASSERT_EQ(t.locations.size(), 3u);
+    EXPECT_EQ(t.locations[0].name, "x");
+    EXPECT_TRUE(t.locations[0].shared);
+    EXPECT_EQ(t.locations[0].init, 4);
+    EXPECT_TRUE(t.locations[1].shared);
+    EXPECT_EQ(t.locations[1].init, 0);
+    EXPECT_FALSE(t.locations[2].shared);
+    EXPECT_EQ(t.locations[2].node, 2);
+
+    const Block& b = t.threads[0].body;
+    ASSERT_EQ(b.size(), 7u);
+    for (const Stmt& s : b) {
+        EXPECT_EQ(s.kind, Stmt::Kind::Call);
+        EXPECT_EQ(s.library, "sv");
+    }
+    EXPECT_EQ(b[0].method, "write");
+    EXPECT_FALSE(b[0].hasResult);
+    ASSERT_EQ(b[0].args.size(), 2u);
+    EXPECT_FALSE(b[0].args[0].isNodeSet);
+    EXPECT_EQ(b[0].args[0].expr.kind, Expr::Kind::Location);
+    EXPECT_EQ(b[0].args[0].expr.name, "x");
+    EXPECT_EQ(b[0].args[1].expr.kind, Expr::Kind::Const);
+    EXPECT_EQ(b[0].args[1].expr.value, 1);
+    EXPECT_EQ(b[0].args[1].where.line, 4);
+    EXPECT_EQ(b[0].args[1].where.column, 15);
+    EXPECT_EQ(b[1].args[1].expr.kind, Expr::Kind::Location);
+    EXPECT_EQ(b[1].args[1].expr.name, "a");
+
+    EXPECT_EQ(b[2].method, "read");
+    EXPECT_TRUE(b[2].hasResult);
+    EXPECT_EQ(b[2].target.name, "b");
+    EXPECT_FALSE(b[2].target.node.has_value());
+    ASSERT_EQ(b[2].args.size(), 1u);
+    EXPECT_EQ(b[2].args[0].expr.name, "x");
+    EXPECT_EQ(b[2].where.column, 3);  // the statement starts at the result
+
+    EXPECT_EQ(b[3].method, "bcast");
+    ASSERT_EQ(b[3].args.size(), 3u);
+    EXPECT_EQ(b[3].args[1].expr.name, "d");
+    EXPECT_TRUE(b[3].args[2].isNodeSet);
+    EXPECT_EQ(b[3].args[2].nodes, (std::vector<int>{2, 1}));  // as written
+    EXPECT_EQ(b[3].args[2].where.column, 18);
+    EXPECT_EQ(b[4].args[1].expr.name, "_");
+    EXPECT_EQ(b[4].args[2].nodes, (std::vector<int>{2}));
+
+    EXPECT_EQ(b[5].method, "wait");
+    ASSERT_EQ(b[5].args.size(), 1u);
+    EXPECT_EQ(b[5].args[0].expr.name, "d");
+    EXPECT_EQ(b[6].method, "gf");
+    ASSERT_EQ(b[6].args.size(), 1u);
+    EXPECT_EQ(b[6].args[0].nodes, (std::vector<int>{1, 2}));
+    EXPECT_EQ(t.threads[1].body.at(0).target.name, "c");
+
+    ASSERT_EQ(t.shown.size(), 3u);
+    EXPECT_EQ(t.shown[0].name, "x@1");
+    EXPECT_EQ(t.shown[1].name, "x@2");
+    EXPECT_EQ(t.shown[2].name, "y");
+    ASSERT_TRUE(t.filter.has_value());
+    EXPECT_EQ(t.filter->loc, "x@1");
+    ASSERT_EQ(t.condition.args.size(), 3u);
+    EXPECT_EQ(t.condition.args[0].loc, "x@2");
+    EXPECT_EQ(t.condition.args[0].value, 1);
+    EXPECT_EQ(t.condition.args[1].args.at(0).loc, "w@1");
+    EXPECT_EQ(t.condition.args[2].loc, "b");
+    EXPECT_EQ(defaultModelName(t), "rdma-wait-rmw");
+}
+
+// The parser takes any `lib.method(args)`; which libraries and methods exist,
+// and their arguments, are checked when unfolding (see tests/errors/).
+TEST(ParseRdma, CallsOfUnknownLibrariesParse) {
+    LitmusTest t = parseLitmus("RDMA t\n{ l@1; }\nP0@1 { wl.acq(l); nl.acq(l^1); sv.gf({2}, 3 + a) }\nexists (l = 0)\n",
+                               "c.litmus");
+    const Block& b = t.threads[0].body;
+    ASSERT_EQ(b.size(), 3u);
+    EXPECT_EQ(b[0].library, "wl");
+    EXPECT_EQ(b[0].method, "acq");
+    EXPECT_EQ(b[1].args.at(0).expr.remoteNode, 1);
+    ASSERT_EQ(b[2].args.size(), 2u);
+    EXPECT_EQ(b[2].args[1].expr.kind, Expr::Kind::Add);
+}
+
+// Only library calls, work identifiers and global fences select rdma-wait-rmw.
+TEST(ParseRdma, DefaultModelFollowsTheLevel) {
+    auto model = [](const std::string& body, const std::string& init = "y@2;") {
+        return defaultModelName(parseLitmus("RDMA t\n{ " + init + " }\nP0@1 { " + body + " }\nexists (y = 0)\n", "m.litmus"));
+    };
+    EXPECT_EQ(model("a := y^2; poll(2)"), "rdma-tso");
+    EXPECT_EQ(model("RCAS(a, y^2, 0, 1)"), "rdma-tso-rmw");
+    EXPECT_EQ(model("a :=^d y^2"), "rdma-wait-rmw");
+    EXPECT_EQ(model("RFAA(a, y^2, 1, d)"), "rdma-wait-rmw");
+    EXPECT_EQ(model("choice { wait(d) } or { }"), "rdma-wait-rmw");
+    EXPECT_EQ(model("loop { gfence(2) }"), "rdma-wait-rmw");
+    EXPECT_EQ(model("if (a = 0) { } else { sv.gf({2}) }"), "rdma-wait-rmw");
+    EXPECT_EQ(model("a := 1", "y@2; x@sv;"), "rdma-wait-rmw");
+}

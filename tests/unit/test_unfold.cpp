@@ -124,3 +124,192 @@ TEST(Unfold, DiscardedRmwResultIsOneHiddenLocation) {
     EXPECT_EQ(hidden.node, 1);
     EXPECT_LT(u.locationIndex("_"), 0);  // tests cannot name it
 }
+
+// ---- MOWGLI: work identifiers, calls, global fences and SV (MOWGLI.md §4.1, §4.2, §5.1).
+
+namespace {
+
+UnfoldedProgram unfoldTest(const std::string& text) {
+    UnfoldOptions o;
+    return unfold(parseLitmus(text, "m.litmus"), o);
+}
+
+// "kind[location]/call/work/library" per event, for the whole path at once.
+std::string described(const UnfoldedProgram& u, const ThreadPath& p) {
+    std::string s;
+    for (const Event& e : p.events) {
+        s += s.empty() ? "" : " ";
+        s += kindName(e.kind);
+        if (e.location >= 0) s += "[" + u.locations[e.location].name + "]";
+        if (e.remote) s += "^" + std::to_string(e.remote);
+        s += "/c" + std::to_string(e.call);
+        if (e.workId >= 0) s += "/d" + std::to_string(e.workId);
+        if (e.library != Library::Core) s += std::string("/") + libraryName(e.library);
+    }
+    return s;
+}
+
+}  // namespace
+
+// A get is one call of two subevents, nrR then nlW, both carrying its work id;
+// a wait(d) is one wait subevent with the same id. Nothing is polled.
+TEST(Unfold, GetWithWorkIdIsOneCallOfTwoSubevents) {
+    UnfoldedProgram u = unfoldText("a :=^d y^2; wait(d); a := y^2");
+    ASSERT_EQ(u.paths[0].size(), 1u);
+    const ThreadPath& p = u.paths[0][0];
+    EXPECT_EQ(described(u, p), "nrR[y]^2/c0/d0 nlW[a]^2/c0/d0 wait/c2/d0 nrR[y]^2/c3 nlW[a]^2/c3");
+    EXPECT_EQ(p.events[1].written.eval({6}), 6);  // the local write copies the remote read
+    EXPECT_TRUE(p.pollsFrom.empty());
+}
+
+TEST(Unfold, PutWithWorkIdIsOneCallOfTwoSubevents) {
+    UnfoldedProgram u = unfoldText("y^2 :=^e x; y^2 :=^d 1; wait(d); wait(e)");
+    ASSERT_EQ(u.paths[0].size(), 1u);
+    const ThreadPath& p = u.paths[0][0];
+    EXPECT_EQ(described(u, p), "nlR[x]^2/c0/d0 nrW[y]^2/c0/d0 nlR[(1)]^2/c2/d1 nrW[y]^2/c2/d1 wait/c4/d1 wait/c5/d0");
+    EXPECT_TRUE(u.locations[p.events[2].location].hidden);
+    EXPECT_EQ(p.events[3].written.eval({0, 0, 1, 0}), 1);
+}
+
+// Work identifiers are numbered per thread, in order of first use; `_` and a
+// missing identifier are none (-1).
+TEST(Unfold, WorkIdsArePerThread) {
+    UnfoldedProgram u = unfoldTest(R"(RDMA ids
+{ y@2; }
+P0@1 { a :=^d y^2; b :=^e y^2; c := y^2; wait(e) }
+P1@1 { f :=^e y^2; g :=^d y^2; wait(_); wait(d) }
+exists (y = 0)
+)");
+    const ThreadPath& p0 = u.paths[0][0];
+    const ThreadPath& p1 = u.paths[1][0];
+    EXPECT_EQ(described(u, p0), "nrR[y]^2/c0/d0 nlW[a]^2/c0/d0 nrR[y]^2/c2/d1 nlW[b]^2/c2/d1 nrR[y]^2/c4 nlW[c]^2/c4 "
+                                "wait/c6/d1");
+    EXPECT_EQ(described(u, p1), "nrR[y]^2/c0/d0 nlW[f]^2/c0/d0 nrR[y]^2/c2/d1 nlW[g]^2/c2/d1 wait/c4 wait/c5/d1");
+    EXPECT_EQ(p0.events[0].thread, 0);
+    EXPECT_EQ(p1.events[0].thread, 1);
+}
+
+// An RCAS is one call whichever way it goes: narR, narW, nlW on success,
+// narR, nlW on failure (MOWGLI.md §4.2), all with the work id.
+TEST(Unfold, RemoteRmwWithWorkIdIsOneCall) {
+    UnfoldedProgram u = unfoldText("mfence; RCAS(x, y^2, 0, 5, d); wait(d)");
+    ASSERT_EQ(u.paths[0].size(), 2u);
+    const bool successFirst = u.paths[0][0].events.size() == 5;
+    const ThreadPath& success = u.paths[0][successFirst ? 0 : 1];
+    const ThreadPath& failure = u.paths[0][successFirst ? 1 : 0];
+    EXPECT_EQ(described(u, success), "F/c0 narR[y]^2/c1/d0 narW[y]^2/c1/d0 nlW[x]^2/c1/d0 wait/c4/d0");
+    EXPECT_EQ(described(u, failure), "F/c0 narR[y]^2/c1/d0 nlW[x]^2/c1/d0 wait/c3/d0");
+    ASSERT_EQ(success.constraints.size(), 1u);
+    EXPECT_TRUE(success.constraints[0].equal);
+    ASSERT_EQ(failure.constraints.size(), 1u);
+    EXPECT_FALSE(failure.constraints[0].equal);
+    EXPECT_EQ(failure.constraints[0].lhs.event, 1);
+    EXPECT_EQ(failure.constraints[0].rhs.eval({}), 0);
+
+    UnfoldedProgram faa = unfoldText("RFAA(_, y^2, 3, e); z := RFAA(y^2, 1)");
+    ASSERT_EQ(faa.paths[0].size(), 1u);
+    EXPECT_EQ(described(faa, faa.paths[0][0]),
+              "narR[y]^2/c0/d0 narW[y]^2/c0/d0 nlW[_]^2/c0/d0 narR[y]^2/c3 narW[y]^2/c3 nlW[z]^2/c3");
+}
+
+// A failed CAS is one call stamped {aMF, aCR}: its F and lR share the call; the
+// write of the result is a call of its own, as is a successful CAS.
+TEST(Unfold, FailedCasFenceAndReadShareACall) {
+    UnfoldedProgram u = unfoldText("a := CAS(x, 0, 1)");
+    ASSERT_EQ(u.paths[0].size(), 2u);
+    EXPECT_EQ(described(u, u.paths[0][0]), "CAS[x]/c0 lW[a]/c1");
+    EXPECT_EQ(described(u, u.paths[0][1]), "F/c0 lR[x]/c0 lW[a]/c2");
+}
+
+// gfence(1, 2) is GF_sv({1, 2}): one call of the SV library, one gF subevent per node.
+TEST(Unfold, GlobalFenceIsOneSvCallWithOneSubeventPerNode) {
+    UnfoldedProgram u = unfoldText("x := 1; gfence(1, 2); gfence(2)");
+    const ThreadPath& p = u.paths[0][0];
+    EXPECT_EQ(described(u, p), "lW[x]/c0 gF^1/c1/sv gF^2/c1/sv gF^2/c3/sv");
+    EXPECT_EQ(p.events[1].location, -1);
+}
+
+// SV (MOWGLI.md §5.1): a shared variable is one location x@n per node of the
+// test, with the declared initial value; each call lowers to the subevents of
+// stmp_SV on those copies, all of the SV library and one call.
+TEST(Unfold, SharedVariableCallsLowerToStampedSubevents) {
+    UnfoldedProgram u = unfoldTest(R"(RDMA sv
+{ x@sv = 3; y@2; }
+P0@1 {
+  sv.write(x, 1);
+  sv.write(x, a);
+  b := sv.read(x);
+  sv.bcast(x, d, {2, 1});
+  sv.bcast(x, _, {2});
+  sv.wait(d);
+  sv.gf({1, 2});
+}
+P1@2 { c := sv.read(x) }
+exists (x@2 = 1)
+)");
+    ASSERT_EQ(u.paths[0].size(), 1u);
+    const ThreadPath& p = u.paths[0][0];
+    EXPECT_EQ(described(u, p),
+              "lW[x@1]/c0/sv "                                   // sv.write(x, 1)
+              "lR[a]/c1 lW[x@1]/c2/sv "                          // sv.write(x, a): the CPU reads a first
+              "lR[x@1]/c3/sv lW[b]/c4 "                          // b := sv.read(x): then b is written
+              "nlR[x@1]^2/c5/d0/sv nrW[x@2]^2/c5/d0/sv "         // sv.bcast(x, d, {2, 1})
+              "nlR[x@1]^1/c5/d0/sv nrW[x@1]^1/c5/d0/sv "
+              "nlR[x@1]^2/c9/sv nrW[x@2]^2/c9/sv "               // sv.bcast(x, _, {2})
+              "wait/c11/d0/sv "                                  // sv.wait(d)
+              "gF^1/c12/sv gF^2/c12/sv");                        // sv.gf({1, 2})
+    // Values: the written constant, a's value, the read returned, the broadcast copies.
+    EXPECT_EQ(p.events[0].written.eval({}), 1);
+    std::vector<long long> reads(p.events.size(), 0);
+    reads[1] = 7;
+    reads[3] = 8;
+    reads[5] = 9;
+    EXPECT_EQ(p.events[2].written.eval(reads), 7);
+    EXPECT_EQ(p.events[4].written.eval(reads), 8);
+    EXPECT_EQ(p.events[6].written.eval(reads), 9);
+    EXPECT_EQ(described(u, u.paths[1][0]), "lR[x@2]/c0/sv lW[c]/c1");  // node 2 reads its own copy
+
+    // Two copies, homed on their nodes, initialised from the declaration; no location "x".
+    EXPECT_LT(u.locationIndex("x"), 0);
+    for (int n : {1, 2}) {
+        const int l = u.locationIndex("x@" + std::to_string(n));
+        ASSERT_GE(l, 0) << n;
+        EXPECT_EQ(u.locations[l].node, n);
+        EXPECT_EQ(u.locations[l].init, 3);
+        EXPECT_FALSE(u.locations[l].hidden);
+    }
+    EXPECT_LT(u.locationIndex("x@3"), 0);
+}
+
+// Every node of the test has a copy, even one only a broadcast names; a variable
+// used without a declaration is shared from its first call, initially 0.
+TEST(Unfold, SharedVariableHasACopyOnEveryNode) {
+    UnfoldedProgram u = unfoldTest(R"(RDMA sv3
+{ }
+P0@1 { sv.bcast(v, _, {3}) }
+P1@2 { }
+exists (v@3 = 0)
+)");
+    std::vector<std::string> names;
+    for (const Location& l : u.locations) names.push_back(l.name + "@node" + std::to_string(l.node) + "=" +
+                                                          std::to_string(l.init));
+    EXPECT_EQ(names, (std::vector<std::string>{"v@1@node1=0", "v@2@node2=0", "v@3@node3=0"}));
+    EXPECT_EQ(described(u, u.paths[0][0]), "nlR[v@1]^3/c0/sv nrW[v@3]^3/c0/sv");
+}
+
+// An SV broadcast and a core wait share the thread's work identifiers.
+TEST(Unfold, SvAndCoreShareTheThreadsWorkIds) {
+    UnfoldedProgram u = unfoldTest(R"(RDMA mix
+{ x@sv; y@2; }
+P0@1 { a :=^e y^2; sv.bcast(x, d, {2}); wait(d); sv.wait(e) }
+exists (x@2 = 0)
+)");
+    EXPECT_EQ(described(u, u.paths[0][0]),
+              "nrR[y]^2/c0/d0 nlW[a]^2/c0/d0 nlR[x@1]^2/c2/d1/sv nrW[x@2]^2/c2/d1/sv wait/c4/d1 wait/c5/d0/sv");
+}
+
+// A location declared on a node is not a shared variable: an sv call on it is
+// refused at the argument (it would otherwise be both x and the copies x@n).
+TEST(Unfold, SvCallOnALocationDeclaredOnANodeIsRefused) {
+    EXPECT_THROW(unfoldTest("RDMA t\n{ x@1 = 5; }\nP0@1 { a := sv.read(x) }\nexists (a = 5)\n"), InputError);
+}
