@@ -13,7 +13,8 @@ namespace rdmacheck {
 // out first; the smallest test found so far is returned then). Steps: remove a
 // thread (one is kept), a statement anywhere or a choice branch; replace if, choice,
 // loop or while by one of its bodies; replace an expression by 0, 1 or an operand,
-// a constant by 0 or 1, an RMW's result by `_`, a condition by an operand; drop
+// a constant by 0 or 1, an RMW's result by `_`, a work identifier by none (`_`
+// for a broadcast), a node set by one with a node fewer, a condition by an operand; drop
 // `locations [...]` and `filter`; make the condition `exists (true)`; remove unused
 // init declarations; set init values to 0.
 // Every candidate is printed and re-parsed, so the result round-trips as text;

@@ -44,7 +44,9 @@ struct GeneratorFlags {
             ->capture_default_str()->check(CLI::NonNegativeNumber);
         app.add_option("--shared", options.sharedPerNode, "random tests: shared locations per node")
             ->capture_default_str()->check(CLI::Range(0, 6));
-        app.add_option("--mix", mix, "random tests: statement weights, e.g. put=3,get=3,poll=2,cas=0");
+        app.add_option("--mix", mix,
+                       "random tests: statement weights, e.g. put=3,get=3,poll=2,cas=0; wait, svwrite, svread, "
+                       "svbcast, svwait or gfence make RDMA^WAIT tests (work identifiers, no polls)");
     }
 
     // Applies --mix; false after printing an error.

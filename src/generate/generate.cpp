@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -14,12 +16,34 @@ namespace {
 
 // Straight-line kinds first, then those with weight 0 in the default mix: remote RMWs (only
 // rdma-tso-rmw has them), CPU writes of expressions over several locations, assume, and
-// control flow (one level deep, bodies of simple statements only).
-const char* const kStatementKinds[] = {"write", "read", "put",  "get",    "poll", "rfence", "mfence", "cas",
-                                       "rcas",  "rfaa", "expr", "assume", "if",   "choice", "loop",   "while"};
+// control flow (one level deep, bodies of simple statements only); then the RDMA^WAIT kinds
+// (wait, and the SV library's calls and global fence), which make a work-identifier test.
+const char* const kStatementKinds[] = {"write",   "read",   "put",     "get",    "poll",   "rfence",
+                                       "mfence",  "cas",    "rcas",    "rfaa",   "expr",   "assume",
+                                       "if",      "choice", "loop",    "while",  "wait",   "svwrite",
+                                       "svread",  "svbcast", "svwait", "gfence"};
+
+// Kinds of RDMA^WAIT: a mix that draws any of them makes work-identifier tests (no polls).
+const char* const kWaitKinds[] = {"wait", "svwrite", "svread", "svbcast", "svwait", "gfence"};
+
+// Kinds that name a shared variable of SV: with any of them the tests declare one or two.
+const char* const kSharedVariableKinds[] = {"svwrite", "svread", "svbcast"};
+
+// Work identifiers a thread draws from: for puts, gets and RMWs (or none), and for SV
+// broadcasts (or `_`). The two sets are disjoint, so a wait(d) and an sv.wait(f) never
+// name the same work, whichever way a checker or an implementation scopes the names.
+const char* const kRdmaWorkIds[] = {"d", "e"};
+const char* const kSvWorkIds[] = {"f", "g"};
 
 // What the bodies of if, choice, loop and while are made of: no polls, no control flow.
 const char* const kSimpleKinds[] = {"write", "read", "put", "get", "mfence"};
+
+// Bound on the writes to copies of SV variables in a test (sv.write: one, sv.bcast: one per
+// node of its set). Every broadcast's local read may read from any of them, and the
+// declarative engine enumerates each consistent execution: three loopback broadcasts to
+// {1, 2}, a write and one more broadcast (eight copy writes) pass 10^4 executions and take
+// minutes, while four copy writes stay well under a second.
+constexpr int kSvWriteBudget = 4;
 
 // Bound on the estimated paths of a thread (unroll 2): kinds that would go over it are left
 // out of the draw while others remain, so mixes with control flow keep unfolding small.
@@ -29,6 +53,8 @@ constexpr long long kPathBudget = 24;
 bool isRemoteKind(const std::string& kind) {
     return kind == "put" || kind == "get" || kind == "rcas" || kind == "rfaa";
 }
+
+bool isSvWrite(const std::string& kind) { return kind == "svwrite" || kind == "svbcast"; }
 
 bool isStatementKind(const std::string& kind) {
     for (const char* k : kStatementKinds)
@@ -106,6 +132,36 @@ Expr locationExpr(const std::string& name) {
     return e;
 }
 
+CallArg exprArg(Expr e) {
+    CallArg a;
+    a.expr = std::move(e);
+    return a;
+}
+
+CallArg nodeSetArg(std::vector<int> nodes) {
+    CallArg a;
+    a.isNodeSet = true;
+    a.nodes = std::move(nodes);
+    return a;
+}
+
+Stmt svCall(const std::string& method, std::vector<CallArg> args) {
+    Stmt s;
+    s.kind = Stmt::Kind::Call;
+    s.library = "sv";
+    s.method = method;
+    s.args = std::move(args);
+    return s;
+}
+
+bool drawsAny(const GeneratorOptions& o, const char* const* kinds, size_t n) {
+    for (size_t k = 0; k < n; ++k) {
+        const auto it = o.mix.find(kinds[k]);
+        if (it != o.mix.end() && it->second > 0) return true;
+    }
+    return false;
+}
+
 void validate(const GeneratorOptions& o) {
     if (o.nodes < 1) throw std::invalid_argument("the generator needs at least one node");
     if (o.threads < 1) throw std::invalid_argument("the generator needs at least one thread");
@@ -122,19 +178,39 @@ void validate(const GeneratorOptions& o) {
 
 class Generator {
 public:
-    Generator(uint64_t seed, const GeneratorOptions& options) : seed_(seed), random_(seed), options_(options) {
+    Generator(uint64_t seed, const GeneratorOptions& options)
+        : seed_(seed),
+          random_(seed),
+          options_(options),
+          workIds_(drawsAny(options, kWaitKinds, std::size(kWaitKinds))),
+          sharedVariables_(drawsAny(options, kSharedVariableKinds, std::size(kSharedVariableKinds))) {
         sharedOn_.resize(options.nodes + 1);
-        for (int node = 1, index = 0; node <= options.nodes; ++node)
+        int index = 0;
+        for (int node = 1; node <= options.nodes; ++node)
             for (int k = 0; k < options.sharedPerNode; ++k) sharedOn_[node].push_back(sharedName(index++));
+        nextSharedIndex_ = index;
     }
 
     LitmusTest run() {
         LitmusTest t;
         t.name = "random-" + std::to_string(seed_);
-        for (int node = 1; node <= options_.nodes; ++node)
+        for (int node = 1; node <= options_.nodes; ++node) {
             for (const std::string& name : sharedOn_[node]) t.locations.push_back(LocationDecl{name, node, 0, {}});
+            if (!sharedOn_[node].empty()) testNodes_.insert(node);
+        }
+        // SV variables take the next names of the shared-location sequence: `z@sv` after x@1, y@2.
+        if (sharedVariables_) {
+            const long long count = random_.between(1, 2);
+            for (long long k = 0; k < count; ++k) {
+                variables_.push_back(sharedName(nextSharedIndex_++));
+                LocationDecl d{variables_.back(), 1, 0, {}};
+                d.shared = true;
+                t.locations.push_back(d);
+            }
+        }
         for (int i = 0; i < options_.threads; ++i) {
-            ThreadState thread{i, i % options_.nodes + 1, {}, {}, 1};
+            ThreadState thread{i, i % options_.nodes + 1, {}, {}, 1, {}, {}, {}};
+            testNodes_.insert(thread.node);
             ThreadDecl decl;
             decl.name = "P" + std::to_string(i);
             decl.node = thread.node;
@@ -155,7 +231,56 @@ private:
         std::vector<std::string> privates;  // r<index>_<k>, home = the thread's node
         std::map<int, int> unpolled;        // remote node -> remote ops not yet polled (straight-line only)
         long long paths;                    // estimated paths so far (see pathFactor)
+        std::vector<std::string> rdmaIds;   // work identifiers of earlier puts, gets and RMWs (first use order)
+        std::vector<std::string> svIds;     // work identifiers of earlier SV broadcasts
+        std::set<std::string> unwaited;     // of those, the ones used again since the last wait on them
     };
+
+    static void noteWorkId(ThreadState& th, std::vector<std::string>& used, const std::string& id) {
+        if (id.empty() || id == "_") return;
+        if (std::find(used.begin(), used.end(), id) == used.end()) used.push_back(id);
+        th.unwaited.insert(id);
+    }
+
+    // A wait (or sv.wait) on one of `used`: one with work since its last wait if there is one.
+    std::string waitedId(ThreadState& th, const std::vector<std::string>& used) {
+        std::vector<std::string> fresh;
+        for (const std::string& id : used)
+            if (th.unwaited.count(id)) fresh.push_back(id);
+        const std::string id = random_.pick(fresh.empty() ? used : fresh);
+        th.unwaited.erase(id);
+        return id;
+    }
+
+    // In a work-identifier test, a put, get or RMW gets d, e or none.
+    void remoteWorkId(Stmt& s, ThreadState& th) {
+        if (!workIds_) return;
+        const size_t k = random_.below(std::size(kRdmaWorkIds) + 1);
+        if (k == std::size(kRdmaWorkIds)) return;
+        s.workId = kRdmaWorkIds[k];
+        noteWorkId(th, th.rdmaIds, s.workId);
+    }
+
+    // A non-empty set of nodes, in increasing order: any of them, or (broadcast) mostly others.
+    std::vector<int> nodeSet(int own, bool mostlyOthers) {
+        std::vector<int> nodes;
+        if (mostlyOthers && options_.nodes > 1) {
+            const uint64_t mask = static_cast<uint64_t>(random_.between(1, (1LL << (options_.nodes - 1)) - 1));
+            const bool loop = random_.chance(0.25);
+            for (int n = 1, bit = 0; n <= options_.nodes; ++n) {
+                if (n == own) {
+                    if (loop) nodes.push_back(n);
+                } else if ((mask >> bit++) & 1) {
+                    nodes.push_back(n);
+                }
+            }
+        } else {
+            const uint64_t mask = static_cast<uint64_t>(random_.between(1, (1LL << options_.nodes) - 1));
+            for (int n = 1; n <= options_.nodes; ++n)
+                if ((mask >> (n - 1)) & 1) nodes.push_back(n);
+        }
+        return nodes;
+    }
 
     std::string freshPrivate(ThreadState& th) {
         th.privates.push_back("r" + std::to_string(th.index) + "_" + std::to_string(th.privates.size()));
@@ -214,21 +339,30 @@ private:
         long long cheapest = 0;
         for (const auto& [kind, weight] : options_.mix) {
             if (weight <= 0) continue;
-            if (kind == "poll" && pollable.empty()) continue;
+            if (kind == "poll" && (workIds_ || pollable.empty())) continue;
             if (isRemoteKind(kind) && options_.sharedPerNode == 0) continue;
+            if (kind == "wait" && th.rdmaIds.empty()) continue;
+            if (kind == "svwait" && th.svIds.empty()) continue;
             possible.emplace_back(kind, weight);
             cheapest = cheapest == 0 ? budgetCost(kind) : std::min(cheapest, budgetCost(kind));
         }
+        // SV writes past their budget are held back while anything else is possible.
+        const bool svFull = svCopyWrites_ >= kSvWriteBudget &&
+                            std::any_of(possible.begin(), possible.end(),
+                                        [](const auto& candidate) { return !isSvWrite(candidate.first); });
         std::vector<std::pair<std::string, int>> candidates;
         long long total = 0;
         for (const auto& [kind, weight] : possible) {
             if (budgetCost(kind) > cheapest && th.paths * budgetCost(kind) > kPathBudget) continue;
+            if (svFull && isSvWrite(kind)) continue;
             candidates.emplace_back(kind, weight);
             total += weight;
         }
         if (total == 0)
             throw std::invalid_argument("the statement mix leaves nothing to generate (poll needs an earlier remote "
-                                        "op; remote ops need shared locations)");
+                                        "op, wait an earlier one with a work identifier, svwait an earlier svbcast "
+                                        "with one, and poll is never drawn with the RDMA^WAIT kinds; remote ops "
+                                        "need shared locations)");
         const std::string& kind = pickWeighted(candidates, total);
         if (kind == "expr") return expressionWrite(th);
         th.paths = std::min(th.paths * pathFactor(kind), kPathBudget * kPathBudget);
@@ -319,6 +453,7 @@ private:
             s.target = localRef(freshPrivate(th));
         } else if (kind == "put" || kind == "get") {
             const int node = remoteNode(th.node);
+            testNodes_.insert(node);
             const std::string& remote = random_.pick(sharedOn_[node]);
             if (kind == "put") {
                 s.kind = Stmt::Kind::Put;
@@ -334,9 +469,11 @@ private:
                 s.source = remoteRef(remote, node);
                 s.target = localRef(freshPrivate(th));
             }
+            remoteWorkId(s, th);
             ++th.unpolled[node];
         } else if (kind == "rcas" || kind == "rfaa") {
             const int node = remoteNode(th.node);
+            testNodes_.insert(node);
             s.target = remoteRef(random_.pick(sharedOn_[node]), node);
             s.source = localRef(rmwResult(th));
             if (kind == "rcas") {
@@ -347,6 +484,7 @@ private:
                 s.kind = Stmt::Kind::RFaa;
                 s.expr = Expr::constant(value(), {});
             }
+            remoteWorkId(s, th);
             ++th.unpolled[node];
         } else if (kind == "poll") {
             s.kind = Stmt::Kind::Poll;
@@ -357,6 +495,44 @@ private:
             s.node = static_cast<int>(random_.between(1, options_.nodes));
         } else if (kind == "mfence") {
             s.kind = Stmt::Kind::MFence;
+        } else if (kind == "wait") {
+            s.kind = Stmt::Kind::Wait;
+            s.workId = waitedId(th, th.rdmaIds);
+        } else if (kind == "svwrite") {  // sv.write(x, 2) or sv.write(x, a)
+            const std::string variable = random_.pick(variables_);
+            Expr v = random_.chance(0.25) ? locationExpr(localLocation(th)) : Expr::constant(value(), {});
+            s = svCall("write", {exprArg(locationExpr(variable)), exprArg(std::move(v))});
+            ++svCopyWrites_;
+        } else if (kind == "svread") {  // a := sv.read(x)
+            const std::string& variable = random_.pick(variables_);
+            s = svCall("read", {exprArg(locationExpr(variable))});
+            s.hasResult = true;
+            s.target = localRef(freshPrivate(th));
+        } else if (kind == "svbcast") {  // sv.bcast(x, f, {2, 3}), f or g or _
+            const std::string& variable = random_.pick(variables_);
+            const size_t k = random_.below(std::size(kSvWorkIds) + 1);
+            const std::string work = k == std::size(kSvWorkIds) ? "_" : kSvWorkIds[k];
+            noteWorkId(th, th.svIds, work);
+            std::vector<int> nodes = nodeSet(th.node, true);
+            const size_t room = static_cast<size_t>(std::max(1, kSvWriteBudget - svCopyWrites_));
+            while (nodes.size() > room)
+                nodes.erase(nodes.begin() + static_cast<std::ptrdiff_t>(random_.below(nodes.size())));
+            svCopyWrites_ += static_cast<int>(nodes.size());
+            testNodes_.insert(nodes.begin(), nodes.end());
+            s = svCall("bcast",
+                       {exprArg(locationExpr(variable)), exprArg(locationExpr(work)), nodeSetArg(std::move(nodes))});
+        } else if (kind == "svwait") {
+            s = svCall("wait", {exprArg(locationExpr(waitedId(th, th.svIds)))});
+        } else if (kind == "gfence") {  // gfence(1, 2) or its SV spelling sv.gf({1, 2})
+            const bool call = random_.chance(0.5);
+            std::vector<int> nodes = nodeSet(th.node, false);
+            testNodes_.insert(nodes.begin(), nodes.end());
+            if (call) {
+                s = svCall("gf", {nodeSetArg(std::move(nodes))});
+            } else {
+                s.kind = Stmt::Kind::GFence;
+                s.nodes = std::move(nodes);
+            }
         } else if (kind == "assume") {
             s.kind = Stmt::Kind::Assume;
             test(s, th, random_.chance(0.5));
@@ -388,11 +564,18 @@ private:
     }
 
     // exists (one or two distinct locations = values); `true` when the test has no locations.
+    // A shared variable of SV counts by its copies, `x@2`, on the nodes the test names.
     Cond condition(const std::vector<LocationDecl>& locations) {
         Cond c;
         c.kind = Cond::Kind::True;
         std::vector<std::string> names;
-        for (const LocationDecl& d : locations) names.push_back(d.name);
+        for (const LocationDecl& d : locations) {
+            if (!d.shared) {
+                names.push_back(d.name);
+                continue;
+            }
+            for (int node : testNodes_) names.push_back(d.name + "@" + std::to_string(node));
+        }
         const long long atoms = std::min<long long>(random_.between(1, 2), static_cast<long long>(names.size()));
         for (long long k = 0; k < atoms; ++k) {
             Cond atom;
@@ -411,7 +594,13 @@ private:
     uint64_t seed_;
     Random random_;
     const GeneratorOptions& options_;
+    const bool workIds_;          // the mix draws RDMA^WAIT kinds: work identifiers, no polls
+    const bool sharedVariables_;  // the mix draws SV calls on variables: declare one or two
     std::vector<std::vector<std::string>> sharedOn_;  // by node; index 0 unused
+    int nextSharedIndex_ = 0;                         // sharedName index of the first SV variable
+    std::vector<std::string> variables_;              // SV variables, declared `x@sv`
+    int svCopyWrites_ = 0;                            // see kSvWriteBudget
+    std::set<int> testNodes_;  // nodes the test names (threads, locations, targets, node sets): SV copies exist there
 };
 
 }  // namespace

@@ -98,7 +98,9 @@ private:
         switch (s.kind) {
             case Stmt::Kind::Assign: return expr(s.expr);
             case Stmt::Kind::Cas: return expr(s.expr) || expr(s.expr2);
+            case Stmt::Kind::Get: return workId(s);
             case Stmt::Kind::Put:
+                if (workId(s)) return true;
                 if (s.sourceIsConst) return constant(s.constant);
                 for (long long v : {0, 1}) {
                     if (chosen()) {
@@ -111,6 +113,7 @@ private:
                 return false;
             case Stmt::Kind::RCas:
             case Stmt::Kind::RFaa:
+                if (workId(s)) return true;
                 if (s.source.name != "_" && chosen()) {  // discard the old value: one location less
                     s.source.name = "_";
                     return true;
@@ -119,8 +122,49 @@ private:
             case Stmt::Kind::Assume:
             case Stmt::Kind::If:
             case Stmt::Kind::While: return constant(s.value);
+            case Stmt::Kind::GFence: return nodeSet(s.nodes);
+            case Stmt::Kind::Call: return callArguments(s);
             default: return false;
         }
+    }
+
+    // A put, get or RMW with a work identifier: without one (a fresh identifier nothing
+    // waits for). A wait is only ever removed.
+    bool workId(Stmt& s) {
+        if (s.workId.empty() || !chosen()) return false;
+        s.workId.clear();
+        return true;
+    }
+
+    // One node fewer, keeping at least one.
+    bool nodeSet(std::vector<int>& nodes) {
+        if (nodes.size() > 1)
+            for (size_t k = 0; k < nodes.size(); ++k)
+                if (chosen()) return erase(nodes, k);
+        return false;
+    }
+
+    // Library calls (SV): the work identifier of a broadcast becomes `_`, a node set loses a
+    // node, a written value (a constant or a local location) goes towards 0 and 1. The first
+    // argument of read, write and bcast names the variable, and sv.wait's identifier is only
+    // ever removed with the call. A candidate that breaks a signature fails in unfold and is skipped.
+    bool callArguments(Stmt& s) {
+        for (size_t i = 0; i < s.args.size(); ++i) {
+            CallArg& a = s.args[i];
+            if (a.isNodeSet) {
+                if (nodeSet(a.nodes)) return true;
+            } else if (s.method == "bcast" && i == 1) {
+                if (a.expr.name != "_" && chosen()) {
+                    a.expr = Expr{};
+                    a.expr.kind = Expr::Kind::Location;
+                    a.expr.name = "_";
+                    return true;
+                }
+            } else if (s.method == "write" && i == 1) {
+                if (expr(a.expr)) return true;
+            }
+        }
+        return false;
     }
 
     // Towards 0 and 1 only, never away from them.
@@ -185,14 +229,16 @@ private:
             names.insert(s.result);
             exprNames(s.expr, names);
             exprNames(s.expr2, names);
+            for (const CallArg& a : s.args) exprNames(a.expr, names);  // shared variables, local operands
             blockNames(s.body, names);
             blockNames(s.orelse, names);
             for (const Block& branch : s.branches) blockNames(branch, names);
         }
     }
 
+    // `x@2` names the copy of shared variable x: it uses x's declaration.
     static void condNames(const Cond& c, std::set<std::string>& names) {
-        if (c.kind == Cond::Kind::Atom) names.insert(c.loc);
+        if (c.kind == Cond::Kind::Atom) names.insert(c.loc.substr(0, c.loc.find('@')));
         for (const Cond& a : c.args) condNames(a, names);
     }
 
@@ -202,7 +248,7 @@ private:
         for (const ThreadDecl& thread : t.threads) blockNames(thread.body, names);
         condNames(t.condition, names);
         if (t.filter) condNames(*t.filter, names);
-        for (const ObservedName& n : t.shown) names.insert(n.name);
+        for (const ObservedName& n : t.shown) names.insert(n.name.substr(0, n.name.find('@')));
         return names;
     }
 

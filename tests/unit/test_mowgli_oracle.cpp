@@ -1,0 +1,1096 @@
+// An independent oracle for the MOWGLI models rdma-wait-rmw and rdma-wait: the
+// definitions of shared/spec/MOWGLI.md transcribed literally and evaluated by brute
+// force, to check the Z3 clock encoding that check() uses.
+//
+// Per skeleton (the unfolder's subevents) it enumerates every rf and mo, and for
+// each of them every nfo orientation and every rao as witnesses. Relations are
+// Boolean matrices over subevents:
+//  - ppo from po and the 12-stamp order of §3.3 (typed in below, over all events,
+//    across libraries, between different calls only);
+//  - RDMA^WAIT_RMW (§4.3-4.7, [RMW] Def. 3) on its own restriction (Core events):
+//    iso, ippo, rf/rf_i/rf_e, rb/rb_i, pfg, pfp, nfo, rao, ib, so;
+//  - SV (§5.1) on its restriction: per-node rf^n/mo^n/rb^n (a copy x@n is a location
+//    of its own), pf, iso, so, and [aCR];(po^-1 ∩ rb);[aCW] = ∅;
+//  - hb = (ppo ∪ so|Core ∪ so|SV)+ irreflexive (§2.5).
+// Nothing here comes from src/encode or the model files: the stamp of each event
+// kind, the table and every relation are written out in this file.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../test_support.hpp"
+#include "rdmacheck/unfold.hpp"
+
+using namespace rdmacheck;
+using namespace rdmacheck::testing;
+
+namespace {
+
+using Matrix = std::vector<uint64_t>;  // bit b of row a: (a, b) in the relation
+constexpr size_t kMaxEvents = 64;
+
+bool has(const Matrix& m, size_t a, size_t b) { return (m[a] >> b) & 1; }
+void add(Matrix& m, size_t a, size_t b) { m[a] |= uint64_t(1) << b; }
+Matrix unite(Matrix a, const Matrix& b) {
+    for (size_t i = 0; i < a.size(); ++i) a[i] |= b[i];
+    return a;
+}
+Matrix closure(Matrix m) {
+    for (size_t k = 0; k < m.size(); ++k)
+        for (size_t i = 0; i < m.size(); ++i)
+            if (has(m, i, k)) m[i] |= m[k];
+    return m;
+}
+bool irreflexive(const Matrix& m) {
+    for (size_t i = 0; i < m.size(); ++i)
+        if (has(m, i, i)) return false;
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+// Stamps (MOWGLI.md §3.1) and the stamp order of RDMA^WAIT_RMW (§3.3).
+
+enum Stamp { aCR, aCW, aCAS, aMF, aWT, aNLR, aNRW, aNAR, aNRR, aNLW, aRF, aGF, kStampCount };
+const char* const kStampNames[kStampCount] = {"aCR",  "aCW",  "aCAS", "aMF",  "aWT", "aNLR",
+                                              "aNRW", "aNAR", "aNRR", "aNLW", "aRF", "aGF"};
+
+// The machine-readable block of §3.3: Y ordered, N not ordered, S same node (SN).
+// Rows are the po-earlier stamp, columns the po-later one.
+const char* const kSto[kStampCount] = {
+    // CR CW CAS MF WT NLR NRW NAR NRR NLW RF GF
+    "YYYYYYYYYYYY",  // aCR
+    "NYYYNYYYYYYY",  // aCW
+    "YYYYYYYYYYYY",  // aCAS
+    "YYYYYYYYYYYY",  // aMF
+    "YYYYYYYYYYYY",  // aWT
+    "NNNNNSSSSSSS",  // aNLR
+    "NNNNNNSSSSNS",  // aNRW
+    "NNNNNNSSSSSS",  // aNAR
+    "NNNNNNNNNSSS",  // aNRR
+    "NNNNNNNNNSNS",  // aNLW
+    "NNNNNSSSSSSS",  // aRF
+    "YYYYYYYYYYYY",  // aGF
+};
+
+// A skeleton event is one subevent; its kind names the stamp (the TSO-label column
+// of §3.1; narW, an RMW's remote write, is an aNRW).
+Stamp stampOf(EventKind k) {
+    switch (k) {
+        case EventKind::LR: return aCR;
+        case EventKind::LW: return aCW;
+        case EventKind::CAS: return aCAS;
+        case EventKind::F: return aMF;
+        case EventKind::WT: return aWT;
+        case EventKind::NLR: return aNLR;
+        case EventKind::NRW: return aNRW;
+        case EventKind::NAR: return aNAR;
+        case EventKind::NAW: return aNRW;  // the remote write of a successful RMW
+        case EventKind::NRR: return aNRR;
+        case EventKind::NLW: return aNLW;
+        case EventKind::NF: return aRF;
+        case EventKind::GF: return aGF;
+        case EventKind::P: break;  // RDMA^TSO only
+    }
+    ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
+    return aMF;
+}
+
+// §4.3: R, W, Inst.
+bool isReadStamp(Stamp s) { return s == aCR || s == aCAS || s == aNLR || s == aNAR || s == aNRR; }
+bool isWriteStamp(Stamp s) { return s == aCW || s == aCAS || s == aNLW || s == aNRW; }
+bool isInstStamp(Stamp s) { return !(s == aCW || s == aNLW || s == aNRW); }
+
+// Switches that change one ingredient (mutants), to show the oracle can fail.
+struct Variant {
+    const char* name = "MOWGLI.md";
+    bool isoNarNlw = true;     // §4.5 iso: ⟨e,aNAR_n⟩ → ⟨e,aNLW_n⟩ of an RMW (reconstructed)
+    bool instIbInSo = true;    // §4.7 so ∋ [Inst];ib
+    bool g10Sn = false;        // §3.4's one doubt: aNRW_n → aRF_n SN instead of ✗
+    bool immediatePpo = false;  // ppo from immediate po steps only (the mistake §2.3 warns of)
+    bool ippoExtra = true;     // §4.6 [aCW];po;[aCR ∪ aWT] and [aNRW_n ∪ aNLW_n];po;[aRF_n]
+    bool nfo = true;           // §4.4 nfo
+    bool rbI = true;           // rb_i in ib
+    bool rfIInSo = false;      // so with all of rf instead of rf_e
+    bool pfgInSo = true;       // §4.7 pfg in so
+    bool pfpInSo = false;      // pfp in so too
+    bool arRao = true;         // [aNRW];iso^-1;rao in so
+    bool svCondition = true;   // §5.1 [aCR];(po^-1 ∩ rb);[aCW] = ∅
+};
+
+struct OracleResult {
+    std::map<FinalState, bool> states;
+    uint64_t positive = 0, negative = 0;
+    uint64_t candidates = 0;  // (skeleton, rf, mo) triples whose values fit
+    uint64_t thinAir = 0;     // consistent executions whose values depend on themselves
+    std::set<std::string> features;  // relations that were non-empty in some candidate
+};
+
+class MowgliOracle {
+public:
+    MowgliOracle(const LitmusTest& test, const std::vector<ObservedName>& shown, Variant variant = {})
+        : test_(test), shown_(shown), variant_(variant), program_(unfold(test, UnfoldOptions{})) {
+        domain_ = {0, 1, 2};
+        std::function<void(const Value&)> constants = [&](const Value& v) {
+            if (v.kind == Value::Kind::Const) domain_.insert(v.constant);
+            for (const Value& a : v.args) constants(a);
+        };
+        for (const auto& paths : program_.paths)
+            for (const ThreadPath& p : paths) {
+                for (const Event& e : p.events) constants(e.written);
+                for (const ValueConstraint& c : p.constraints) {
+                    constants(c.lhs);
+                    constants(c.rhs);
+                }
+            }
+        for (const Location& l : program_.locations) domain_.insert(l.init);
+        std::function<void(const Cond&)> atoms = [&](const Cond& c) {
+            if (c.kind == Cond::Kind::Atom) domain_.insert(c.value);
+            for (const Cond& a : c.args) atoms(a);
+        };
+        atoms(test.condition);
+    }
+
+    OracleResult run() {
+        std::vector<size_t> choice(program_.paths.size(), 0);
+        for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
+            sk_ = program_.skeleton(choice);
+            if (sk_.cutAt.empty()) skeleton();
+        }
+        return result_;
+    }
+
+private:
+    // --- the subevents of one skeleton -----------------------------------
+    struct Sub {
+        Stamp stamp = aMF;
+        int node = 0;     // the stamp's n (families), 0 otherwise
+        int thread = -1;  // -1: initial write (not an event of the papers)
+        int position = 0;  // index in its thread's po
+        int call = -1;
+        int callRank = 0;  // the call's index among its thread's calls
+        int work = -1;
+        Library library = Library::Core;
+        int location = -1;
+    };
+
+    bool core(size_t a) const { return s_[a].thread >= 0 && s_[a].library == Library::Core; }
+    bool sv(size_t a) const { return s_[a].thread >= 0 && s_[a].library == Library::Sv; }
+    bool is(size_t a, Stamp st) const { return s_[a].thread >= 0 && s_[a].stamp == st; }
+    bool reads(size_t a) const { return s_[a].thread >= 0 && isReadStamp(s_[a].stamp); }
+    bool writes(size_t a) const { return s_[a].thread >= 0 && isWriteStamp(s_[a].stamp); }
+    bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }
+    // po on subevents: (⟨e1,_⟩, ⟨e2,_⟩) ∈ po iff (e1, e2) ∈ po, e1 ≠ e2 (different calls).
+    bool po(size_t a, size_t b) const {
+        return s_[a].thread >= 0 && s_[a].thread == s_[b].thread && s_[a].call != s_[b].call &&
+               s_[a].position < s_[b].position;
+    }
+    bool sameCall(size_t a, size_t b) const {
+        return s_[a].thread >= 0 && s_[a].thread == s_[b].thread && s_[a].call == s_[b].call;
+    }
+    // §3.5: table(kind(a1), kind(a2)) is ✓, or SN with node(a1) = node(a2).
+    bool stampOrdered(size_t a, size_t b) const {
+        const char c = variant_.g10Sn && s_[a].stamp == aNRW && s_[b].stamp == aRF ? 'S' : kSto[s_[a].stamp][s_[b].stamp];
+        return c == 'Y' || (c == 'S' && s_[a].node == s_[b].node);
+    }
+
+    void skeleton() {
+        n_ = sk_.events.size();
+        if (n_ > kMaxEvents) {
+            ADD_FAILURE() << "oracle: " << n_ << " events, more than " << kMaxEvents;
+            return;
+        }
+        s_.assign(n_, Sub{});
+        for (size_t e = 0; e < n_; ++e) {
+            const Event& ev = sk_.events[e];
+            s_[e].location = ev.location;
+            if (ev.thread < 0) {
+                s_[e].stamp = aCW;  // the initial value; no subevent of the papers
+                continue;
+            }
+            s_[e].stamp = stampOf(ev.kind);
+            s_[e].node = ev.remote;
+            s_[e].thread = ev.thread;
+            s_[e].call = ev.call;
+            s_[e].work = ev.workId;
+            s_[e].library = ev.library;
+        }
+        for (const auto& evs : sk_.threadEvents)
+            for (size_t i = 0; i < evs.size(); ++i) {
+                s_[evs[i]].position = static_cast<int>(i);
+                s_[evs[i]].callRank = i == 0 ? 0 : s_[evs[i - 1]].callRank + (s_[evs[i]].call != s_[evs[i - 1]].call);
+            }
+        // Locations belong to one library each: SV copies x@n to SV, the rest to Core.
+        std::map<int, std::set<Library>> libs;
+        for (size_t e = 0; e < n_; ++e)
+            if (s_[e].thread >= 0 && s_[e].location >= 0) libs[s_[e].location].insert(s_[e].library);
+        for (const auto& [l, set] : libs) EXPECT_EQ(set.size(), 1u) << "location " << program_.locations[l].name;
+        checkStamping();
+        readList_.clear();
+        for (size_t e = 0; e < n_; ++e)
+            if (reads(e)) readList_.push_back(e);
+        rf_.assign(n_, -1);
+        chooseRf(0);
+    }
+
+    // The unfolder's calls are well stamped (§4.2 stmp_RW, §5.1 stmp_SV) and well
+    // addressed (§4.1: local operands on the caller's node, remote ones on n).
+    void checkStamping() const {
+        std::map<std::pair<int, int>, std::vector<size_t>> calls;
+        for (size_t e = 0; e < n_; ++e)
+            if (s_[e].thread >= 0) calls[{s_[e].thread, s_[e].call}].push_back(e);
+        for (const auto& [key, subs] : calls) {
+            const int home = test_.threads[key.first].node;
+            std::string shape;  // the call's stamps, in po order
+            std::set<int> nodes, works;
+            std::set<Library> libraries;
+            for (size_t e : subs) {
+                shape += std::string(shape.empty() ? "" : " ") + kStampNames[s_[e].stamp];
+                works.insert(s_[e].work);
+                libraries.insert(s_[e].library);
+                const Stamp st = s_[e].stamp;
+                const bool family = st == aNLR || st == aNRW || st == aNAR || st == aNRR || st == aNLW || st == aRF ||
+                                    st == aGF;
+                EXPECT_EQ(family, s_[e].node > 0) << kStampNames[st];
+                if (family && st != aGF) nodes.insert(s_[e].node);
+                const int l = s_[e].location;
+                if (l < 0) continue;
+                // remote operands on n, everything else on the caller's node
+                const bool remote = st == aNRW || st == aNAR || st == aNRR;
+                EXPECT_EQ(program_.locations[l].node, remote ? s_[e].node : home)
+                    << kStampNames[st] << " on " << program_.locations[l].name;
+            }
+            EXPECT_EQ(works.size(), 1u) << shape;
+            ASSERT_EQ(libraries.size(), 1u) << shape;
+            static const std::set<std::string> core = {
+                "aCW", "aCR", "aCAS", "aMF aCR", "aMF", "aNRR aNLW", "aNLR aNRW", "aWT", "aRF", "aNAR aNLW",
+                "aNAR aNRW aNLW"};
+            if (*libraries.begin() == Library::Core) {
+                EXPECT_TRUE(core.count(shape)) << "Core call stamped " << shape;
+                EXPECT_LE(nodes.size(), 1u) << shape;
+                continue;
+            }
+            // SV: Write_sv, Read_sv, Wait_sv, GF_sv (aGF per node), Bcast_sv (aNLR_n aNRW_n per node)
+            bool ok = shape == "aCW" || shape == "aCR" || shape == "aWT";
+            if (!ok && s_[subs[0]].stamp == aGF)
+                ok = std::all_of(subs.begin(), subs.end(), [&](size_t e) { return s_[e].stamp == aGF; });
+            if (!ok && subs.size() % 2 == 0) {
+                ok = true;
+                for (size_t i = 0; i < subs.size(); i += 2)
+                    ok = ok && s_[subs[i]].stamp == aNLR && s_[subs[i + 1]].stamp == aNRW &&
+                         s_[subs[i]].node == s_[subs[i + 1]].node;
+            }
+            EXPECT_TRUE(ok) << "SV call stamped " << shape;
+        }
+    }
+
+    // rf: each read takes one write of its location, or the initial value (the
+    // skeleton's initial write, which stands for "no rf source").
+    void chooseRf(size_t i) {
+        if (i == readList_.size()) {
+            mo_.assign(program_.locations.size(), {});
+            chooseMo(0);
+            return;
+        }
+        const size_t r = readList_[i];
+        for (size_t w = 0; w < n_; ++w) {
+            const bool source = w != r && s_[w].location == s_[r].location &&
+                                (sk_.events[w].thread < 0 || writes(w));
+            if (!source) continue;
+            rf_[r] = static_cast<int>(w);
+            chooseRf(i + 1);
+        }
+    }
+
+    // mo_x: a strict total order on the writes to x (no initialisation write).
+    void chooseMo(size_t l) {
+        if (l == program_.locations.size()) {
+            evaluate();
+            return;
+        }
+        std::vector<int> ws;
+        for (size_t e = 0; e < n_; ++e)
+            if (writes(e) && s_[e].location == static_cast<int>(l)) ws.push_back(static_cast<int>(e));
+        do {
+            mo_[l] = ws;
+            chooseMo(l + 1);
+        } while (std::next_permutation(ws.begin(), ws.end()));
+    }
+
+    // v_R from rf: a read takes the value its source writes. `guesses` fixes the
+    // reads on a cycle of value dependencies (out of thin air), which the
+    // definitions allow with any value that solves the cycle; without guesses a
+    // cycle makes values() return false.
+    bool values(std::vector<long long>& readValues, const std::map<size_t, long long>& guesses = {}) const {
+        readValues.assign(n_, 0);
+        std::vector<int> state(n_, 0);
+        for (const auto& [r, v] : guesses) {
+            readValues[r] = v;
+            state[r] = 2;
+        }
+        std::function<bool(int)> valueOf = [&](int r) {
+            if (state[r] == 2) return true;
+            if (state[r] == 1) return false;
+            state[r] = 1;
+            for (int d : dependencies(r))
+                if (!valueOf(d)) return false;
+            readValues[r] = sk_.events[rf_[r]].written.eval(readValues);
+            state[r] = 2;
+            return true;
+        };
+        for (size_t r : readList_)
+            if (!valueOf(static_cast<int>(r))) return false;
+        for (const auto& [r, v] : guesses)
+            if (sk_.events[rf_[r]].written.eval(readValues) != v) return false;
+        return true;
+    }
+
+    // The reads whose values the source of r's value depends on.
+    std::vector<int> dependencies(size_t r) const {
+        std::vector<int> deps;
+        std::function<void(const Value&)> collect = [&](const Value& v) {
+            if (v.kind == Value::Kind::Read) deps.push_back(v.event);
+            for (const Value& a : v.args) collect(a);
+        };
+        collect(sk_.events[rf_[r]].written);
+        return deps;
+    }
+
+    bool constraintsHold(const std::vector<long long>& readValues) const {
+        for (const ValueConstraint& c : sk_.constraints)
+            if ((c.lhs.eval(readValues) == c.rhs.eval(readValues)) != c.equal) return false;
+        return true;
+    }
+
+    // A consistent execution whose values depend on themselves: every solution
+    // from a finite domain (0..2, the test's constants) is a final state.
+    void thinAir() {
+        Matrix dep(n_, 0);
+        for (size_t r : readList_)
+            for (int d : dependencies(r)) add(dep, r, static_cast<size_t>(d));
+        dep = closure(dep);
+        std::vector<size_t> cyclic;
+        for (size_t r : readList_)
+            if (has(dep, r, r)) cyclic.push_back(r);
+        const std::vector<long long> domain(domain_.begin(), domain_.end());
+        std::vector<size_t> digit(cyclic.size(), 0);
+        for (;;) {
+            std::map<size_t, long long> guesses;
+            for (size_t i = 0; i < cyclic.size(); ++i) guesses[cyclic[i]] = domain[digit[i]];
+            std::vector<long long> readValues;
+            if (values(readValues, guesses) && constraintsHold(readValues)) {
+                ++result_.thinAir;
+                record(readValues);
+            }
+            size_t i = 0;
+            while (i < digit.size() && ++digit[i] == domain.size()) digit[i++] = 0;
+            if (i == digit.size()) break;
+        }
+    }
+
+    bool hasRf(size_t w, size_t r) const { return rf_[r] == static_cast<int>(w) && sk_.events[w].thread >= 0; }
+    bool moBefore(size_t a, size_t b) const {
+        const auto& order = mo_[s_[a].location];
+        auto ia = std::find(order.begin(), order.end(), static_cast<int>(a));
+        auto ib = std::find(order.begin(), order.end(), static_cast<int>(b));
+        return ia < ib && ib != order.end();
+    }
+    // rb (§4.5, §5.1): same location, and w mo-after r's source, or r has no source;
+    // without the identity.
+    bool readsBefore(size_t r, size_t w) const {
+        if (!reads(r) || !writes(w) || r == w || s_[r].location != s_[w].location) return false;
+        const int src = rf_[r];
+        const bool noSource = sk_.events[src].thread < 0;
+        return noSource || moBefore(static_cast<size_t>(src), w);
+    }
+
+    // --- the relations ----------------------------------------------------
+    void evaluate() {
+        std::vector<long long> readValues;
+        // Relations do not depend on values, so values only filter: first, unless
+        // they depend on themselves.
+        const bool determined = values(readValues);
+        if (determined && !constraintsHold(readValues)) return;
+        ++result_.candidates;
+
+        const Matrix empty(n_, 0);
+        Matrix ppo = empty;  // over all events (§2.3)
+        Matrix ippo = empty, isoC = empty, rfC = empty, rfeC = empty, rbC = empty, rbiC = empty, pfg = empty,
+               pfp = empty, moC = empty;
+        Matrix isoS = empty, rfeS = empty, pfS = empty, rbS = empty, moS = empty;
+        for (size_t a = 0; a < n_; ++a)
+            for (size_t b = 0; b < n_; ++b) {
+                if (po(a, b) && stampOrdered(a, b) &&
+                    (!variant_.immediatePpo || s_[b].callRank == s_[a].callRank + 1))
+                    add(ppo, a, b);
+                // Core: RDMA^WAIT_RMW on its restriction.
+                if (core(a) && core(b)) {
+                    // ippo = ppo ∪ [aCW];po;[aCR ∪ aWT] ∪ ⋃_n [aNRW_n ∪ aNLW_n];po;[aRF_n]
+                    if (has(ppo, a, b) ||
+                        (variant_.ippoExtra && po(a, b) &&
+                         ((is(a, aCW) && (is(b, aCR) || is(b, aWT))) ||
+                          ((is(a, aNRW) || is(a, aNLW)) && is(b, aRF) && s_[a].node == s_[b].node))))
+                        add(ippo, a, b);
+                    if (sameCall(a, b)) {
+                        const bool rmwCall = std::any_of(sk_.threadEvents[s_[a].thread].begin(),
+                                                         sk_.threadEvents[s_[a].thread].end(), [&](int e) {
+                                                             return s_[e].call == s_[a].call && s_[e].stamp == aNAR;
+                                                         });
+                        const bool iso =
+                            (is(a, aMF) && is(b, aCR)) ||                                  // failed CAS
+                            (is(a, aNRR) && is(b, aNLW)) ||                                // Get
+                            (is(a, aNLR) && is(b, aNRW)) ||                                // Put
+                            (rmwCall && is(a, aNAR) && is(b, aNRW)) ||                     // successful RMW
+                            (rmwCall && variant_.isoNarNlw && is(a, aNAR) && is(b, aNLW));  // RMW result
+                        if (iso && s_[a].node == s_[b].node) add(isoC, a, b);
+                    }
+                    if (hasRf(a, b)) {
+                        add(rfC, a, b);
+                        // rf_i = [aCW];(po ∩ rf);[aCR]
+                        if (variant_.rfIInSo || !(is(a, aCW) && po(a, b) && is(b, aCR))) add(rfeC, a, b);
+                    }
+                    if (readsBefore(a, b)) {
+                        add(rbC, a, b);
+                        // rb_i = [aCR];((po ∪ po^-1) ∩ rb);[aCW]
+                        if (variant_.rbI && is(a, aCR) && is(b, aCW) && (po(a, b) || po(b, a))) add(rbiC, a, b);
+                    }
+                    // pfg/pfp: (e1, e2) ∈ po|d, e2 a Wait(d).
+                    const bool waited = is(b, aWT) && s_[a].work >= 0 && s_[a].work == s_[b].work && po(a, b);
+                    if (waited && is(a, aNLW)) add(pfg, a, b);
+                    if (waited && is(a, aNRW)) add(pfp, a, b);
+                    if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) add(moC, a, b);
+                }
+                // SV on its restriction.
+                if (sv(a) && sv(b)) {
+                    if (sameCall(a, b) && is(a, aNLR) && is(b, aNRW) && s_[a].node == s_[b].node) add(isoS, a, b);
+                    if (hasRf(a, b) && (variant_.rfIInSo || !(is(a, aCW) && po(a, b) && is(b, aCR)))) add(rfeS, a, b);
+                    if (is(a, aNLR) && is(b, aWT) && s_[a].work >= 0 && s_[a].work == s_[b].work && po(a, b))
+                        add(pfS, a, b);
+                    if (readsBefore(a, b)) {
+                        add(rbS, a, b);
+                        // [aCR];(po^-1 ∩ rb);[aCW] = ∅
+                        if (variant_.svCondition && is(a, aCR) && is(b, aCW) && po(b, a)) return;
+                    }
+                    if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) add(moS, a, b);
+                }
+            }
+        for (size_t r : readList_) {  // locations are per library (checked in skeleton())
+            if (sk_.events[rf_[r]].thread >= 0) {
+                EXPECT_TRUE(sameLib(static_cast<size_t>(rf_[r]), r));
+            }
+        }
+
+        auto note = [&](const char* name, const Matrix& m) {
+            if (std::any_of(m.begin(), m.end(), [](uint64_t row) { return row != 0; })) result_.features.insert(name);
+        };
+        note("pfg", pfg);
+        note("pfp", pfp);
+        note("rb_i", rbiC);
+        note("sv:pf", pfS);
+        note("sv:iso", isoS);
+        note("sv:rb", rbS);
+        ibBase_ = unite(unite(unite(ippo, isoC), unite(rfC, pfg)), unite(pfp, rbiC));
+        hbBase_ = ppo;
+        for (const Matrix* m : {&isoC, &rfeC, &rbC, &moC, &isoS, &rfeS, &pfS, &rbS, &moS}) hbBase_ = unite(hbBase_, *m);
+        if (variant_.pfgInSo) hbBase_ = unite(hbBase_, pfg);
+        if (variant_.pfpInSo) hbBase_ = unite(hbBase_, pfp);
+        isoC_ = isoC;
+
+        // nfo: one orientation of every same-thread, same-n pair in
+        // (aNLR_n × aNLW_n) ∪ ((aNRR_n ∪ aNAR_n) × aNRW_n), Core only.
+        std::vector<std::pair<size_t, size_t>> nfoPairs;
+        for (size_t a = 0; a < n_; ++a)
+            for (size_t b = 0; b < n_; ++b)
+                if (variant_.nfo && core(a) && core(b) && s_[a].thread == s_[b].thread && s_[a].node == s_[b].node &&
+                    ((is(a, aNLR) && is(b, aNLW)) || ((is(a, aNRR) || is(a, aNAR)) && is(b, aNRW))))
+                    nfoPairs.emplace_back(a, b);
+        // rao_n: a strict total order on the Core aNAR_n subevents, per n.
+        std::map<int, std::vector<int>> byNode;
+        for (size_t a = 0; a < n_; ++a)
+            if (core(a) && is(a, aNAR)) byNode[s_[a].node].push_back(static_cast<int>(a));
+        raoGroups_.clear();
+        for (auto& [node, group] : byNode) raoGroups_.push_back(group);
+        if (!nfoPairs.empty()) result_.features.insert("nfo");
+        for (const auto& g : raoGroups_)
+            if (g.size() > 1) result_.features.insert("rao");
+
+        // Every condition only grows with nfo and rao: without them first.
+        if (!consistent(ibBase_, hbBase_)) return;
+        for (uint64_t bits = 0; bits < (uint64_t(1) << nfoPairs.size()); ++bits) {
+            Matrix nfo = empty;
+            for (size_t i = 0; i < nfoPairs.size(); ++i) {
+                auto [a, b] = nfoPairs[i];
+                if ((bits >> i) & 1) std::swap(a, b);
+                add(nfo, a, b);
+            }
+            if (withRao(unite(ibBase_, nfo), unite(hbBase_, nfo), 0)) {
+                // nfo and rao are witnesses: one execution per (skeleton, rf, mo)
+                if (determined) {
+                    record(readValues);
+                } else {
+                    thinAir();
+                }
+                return;
+            }
+        }
+    }
+
+    bool withRao(const Matrix& ib, const Matrix& hb, size_t g) const {
+        if (g == raoGroups_.size()) return consistent(ib, hb);
+        std::vector<int> order = raoGroups_[g];
+        std::sort(order.begin(), order.end());
+        do {
+            Matrix hbRao = hb;
+            for (size_t i = 0; i < order.size(); ++i)
+                for (size_t j = i + 1; j < order.size(); ++j) {
+                    add(hbRao, order[i], order[j]);  // rao
+                    // [aNRW];iso^-1;rao
+                    for (size_t w = 0; w < n_; ++w)
+                        if (variant_.arRao && is(w, aNRW) && has(isoC_, order[i], w)) add(hbRao, w, order[j]);
+                }
+            if (withRao(ib, hbRao, g + 1)) return true;
+        } while (std::next_permutation(order.begin(), order.end()));
+        return false;
+    }
+
+    // (1) ib irreflexive; so ∋ [Inst];ib; hb = (ppo ∪ so)+ irreflexive.
+    bool consistent(const Matrix& ibEdges, Matrix hb) const {
+        const Matrix ib = closure(ibEdges);
+        if (!irreflexive(ib)) return false;
+        if (variant_.instIbInSo)
+            for (size_t a = 0; a < n_; ++a)
+                if (core(a) && isInstStamp(s_[a].stamp)) hb[a] |= ib[a];
+        return irreflexive(closure(hb));
+    }
+
+    void record(const std::vector<long long>& readValues) {
+        auto of = [&](const std::string& name, int thread) -> long long {
+            if (thread >= 0) {
+                auto it = sk_.registers[thread].find(name);
+                return it == sk_.registers[thread].end() ? 0 : it->second.eval(readValues);
+            }
+            const int l = program_.locationIndex(name);
+            // the mo-maximal write, or the initial value
+            const int last = mo_[l].empty() ? sk_.initWriteOf(l) : mo_[l].back();
+            return sk_.events[last].written.eval(readValues);
+        };
+        auto lookup = [&](const Cond& c) { return of(c.loc, c.thread); };
+        if (test_.filter && !evalCondition(*test_.filter, lookup)) return;
+        FinalState st;
+        for (const ObservedName& o : shown_) st.push_back(of(o.name, o.thread));
+        const bool sat = evalCondition(test_.condition, lookup);
+        result_.states[st] = sat;
+        ++(sat ? result_.positive : result_.negative);
+    }
+
+    const LitmusTest& test_;
+    std::vector<ObservedName> shown_;
+    Variant variant_;
+    UnfoldedProgram program_;
+    std::set<long long> domain_;  // values tried for out-of-thin-air reads
+    Skeleton sk_;
+    size_t n_ = 0;
+    std::vector<Sub> s_;
+    std::vector<size_t> readList_;
+    std::vector<int> rf_;
+    std::vector<std::vector<int>> mo_;
+    Matrix ibBase_, hbBase_, isoC_;
+    std::vector<std::vector<int>> raoGroups_;
+    OracleResult result_;
+};
+
+// ---------------------------------------------------------------------------
+// Comparison with check().
+
+// Every location and register, and every copy x@n of a shared variable.
+void showEverything(LitmusTest& test) {
+    test.shown = everyName(test);
+    const UnfoldedProgram p = unfold(test, UnfoldOptions{});
+    for (const Location& l : p.locations)
+        if (!l.hidden && l.name.find('@') != std::string::npos) test.shown.push_back(ObservedName{l.name, -1, SourceLoc{}});
+}
+
+bool usesRemoteRmw(const LitmusTest& test) {
+    const UnfoldedProgram p = unfold(test, UnfoldOptions{});
+    for (const auto& paths : p.paths)
+        for (const ThreadPath& path : paths)
+            for (const Event& e : path.events)
+                if (e.kind == EventKind::NAR) return true;
+    return false;
+}
+
+struct Tally {
+    size_t programs = 0, comparisons = 0, states = 0;
+    uint64_t executions = 0, candidates = 0;
+    double checkSeconds = 0, oracleSeconds = 0;
+    std::map<std::string, size_t> features;  // programs in which each relation occurs
+};
+
+double since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Models are loaded once.
+const Model& model(const std::string& name) {
+    static std::map<std::string, Model> models;
+    auto it = models.find(name);
+    if (it == models.end()) it = models.emplace(name, loadModel(modelsDir(), name)).first;
+    return it->second;
+}
+
+// check() under rdma-wait-rmw (and rdma-wait when the program has no RCAS/RFAA)
+// against the oracle, on every name. Returns the oracle's result.
+OracleResult expectAgreement(const std::string& text, Tally& tally, const std::string& file = "oracle.litmus",
+                             bool rdmaWaitToo = true) {
+    SCOPED_TRACE(text);
+    LitmusTest test = parseLitmus(text, file);
+    showEverything(test);
+    std::vector<std::string> models = {"rdma-wait-rmw"};
+    if (rdmaWaitToo && !usesRemoteRmw(test)) models.push_back("rdma-wait");
+    OracleResult o;
+    ++tally.programs;
+    for (const std::string& m : models) {
+        auto start = std::chrono::steady_clock::now();
+        CheckResult r = check(test, model(m), CheckOptions{});
+        tally.checkSeconds += since(start);
+        start = std::chrono::steady_clock::now();
+        o = MowgliOracle(test, r.shown).run();
+        const double oracle = since(start);
+        tally.oracleSeconds += oracle;
+        if (std::getenv("MOWGLI_ORACLE_SLOW") && oracle > 0.05) std::cout << oracle << " s\n" << text << "\n";
+        EXPECT_EQ(r.states, o.states) << m;
+        EXPECT_EQ(r.positive, o.positive) << m;
+        EXPECT_EQ(r.negative, o.negative) << m;
+        // A value cycle passes through iso, ppo (aCR→aCW) and rf_e, all in hb, or
+        // through rf_i, which only goes forward in po: never consistent.
+        EXPECT_EQ(o.thinAir, 0u) << m;
+        ++tally.comparisons;
+        tally.states += o.states.size();
+        tally.executions += o.positive + o.negative;
+        tally.candidates += o.candidates;
+    }
+    for (const std::string& f : o.features) ++tally.features[f];
+    return o;
+}
+
+void report(const char* what, const Tally& t, std::chrono::steady_clock::time_point start) {
+    std::cout << "[mowgli-oracle] " << what << ": " << t.programs << " programs, " << t.comparisons
+              << " model comparisons, " << t.states << " final states, " << t.executions << " executions, "
+              << t.candidates << " (skeleton, rf, mo) candidates; " << since(start) << " s (check() "
+              << t.checkSeconds << " s, oracle " << t.oracleSeconds << " s); programs with";
+    for (const auto& [f, count] : t.features) std::cout << " " << f << ":" << count;
+    std::cout << "\n";
+}
+
+// ---------------------------------------------------------------------------
+// Hand-written programs, each with the verdict MOWGLI.md gives or implies.
+
+struct HandTest {
+    const char* text;
+    bool allowed;  // the condition's outcome
+};
+
+const char* const kOotaRmw =
+    "RDMA oota-rmw\n{ x@2 = 0; a@1; b@1; }\nP0@1 { RFAA(a, x^2, 0, d); }\nP1@1 { b := a; x^2 :=^e b; }\n"
+    "exists (a = 5)\n";
+const char* const kPfpLocalRead =
+    "RDMA pfp-local-read\n{ x@1 = 0; y@1 = 0; z@2 = 0; }\nP0@1 { z^2 :=^d x; wait(d); a := y; }\n"
+    "P1@1 { y := 1; x := 1; }\nexists (z = 1 /\\ a = 0)\n";
+
+const HandTest kHandTests[] = {
+    // pfg vs pfp: a Wait on a get orders its local write (pfg ⊆ so) ...
+    {"RDMA pfg-mp\n{ c@1; y@2; f@1; }\nP0@1 { c :=^d y^2; wait(d); f := 1; }\n"
+     "P1@1 { g := f; h := c; }\nP2@2 { y := 1; }\nexists (g = 1 /\\ h = 0 /\\ c = 1)\n",
+     false},
+    // ... a Wait on a put orders its local read (iso;pfp from an Inst subevent) ...
+    {kPfpLocalRead, false},
+    // ... but not its remote write (pfp only in ib).
+    {"RDMA pfp-mp\n{ x@2; f@1; a@2; b@2; }\nP0@1 { x^2 :=^d 1; wait(d); f := 1; }\n"
+     "P1@2 { a :=^e f^1; wait(e); b := x; }\nexists (a = 1 /\\ b = 0)\n",
+     true},
+    // a wait on a get: the result is visible to the thread's own later read
+    {"RDMA wait-get\n{ a@1; y@2 = 7; }\nP0@1 { a :=^d y^2; wait(d); b := a; }\nexists (b = 0)\n", false},
+    {"RDMA nowait-get\n{ a@1; y@2 = 7; }\nP0@1 { a :=^d y^2; b := a; }\nexists (b = 0)\n", true},
+    // a wait on another id does not help
+    {"RDMA wait-other-id\n{ a@1; y@2 = 7; }\nP0@1 { a :=^d y^2; wait(e); b := a; }\nexists (b = 0)\n", true},
+    // gets and puts on one queue pair: nfo (RDMA^TSO Fig. 2h/2i under WAIT)
+    {"RDMA nfo-local\n{ x@1 = 1; y@2; z@2; }\nP0@1 { x := y^2; z^2 := x; }\nexists (z = 1)\n", true},
+    {"RDMA nfo-local-rfence\n{ x@1 = 1; y@2; z@2; }\nP0@1 { x := y^2; rfence(2); z^2 := x; }\nexists (z = 1)\n",
+     false},
+    {"RDMA nfo-remote\n{ a@1; y@2; }\nP0@1 { a := y^2; y^2 := 1; }\nexists (a = 1)\n", true},
+    {"RDMA nfo-remote-rfence\n{ a@1; y@2; }\nP0@1 { a := y^2; rfence(2); y^2 := 1; }\nexists (a = 1)\n", false},
+    {"RDMA put-get-flush\n{ a@1; y@2; }\nP0@1 { y^2 := 1; a := y^2; }\nexists (a = 0)\n", false},
+    // loopback
+    {"RDMA loopback-put-wait\n{ x@1 = 0; z@1 = 0; }\nP0@1 { z^1 :=^d x; wait(d); x := 1; }\nexists (z = 1)\n", false},
+    {"RDMA loopback-get\n{ x@1; a@1; }\nP0@1 { x^1 := 1; a := x^1; }\nP1@1 { x := 2; }\nexists (a = 0)\n", false},
+    {"RDMA loopback-sb\n{ x@1; y@1; a@1; b@1; }\nP0@1 { x^1 :=^d 1; wait(d); a := y; }\n"
+     "P1@1 { y^1 :=^e 1; wait(e); b := x; }\nexists (a = 0 /\\ b = 0)\n",
+     true},
+    // remote RMWs: RCAS success and failure, RFAA, rao
+    {"RDMA rcas-rfaa\n{ x@3 = 0; a@1; b@2; }\nP0@1 { RCAS(a, x^3, 0, 2); }\nP1@2 { RFAA(b, x^3, 1); }\n"
+     "exists (x = 2)\n",
+     false},
+    {"RDMA rcas-fail\n{ x@2 = 5; a@1; }\nP0@1 { RCAS(a, x^2, 0, 2); }\nP1@2 { x := 1; }\nexists (a = 5 /\\ x = 1)\n",
+     true},
+    {"RDMA rfaa-rfaa-same-thread\n{ x@2; a@1; b@1; }\nP0@1 { RFAA(a, x^2, 1); RFAA(b, x^2, 1); }\n"
+     "exists (b = 0)\n",
+     false},
+    {"RDMA rfaa-three\n{ x@3; a@1; b@2; c@1; }\nP0@1 { RFAA(a, x^3, 1); }\nP1@2 { RFAA(b, x^3, 2); }\n"
+     "P2@1 { RFAA(c, x^3, 4); }\nexists (x = 6)\n",
+     false},
+    {"RDMA rfaa-loopback\n{ x@1; a@1; b@2; }\nP0@1 { RFAA(a, x^1, 1, d); wait(d); c := a; }\n"
+     "P1@2 { RFAA(b, x^1, 1); }\nexists (c = 0 /\\ b = 0)\n",
+     false},
+    {"RDMA rcas-wait-put\n{ x@2; y@2; a@1; }\nP0@1 { RCAS(a, x^2, 0, 1, d); wait(d); y^2 := a; }\n"
+     "P1@2 { b := y; c := x; }\nexists (b = 0 /\\ c = 1)\n",
+     true},
+    {kOotaRmw, false},
+    // several paths per thread: a spin loop (cut at the unroll bound) and an if
+    {"RDMA spin-mp\n{ x@2; f@2; a@2; }\nP0@1 { x^2 :=^d 1; f^2 := 1; }\n"
+     "P1@2 { while (f != 1) { mfence }; a := x; }\nexists (a = 0)\n",
+     false},
+    {"RDMA if-mp\n{ x@2; f@2; a@2; b@2; }\nP0@1 { x^2 := 1; f^2 := 1; }\n"
+     "P1@2 { if (f = 1) { a := x } else { b := 1 } }\nexists (a = 0 /\\ b = 0)\n",
+     false},
+    // SV: per-node copies, write/read/bcast/wait/gf
+    {"RDMA sv-own\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); a := sv.read(s); }\nexists (a = 0)\n", false},
+    {"RDMA sv-copies\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); }\nP1@2 { a := sv.read(s); }\nexists (a = 1)\n", false},
+    {"RDMA sv-bcast\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, d, {2}); }\nP1@2 { a := sv.read(s); }\n"
+     "exists (a = 1)\n",
+     true},
+    {"RDMA sv-bcast-wait-mp\n{ s@sv = 0; f@1; }\nP0@1 { sv.write(s, 1); sv.bcast(s, d, {2}); sv.wait(d); f := 1; }\n"
+     "P1@2 { a :=^e f^1; wait(e); b := sv.read(s); }\nexists (a = 1 /\\ b = 0)\n",
+     true},
+    {"RDMA sv-bcast-wait-overwrite\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, d, {1, 2}); sv.wait(d); "
+     "sv.write(s, 2); }\nexists (s@1 = 1 /\\ s@2 = 1)\n",
+     true},
+    {"RDMA sv-bcast-nowait-own\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, _, {1, 2}); sv.write(s, 2); }\n"
+     "exists (s@2 = 2)\n",
+     true},
+    {"RDMA sv-bcast-gf-mp\n{ s@sv = 0; f@1; }\nP0@1 { sv.write(s, 1); sv.bcast(s, _, {2}); sv.gf({2}); f := 1; }\n"
+     "P1@2 { a :=^e f^1; wait(e); b := sv.read(s); }\nexists (a = 1 /\\ b = 0)\n",
+     false},
+    // the two broadcasts' aNRW_2 are ordered (aNRW_n→aNRW_n SN)
+    {"RDMA sv-mp-two-bcasts\n{ s@sv = 0; t@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, _, {2}); "
+     "sv.write(t, 1); sv.bcast(t, _, {2}); }\nP1@2 { a := sv.read(t); b := sv.read(s); }\n"
+     "exists (a = 1 /\\ b = 0)\n",
+     false},
+    // ... unless they go to different nodes (relay through node 3 as in LOCO Fig. 9b)
+    {"RDMA sv-mp-bcasts-two-nodes\n{ s@sv = 0; t@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, _, {2}); "
+     "sv.write(t, 1); sv.bcast(t, _, {3}); }\nP1@3 { c := sv.read(t); sv.write(t, c); sv.bcast(t, _, {2}); }\n"
+     "P2@2 { a := sv.read(t); b := sv.read(s); }\nexists (a = 1 /\\ b = 0)\n",
+     true},
+    // a Core wait does not wait for an SV broadcast with the same id, nor sv.wait for a put
+    {"RDMA sv-core-ids\n{ s@sv = 0; x@2; f@1; }\nP0@1 { sv.write(s, 1); sv.bcast(s, d, {2}); wait(d); "
+     "x^2 :=^d 1; sv.wait(d); f := 1; }\nP1@2 { a :=^e f^1; wait(e); b := sv.read(s); c := x; }\n"
+     "exists (a = 1 /\\ b = 0 /\\ c = 0)\n",
+     true},
+    // ... which matters: sv.wait(d) does not wait for a get with id d (pfg is Core's) ...
+    {"RDMA sv-wait-not-core-wait\n{ r@1; y@2 = 7; }\nP0@1 { r :=^d y^2; sv.wait(d); b := r; }\nexists (b = 0)\n",
+     true},
+    // ... and a Core wait(d) does not wait for a broadcast's local read (pf is SV's)
+    {"RDMA core-wait-not-sv-wait\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, d, {2}); wait(d); "
+     "sv.write(s, 2); }\nexists (s@2 = 2)\n",
+     true},
+    {"RDMA sv-wait-bcast\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, d, {2}); sv.wait(d); "
+     "sv.write(s, 2); }\nexists (s@2 = 2)\n",
+     false},
+    // gfence (GF_sv): LOCO Fig. 5
+    {"RDMA gfence-sb\n{ y@1; a@1; x@2; b@2; }\nP0@1 { x^2 := 1; gfence(2); a := y; }\n"
+     "P1@2 { y^1 := 1; gfence(1); b := x; }\nexists (a = 0 /\\ b = 0)\n",
+     false},
+    {"RDMA gfence-other-node\n{ y@1; a@1; x@2; b@2; }\nP0@1 { x^2 := 1; gfence(3); a := y; }\n"
+     "P1@2 { y^1 := 1; gfence(1); b := x; }\nexists (a = 0 /\\ b = 0)\n",
+     true},
+    // failed CAS: {aMF, aCR} then a write of the result
+    // store forwarding: rf_i is not in so (x86 SB+rfi), in Core and in SV
+    {"RDMA sb-rfi\n{ x@1; y@1; }\nP0@1 { x := 1; a := x; b := y; }\nP1@1 { y := 1; c := y; d := x; }\n"
+     "exists (a = 1 /\\ b = 0 /\\ c = 1 /\\ d = 0)\n",
+     true},
+    {"RDMA sv-sb-rfi\n{ s@sv = 0; t@sv = 0; }\nP0@1 { sv.write(s, 1); a := sv.read(s); b := sv.read(t); }\n"
+     "P1@1 { sv.write(t, 1); c := sv.read(t); d := sv.read(s); }\nexists (a = 1 /\\ b = 0 /\\ c = 1 /\\ d = 0)\n",
+     true},
+    {"RDMA cas-fail\n{ x@1; }\nP0@1 { a := CAS(x, 1, 2); }\nP1@1 { x := 1; }\nexists (a = 0 /\\ x = 1)\n", true},
+    {"RDMA cas-fail-own-write\n{ x@1; }\nP0@1 { x := 1; a := CAS(x, 5, 2); }\nexists (a = 0)\n", false},
+    {"RDMA cas-fail-fence-sb\n{ x@1; y@1; z@1 = 9; }\nP0@1 { x := 1; a := CAS(z, 5, 6); b := y; }\n"
+     "P1@1 { y := 1; mfence; c := x; }\nexists (b = 0 /\\ c = 0)\n",
+     false},
+    {"RDMA cas-vs-write\n{ x@1; }\nP0@1 { a := CAS(x, 0, 2); }\nP1@1 { x := 1; }\nexists (x = 2 /\\ a = 1)\n", false},
+};
+
+// ---------------------------------------------------------------------------
+// Random programs: 2 threads (P0@1, P1@2, or both on node 1), 1-3 statements
+// each, drawn from work-id puts/gets/RMWs (remote and loopback), waits, CPU
+// reads and writes, CAS, rfence, mfence, gfence and SV calls.
+
+struct Rng {
+    uint64_t state;
+    explicit Rng(uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ull + 1) {}
+    int pick(int n) {  // splitmix64
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return static_cast<int>((z ^ (z >> 31)) % static_cast<uint64_t>(n));
+    }
+};
+
+std::string randomWaitTest(Rng& rng, bool rmws, int threads = 2, int maxLength = 3) {
+    enum Kind { Put, Get, Rcas, Rfaa, Wait, Write, Read, Fence, SvWrite, SvRead, SvBcast, SvWait, Gf, Cas, kKinds };
+    // Weights: remote operations often, and often waited for, so that pfg, pfp
+    // and rao (RMWs from every thread mostly to y@2) come up.
+    const int weight[kKinds] = {3, 3, rmws ? 2 : 0, rmws ? 2 : 0, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1};
+    int total = 0;
+    for (int w : weight) total += w;
+    std::string decls = "x@1; y@2; s@sv = 0;", text;
+    for (int t = 0; t < threads; ++t) {
+        const int node = t == 0 || rng.pick(4) == 0 ? 1 : 2, other = 3 - node;
+        decls += " r" + std::to_string(t) + "@" + std::to_string(node) + ";";
+        const std::string m = std::to_string(node), o = std::to_string(other);
+        const std::string own = node == 1 ? "x" : "y", far = node == 1 ? "y" : "x";
+        const std::string local = "r" + std::to_string(t);
+        auto value = [&]() { return std::to_string(1 + rng.pick(2)); };
+        text += "P" + std::to_string(t) + "@" + m + " {";
+        const int length = 1 + rng.pick(maxLength);
+        for (int i = 0; i < length; ++i) {
+            const bool loopback = rng.pick(4) == 0;
+            std::string target = loopback ? own + "^" + m : far + "^" + o;
+            const std::string w = std::vector<std::string>{"d", "d", "e", ""}[rng.pick(4)];
+            const std::string hat = w.empty() ? "" : "^" + w;
+            int k = rng.pick(total), kind = 0;
+            while (k >= weight[kind]) k -= weight[kind++];
+            std::string waitFor;  // the id a wait may follow with
+            switch (kind) {
+                case Put:
+                    text += " " + target + " :=" + hat + " " + (rng.pick(2) ? value() : own) + ";";
+                    waitFor = w;
+                    break;
+                case Get:
+                    text += " " + local + " :=" + hat + " " + target + ";";
+                    waitFor = w;
+                    break;
+                case Rcas:
+                case Rfaa:
+                    if (rng.pick(3)) target = "y^2";
+                    text += kind == Rcas ? " RCAS(" + (rng.pick(3) ? local : std::string("_")) + ", " + target + ", " +
+                                               std::to_string(rng.pick(2)) + ", " + value()
+                                         : " RFAA(" + (rng.pick(3) ? local : std::string("_")) + ", " + target + ", " +
+                                               value();
+                    text += (w.empty() ? "" : ", " + w) + ");";
+                    waitFor = w;
+                    break;
+                case Wait: text += " wait(" + std::string(rng.pick(2) ? "d" : "e") + ");"; break;
+                case Write: text += " " + own + " := " + value() + ";"; break;
+                case Read: text += " " + local + " := " + own + ";"; break;
+                case Fence: text += rng.pick(2) ? " rfence(" + (loopback ? m : o) + ");" : " mfence;"; break;
+                case SvWrite: text += " sv.write(s, " + (rng.pick(3) ? value() : local) + ");"; break;
+                case SvRead: text += " " + local + " := sv.read(s);"; break;
+                case SvBcast: {
+                    const char* nodes[3] = {"{1}", "{2}", "{1, 2}"};
+                    const bool id = rng.pick(3) != 0;
+                    text += " sv.bcast(s, " + std::string(id ? "d" : "_") + ", " + nodes[rng.pick(3)] + ");";
+                    if (id && rng.pick(2) && i + 1 < length) {
+                        text += rng.pick(4) ? " sv.wait(d);" : " wait(d);";  // Core wait: no SV pf
+                        ++i;
+                    }
+                    break;
+                }
+                case SvWait: text += rng.pick(2) ? " sv.wait(d);" : " wait(d);"; break;
+                case Gf: text += rng.pick(2) ? " sv.gf({" + o + "});" : " gfence(" + (loopback ? m : o) + ");"; break;
+                default: text += " " + local + " := CAS(" + own + ", " + std::to_string(rng.pick(2)) + ", 2);"; break;
+            }
+            if (!waitFor.empty() && rng.pick(2) && i + 1 < length) {
+                text += rng.pick(4) ? " wait(" + waitFor + ");" : " sv.wait(" + waitFor + ");";
+                ++i;
+            }
+        }
+        text += " }\n";
+    }
+    return "RDMA random-wait\n{ " + decls + " }\n" + text + "exists (x = 1 /\\ r0 = 0)\n";
+}
+
+constexpr int kRandomPrograms = 200;
+
+// MOWGLI_ORACLE_SWEEP="count,threads,maxLength,seed" runs a longer sweep by hand.
+struct Sweep {
+    int count = kRandomPrograms, threads = 2, maxLength = 3;
+    uint64_t seed = 20261201;
+};
+Sweep sweepFromEnvironment() {
+    Sweep s;
+    if (const char* env = std::getenv("MOWGLI_ORACLE_SWEEP")) {
+        unsigned long long seed = s.seed;
+        std::sscanf(env, "%d,%d,%d,%llu", &s.count, &s.threads, &s.maxLength, &seed);
+        s.seed = seed;
+    }
+    return s;
+}
+
+}  // namespace
+
+// The typed table equals the machine-readable block of MOWGLI.md §3.3 (when the
+// shared folder is there).
+TEST(MowgliOracle, StampTableIsMowgliSection33) {
+    const std::string spec = readFile(sharedDir() + "/spec/MOWGLI.md");
+    if (spec.empty()) GTEST_SKIP() << "no MOWGLI.md";
+    const size_t block = spec.find("#      aCR aCW aCAS aMF aWT");
+    ASSERT_NE(block, std::string::npos);
+    std::istringstream in(spec.substr(block));
+    std::string line;
+    std::getline(in, line);
+    for (int row = 0; row < kStampCount; ++row) {
+        ASSERT_TRUE(std::getline(in, line));
+        std::istringstream words(line);
+        std::string name, cell;
+        words >> name;
+        EXPECT_EQ(name, kStampNames[row]);
+        for (int col = 0; col < kStampCount; ++col) {
+            ASSERT_TRUE(static_cast<bool>(words >> cell));
+            const char want = cell == "SN" ? 'S' : cell[0];
+            EXPECT_EQ(kSto[row][col], want) << kStampNames[row] << " -> " << kStampNames[col];
+        }
+    }
+}
+
+TEST(MowgliOracle, HandWrittenPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    Tally tally;
+    for (const HandTest& h : kHandTests) {
+        OracleResult o = expectAgreement(h.text, tally);
+        EXPECT_EQ(o.positive > 0, h.allowed) << h.text;
+    }
+    report("hand-written", tally, start);
+}
+
+// Every test of litmus/rdma-wait/ that parses; the ones that do not are listed.
+TEST(MowgliOracle, RdmaWaitCorpus) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string dir = sourceDir() + "/litmus/rdma-wait";
+    if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
+    std::vector<std::string> files, skipped;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+        if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    Tally tally;
+    for (const std::string& f : files) {
+        const std::string text = readFile(f);
+        try {
+            LitmusTest test = parseLitmus(text, f);
+            unfold(test, UnfoldOptions{});
+        } catch (const InputError& e) {
+            skipped.push_back(std::filesystem::path(f).filename().string() + ": " + e.what());
+            continue;
+        }
+        expectAgreement(text, tally, f);
+    }
+    for (const std::string& s : skipped) std::cout << "[mowgli-oracle] skipped " << s << "\n";
+    report("litmus/rdma-wait", tally, start);
+    EXPECT_GT(tally.programs, 0u);
+}
+
+TEST(MowgliOracle, RandomPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    const Sweep sweep = sweepFromEnvironment();
+    Rng rng(sweep.seed);
+    Tally tally;
+    for (int i = 0; i < sweep.count; ++i) {
+        // rdma-wait (check() is most of the time) on the programs drawn without RMWs
+        const bool rmws = i % 3 != 0;
+        expectAgreement(randomWaitTest(rng, rmws, sweep.threads, sweep.maxLength), tally, "random.litmus", !rmws);
+        if (::testing::Test::HasFailure()) break;
+    }
+    report("random", tally, start);
+}
+
+// The oracle can fail: without iso's aNAR→aNLW component (MOWGLI.md §4.5) the
+// OOTA-RMW test of §11.3 becomes allowed, and without [Inst];ib in so a Wait on a
+// put no longer orders the put's local read (LOCO Fig. 3a shape). check() keeps
+// both forbidden.
+TEST(MowgliOracle, MutantsChangeVerdicts) {
+    Variant noIsoNarNlw, noInstIb;
+    noIsoNarNlw.isoNarNlw = false;
+    noInstIb.instIbInSo = false;
+    for (const auto& [text, variant] : {std::pair{kOotaRmw, noIsoNarNlw}, std::pair{kPfpLocalRead, noInstIb}}) {
+        SCOPED_TRACE(text);
+        LitmusTest test = parseLitmus(text, "mutant.litmus");
+        showEverything(test);
+        const CheckResult r = check(test, model("rdma-wait-rmw"), CheckOptions{});
+        const OracleResult full = MowgliOracle(test, r.shown).run();
+        const OracleResult mutant = MowgliOracle(test, r.shown, variant).run();
+        EXPECT_EQ(r.positive, 0u);
+        EXPECT_EQ(full.positive, 0u);
+        EXPECT_GT(mutant.positive, 0u);
+        EXPECT_NE(r.states, mutant.states);
+    }
+    // OOTA-RMW without the iso component: a = 5 comes from a value cycle.
+    LitmusTest test = parseLitmus(kOotaRmw, "mutant.litmus");
+    test.shown = everyName(test);
+    EXPECT_GT(MowgliOracle(test, shownNames(test), noIsoNarNlw).run().thinAir, 0u);
+}
+
+// Every ingredient matters: each mutant of the definition changes the states or
+// counts of some hand-written, corpus or random program, so the comparisons
+// above would catch check() making the same change.
+TEST(MowgliOracle, EveryMutantIsCaught) {
+    std::vector<std::string> programs;
+    for (const HandTest& h : kHandTests) programs.push_back(h.text);
+    const std::string dir = sourceDir() + "/litmus/rdma-wait";
+    if (std::filesystem::is_directory(dir)) {
+        std::vector<std::string> files;
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+            if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
+        std::sort(files.begin(), files.end());
+        for (const std::string& f : files) programs.push_back(readFile(f));
+    }
+    Rng rng(20261201);
+    for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
+
+    std::vector<Variant> mutants(12);
+    mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
+    mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
+    mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
+    mutants[3].name = "ppo from immediate po", mutants[3].immediatePpo = true;
+    mutants[4].name = "ippo = ppo", mutants[4].ippoExtra = false;
+    mutants[5].name = "no nfo", mutants[5].nfo = false;
+    mutants[6].name = "no rb_i in ib", mutants[6].rbI = false;
+    mutants[7].name = "rf_i in so", mutants[7].rfIInSo = true;
+    mutants[8].name = "no pfg in so", mutants[8].pfgInSo = false;
+    mutants[9].name = "pfp in so", mutants[9].pfpInSo = true;
+    mutants[10].name = "no [aNRW];iso^-1;rao", mutants[10].arRao = false;
+    mutants[11].name = "no SV [aCR];(po^-1 ∩ rb);[aCW] = ∅", mutants[11].svCondition = false;
+
+    std::vector<size_t> caught(mutants.size(), 0);
+    std::vector<std::string> first(mutants.size());
+    for (const std::string& text : programs) {
+        LitmusTest test;
+        try {
+            test = parseLitmus(text, "mutant.litmus");
+            showEverything(test);
+        } catch (const InputError&) {
+            continue;  // reported by RdmaWaitCorpus
+        }
+        const std::vector<ObservedName> shown = shownNames(test);
+        const OracleResult full = MowgliOracle(test, shown).run();
+        for (size_t m = 0; m < mutants.size(); ++m) {
+            const OracleResult o = MowgliOracle(test, shown, mutants[m]).run();
+            if (o.states != full.states || o.positive != full.positive || o.negative != full.negative) {
+                if (caught[m]++ == 0) first[m] = text.substr(0, text.find('\n'));
+            }
+        }
+    }
+    for (size_t m = 0; m < mutants.size(); ++m) {
+        std::cout << "[mowgli-oracle] mutant '" << mutants[m].name << "': " << caught[m] << " of " << programs.size()
+                  << " programs differ (first: " << first[m] << ")\n";
+        EXPECT_GT(caught[m], 0u) << mutants[m].name;
+    }
+}
