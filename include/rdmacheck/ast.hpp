@@ -2,6 +2,7 @@
 // Both front ends (RDMA format and herd7's X86 format) produce this.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -143,6 +144,9 @@ struct LitmusTest {
     Quantifier quantifier = Quantifier::Exists;
     Cond condition;
 };
+
+// Whether `wanted` holds of a statement of the block, nested blocks included.
+bool anyStatement(const Block& block, const std::function<bool(const Stmt&)>& wanted);
 
 // The model a test runs under without --model: tso for X86; rdma-wait-rmw when
 // it uses work identifiers, global fences or library calls; rdma-tso-rmw when it

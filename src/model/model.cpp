@@ -43,97 +43,90 @@ std::optional<Library> libraryFromName(const std::string& name) {
 
 }  // namespace
 
-OrderTable loadOrderTable(const std::string& path, const std::string& name) {
+namespace {
+
+// A grid file: a header of column names, then one row `NAME CELL...` per
+// column; `#` starts a comment. Cells are checked against `cells`.
+struct Grid {
+    SourceLoc header;
+    std::vector<std::string> columns;
+    std::map<std::string, std::pair<SourceLoc, std::vector<Cell>>> rows;
+};
+
+Grid readGrid(const std::string& path, const std::map<std::string, Cell>& cells) {
     std::ifstream in(path);
     if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open order table");
-    OrderTable table;
-    table.name = name;
-    std::vector<EventKind> columns;
-    std::vector<bool> rowSeen(kEventKindCount, false);
+    std::string known;
+    for (const auto& [text, cell] : cells) known += " " + text;
+    Grid grid;
     int lineNo = 0;
     for (std::string line; std::getline(in, line);) {
         ++lineNo;
         SourceLoc at{path, lineNo, 1};
         std::vector<std::string> words = splitWords(line.substr(0, line.find('#')));
         if (words.empty()) continue;
-        if (columns.empty()) {
-            for (const std::string& w : words) {
-                EventKind k;
-                if (!kindFromName(w, k)) throw InputError(at, "unknown event kind '" + w + "' in table header");
-                columns.push_back(k);
-            }
+        if (grid.columns.empty()) {
+            grid.header = at;
+            grid.columns = words;
             continue;
         }
-        EventKind row;
-        if (!kindFromName(words[0], row)) throw InputError(at, "unknown event kind '" + words[0] + "' as row");
-        if (words.size() != columns.size() + 1)
+        if (std::find(grid.columns.begin(), grid.columns.end(), words[0]) == grid.columns.end())
+            throw InputError(at, "row '" + words[0] + "' is not a column of the header");
+        if (words.size() != grid.columns.size() + 1)
             throw InputError(at, "row " + words[0] + " has " + std::to_string(words.size() - 1) +
-                                     " cells, the header has " + std::to_string(columns.size()));
-        for (size_t c = 0; c < columns.size(); ++c) {
-            const std::string& w = words[c + 1];
-            Cell cell;
-            if (w == "✓") {
-                cell = Cell::Ordered;
-            } else if (w == "✗") {
-                cell = Cell::Unordered;
-            } else if (w == "sqp") {
-                cell = Cell::SameQueuePair;
-            } else {
-                throw InputError(at, "cell '" + w + "' is not one of ✓ ✗ sqp");
-            }
-            table.cells[static_cast<int>(row)][static_cast<int>(columns[c])] = cell;
+                                     " cells, the header has " + std::to_string(grid.columns.size()));
+        std::vector<Cell> row;
+        for (size_t c = 1; c < words.size(); ++c) {
+            auto cell = cells.find(words[c]);
+            if (cell == cells.end()) throw InputError(at, "cell '" + words[c] + "' is not one of" + known);
+            row.push_back(cell->second);
         }
-        rowSeen[static_cast<int>(row)] = true;
+        grid.rows[words[0]] = {at, std::move(row)};
     }
-    for (EventKind k : columns) {
-        if (!rowSeen[static_cast<int>(k)])
-            throw InputError(SourceLoc{path, lineNo, 1}, std::string("no row for ") + kindName(k));
-        table.covers[static_cast<int>(k)] = true;
+    for (const std::string& c : grid.columns)
+        if (!grid.rows.count(c)) throw InputError(SourceLoc{path, lineNo, 1}, "no row for " + c);
+    return grid;
+}
+
+}  // namespace
+
+OrderTable loadOrderTable(const std::string& path, const std::string& name) {
+    const Grid grid = readGrid(path, {{"✓", Cell::Ordered}, {"✗", Cell::Unordered}, {"sqp", Cell::SameQueuePair}});
+    std::vector<EventKind> kinds;
+    for (const std::string& w : grid.columns) {
+        EventKind k;
+        if (!kindFromName(w, k)) throw InputError(grid.header, "unknown event kind '" + w + "' in table header");
+        kinds.push_back(k);
+    }
+    OrderTable table;
+    table.name = name;
+    for (size_t r = 0; r < kinds.size(); ++r) {
+        const std::vector<Cell>& row = grid.rows.at(grid.columns[r]).second;
+        for (size_t c = 0; c < kinds.size(); ++c)
+            table.cells[static_cast<int>(kinds[r])][static_cast<int>(kinds[c])] = row[c];
+        table.covers[static_cast<int>(kinds[r])] = true;
     }
     return table;
 }
 
 OrderTable loadStampTable(const std::string& path, const std::string& name,
                           const std::map<std::string, std::string>& stampOf) {
-    std::ifstream in(path);
-    if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open stamp table");
-    std::vector<std::string> columns;
-    std::map<std::string, std::map<std::string, Cell>> rows;
-    int lineNo = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++lineNo;
-        SourceLoc at{path, lineNo, 1};
-        std::vector<std::string> words = splitWords(line.substr(0, line.find('#')));
-        if (words.empty()) continue;
-        if (columns.empty()) {
-            columns = words;
-            continue;
-        }
-        if (words.size() != columns.size() + 1)
-            throw InputError(at, "row " + words[0] + " has " + std::to_string(words.size() - 1) +
-                                     " cells, the header has " + std::to_string(columns.size()));
-        if (std::find(columns.begin(), columns.end(), words[0]) == columns.end())
-            throw InputError(at, "row '" + words[0] + "' is not a column of the header");
-        for (size_t c = 0; c < columns.size(); ++c) {
-            const std::string& w = words[c + 1];
-            if (w != "Y" && w != "N" && w != "SN") throw InputError(at, "cell '" + w + "' is not one of Y N SN");
-            rows[words[0]][columns[c]] = w == "Y" ? Cell::Ordered : w == "N" ? Cell::Unordered : Cell::SameQueuePair;
-        }
-    }
-    for (const std::string& c : columns)
-        if (!rows.count(c)) throw InputError(SourceLoc{path, lineNo, 1}, "no row for stamp " + c);
+    const Grid grid = readGrid(path, {{"Y", Cell::Ordered}, {"N", Cell::Unordered}, {"SN", Cell::SameQueuePair}});
+    auto column = [&](const std::string& stamp) {
+        return std::find(grid.columns.begin(), grid.columns.end(), stamp) - grid.columns.begin();
+    };
     OrderTable table;
     table.name = name;
     table.betweenCallsOnly = true;
     for (const auto& [kindText, stamp] : stampOf) {
         EventKind k;
-        if (!kindFromName(kindText, k)) throw InputError(SourceLoc{path, 1, 1}, "unknown event kind '" + kindText + "'");
-        if (!rows.count(stamp)) throw InputError(SourceLoc{path, 1, 1}, "no stamp '" + stamp + "' in the table");
+        if (!kindFromName(kindText, k)) throw InputError(grid.header, "unknown event kind '" + kindText + "'");
+        if (!grid.rows.count(stamp)) throw InputError(grid.header, "no stamp '" + stamp + "' in the table");
         table.covers[static_cast<int>(k)] = true;
         for (const auto& [laterText, laterStamp] : stampOf) {
             EventKind later;
-            if (kindFromName(laterText, later) && rows.count(laterStamp))
-                table.cells[static_cast<int>(k)][static_cast<int>(later)] = rows[stamp][laterStamp];
+            if (kindFromName(laterText, later) && grid.rows.count(laterStamp))
+                table.cells[static_cast<int>(k)][static_cast<int>(later)] = grid.rows.at(stamp).second[column(laterStamp)];
         }
     }
     return table;

@@ -53,15 +53,6 @@ std::vector<Expectation> readExpectations(const std::string& dir) {
     return rows;
 }
 
-bool hasRemoteRmw(const Block& b) {
-    for (const Stmt& s : b) {
-        if (s.kind == Stmt::Kind::RCas || s.kind == Stmt::Kind::RFaa) return true;
-        if (hasRemoteRmw(s.body) || hasRemoteRmw(s.orelse)) return true;
-        for (const Block& br : s.branches)
-            if (hasRemoteRmw(br)) return true;
-    }
-    return false;
-}
 
 // Every row of dir/expected.csv under the declarative engine and both machines
 // (remote RMWs have rules on the simplified machine only, OPERATIONAL.md §6);
@@ -81,7 +72,10 @@ void expectCorpusVerdicts(const std::string& dir) {
         withVerdict.insert(e.test);
         if (model.machine.family == MachineFamily::None) continue;  // the MOWGLI models are declarative only
         bool rmw = false;
-        for (const ThreadDecl& t : test.threads) rmw = rmw || hasRemoteRmw(t.body);
+        for (const ThreadDecl& t : test.threads)
+            rmw = rmw || anyStatement(t.body, [](const Stmt& s) {
+                      return s.kind == Stmt::Kind::RCas || s.kind == Stmt::Kind::RFaa;
+                  });
         for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified}) {
             MachineOptions options;
             options.kind = kind;

@@ -20,14 +20,6 @@ using namespace rdmacheck::testing;
 
 namespace {
 
-bool hasStatement(const Block& b, const std::function<bool(Stmt::Kind)>& wanted) {
-    for (const Stmt& s : b) {
-        if (wanted(s.kind) || hasStatement(s.body, wanted) || hasStatement(s.orelse, wanted)) return true;
-        for (const Block& br : s.branches)
-            if (hasStatement(br, wanted)) return true;
-    }
-    return false;
-}
 
 bool isNicStatement(Stmt::Kind k) {
     return k == Stmt::Kind::Get || k == Stmt::Kind::Put || k == Stmt::Kind::Poll || k == Stmt::Kind::RFence ||
@@ -53,7 +45,8 @@ size_t expectSameResults(const std::vector<std::string>& files, const Model& a, 
     for (const std::string& path : files) {
         LitmusTest test = parseLitmusFile(path);
         bool skip = defaultModelName(test) == "rdma-wait-rmw";  // work identifiers or library calls
-        for (const ThreadDecl& t : test.threads) skip = skip || hasStatement(t.body, excluded);
+        for (const ThreadDecl& t : test.threads)
+            skip = skip || anyStatement(t.body, [&](const Stmt& s) { return excluded(s.kind); });
         if (skip) continue;
         SCOPED_TRACE(path);
         CheckResult ra = check(test, a, CheckOptions{});
