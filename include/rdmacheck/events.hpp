@@ -11,9 +11,10 @@ namespace rdmacheck {
 
 // Event labels of RDMA-TSO.md. Order tables in models/ name their columns, so
 // this order only fixes the indices; NAR/NAW are the remote RMW extension, WT
-// (wait(d)) and GF (one global-fence subevent per node) the MOWGLI level.
-enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF };
-constexpr int kEventKindCount = 14;
+// (wait(d)), GF (one global-fence subevent per node) and BX (a barrier's exit,
+// stamped aCR but reading nothing) the MOWGLI level.
+enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX };
+constexpr int kEventKindCount = 15;
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
@@ -37,10 +38,11 @@ struct Value {
 };
 
 // The libraries an event can belong to (MOWGLI.md §2.4). The model's own RDMA
-// library is Core; Sv is the shared-variable library (sv.* calls, gfence).
-enum class Library { Core, Sv };
-constexpr int kLibraryCount = 2;
-const char* libraryName(Library l);  // "rdma", "sv"
+// library is Core; Sv is the shared-variable library (sv.* calls, gfence), Bal
+// the barrier library (bar(z)).
+enum class Library { Core, Sv, Bal };
+constexpr int kLibraryCount = 3;
+const char* libraryName(Library l);  // "rdma", "sv", "bal"
 
 struct Event {
     EventKind kind = EventKind::F;
@@ -83,6 +85,9 @@ struct Skeleton {
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
+    // A library's condition on the whole path combination fails (a barrier's
+    // participants make different numbers of calls): no consistent execution.
+    bool illFormed = false;
 
     int initWriteOf(int location) const { return location; }
 };

@@ -50,6 +50,7 @@ enum class Relation {
     Pfp,            // [nrW ∪ narW];po|d;[wait]: a wait(d) after a put or RMW with id d
     Pfr,            // [nlR];po|d;[wait]: SV's pf, a wait after a broadcast's local read
     ArResult,       // a successful RMW's narW before its own nlW (RMW App. C.1's extra ib component)
+    Round,          // BAL's so: the entries (gF) of every participant's i-th call on a barrier before their exits (barX)
 };
 
 struct ClockEdge {

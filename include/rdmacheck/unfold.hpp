@@ -3,6 +3,8 @@
 // of an expression); a skeleton picks one path per thread.
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,7 @@ struct UnfoldOptions {
 struct UnfoldedProgram {
     std::vector<Location> locations;  // declared, implicit, then hidden constants
     std::vector<std::vector<ThreadPath>> paths;  // per thread
+    std::map<int, std::set<int>> barriers;  // per barrier location, its participant threads
 
     // Number of skeletons (product of path counts), saturating.
     size_t skeletonCount() const;

@@ -141,6 +141,7 @@ struct ExecutionEncoding::Impl {
             }
         }
 
+        if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent)
             for (int c = 0; c < clocks; ++c) clockEdges(c);
         for (const ValueConstraint& vc : sk.constraints) {
@@ -182,6 +183,8 @@ struct ExecutionEncoding::Impl {
                                     [&](const ClockEdge& e) { return keepsProgramOrder(e, a, b); }))
                         solver.add(clock[c][events[i]] < clock[c][events[j]]);
                 }
+        for (auto [a, b] : roundPairs(sk))
+            if (relates(Relation::Round, a, b)) solver.add(clock[c][a] < clock[c][b]);
         for (auto [w, p] : sk.pollsFrom) {
             if (has(Relation::Pf) || (has(Relation::PfFromNlW) && sk.events[w].kind == EventKind::NLW))
                 solver.add(clock[c][w] < clock[c][p]);

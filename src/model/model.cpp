@@ -30,7 +30,7 @@ const std::map<std::string, Relation>& relationNames() {
         {"rb", Relation::Rb},         {"rb-i", Relation::RbInternal},     {"mo", Relation::Mo},
         {"rao", Relation::Rao},       {"ar;rao", Relation::ArRao},        {"iso", Relation::Iso},
         {"pfg", Relation::Pfg},       {"pfp", Relation::Pfp},             {"pfr", Relation::Pfr},
-        {"ar-nlW", Relation::ArResult},
+        {"ar-nlW", Relation::ArResult}, {"round", Relation::Round},
     };
     return names;
 }

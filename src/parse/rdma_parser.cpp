@@ -253,6 +253,19 @@ private:
             lex_.expect(")", "after the work identifier");
             return s;
         }
+        if (w == "bar") {  // the barrier library's only method: bal.bar(z)
+            lex_.next();
+            s.kind = Stmt::Kind::Call;
+            s.library = "bal";
+            s.method = "bar";
+            lex_.expect("(", "after bar");
+            CallArg a;
+            a.where = lex_.peek().where;
+            a.expr = parseExpr(lex_);
+            s.args.push_back(std::move(a));
+            lex_.expect(")", "after the barrier");
+            return s;
+        }
         if (w == "gfence") {
             lex_.next();
             s.kind = Stmt::Kind::GFence;

@@ -233,8 +233,8 @@ private:
                                            "depend on the path");
             case Stmt::Kind::Call:
             case Stmt::Kind::GFence:
-                throw InputError(st.where, "wait-polls takes RDMA^WAIT calls only; implement the shared variables "
-                                           "first ('--impl sv,wait-polls')");
+                throw InputError(st.where, "wait-polls takes RDMA^WAIT calls only; implement the library calls "
+                                           "first (shared variables: '--impl sv,wait-polls')");
             case Stmt::Kind::Get:
             case Stmt::Kind::Put:
             case Stmt::Kind::RCas:

@@ -36,13 +36,13 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
         for (const ThreadPath& p : paths)
             for (const Event& e : p.events) {
-                if (!model.supports[static_cast<int>(e.kind)])
-                    throw InputError(e.where, std::string("model '") + model.name + "' has no " + kindName(e.kind) +
-                                                  " events; this statement needs " + modelsFor(e));
                 if (!model.libraries[static_cast<int>(e.library)])
                     throw InputError(e.where, std::string("model '") + model.name + "' has no library '" +
                                                   libraryName(e.library) +
-                                                  "'; shared variables need rdma-wait or rdma-wait-rmw");
+                                                  "'; library calls need rdma-wait or rdma-wait-rmw");
+                if (!model.supports[static_cast<int>(e.kind)])
+                    throw InputError(e.where, std::string("model '") + model.name + "' has no " + kindName(e.kind) +
+                                                  " events; this statement needs " + modelsFor(e));
                 if (e.workId >= 0 && !model.supports[static_cast<int>(EventKind::WT)])
                     throw InputError(e.where, std::string("model '") + model.name +
                                                   "' has no work identifiers; they need rdma-wait or rdma-wait-rmw");

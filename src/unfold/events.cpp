@@ -4,11 +4,18 @@ namespace rdmacheck {
 
 static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
                                                         "nlR", "nrW", "nrR", "nlW", "nF",
-                                                        "narR", "narW", "wait", "gF"};
+                                                        "narR", "narW", "wait", "gF", "barX"};
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
 
-const char* libraryName(Library l) { return l == Library::Core ? "rdma" : "sv"; }
+const char* libraryName(Library l) {
+    switch (l) {
+        case Library::Core: return "rdma";
+        case Library::Sv: return "sv";
+        case Library::Bal: return "bal";
+    }
+    return "";
+}
 
 bool kindFromName(const std::string& name, EventKind& out) {
     for (int i = 0; i < kEventKindCount; ++i) {

@@ -18,6 +18,7 @@ enum class ArgKind {
     Value,     // an integer, or one local location (read by the CPU before the call)
     Work,      // a work identifier, or `_` for none
     Nodes,     // a node set `{2, 3}`
+    Barrier,   // a barrier's name (its participants are the threads that call it)
 };
 
 struct MethodSignature {
@@ -28,7 +29,7 @@ struct MethodSignature {
 
 // An argument after the front end has resolved it.
 struct CallArgument {
-    std::string variable;  // Variable
+    std::string variable;  // Variable, Barrier
     Value value;           // Value
     int work = -1;         // Work: -1 for `_`
     std::vector<int> nodes;
@@ -41,6 +42,8 @@ public:
     virtual ~CallEmitter() = default;
     virtual int node() const = 0;                                   // the calling thread's node
     virtual int copyOf(const std::string& variable, int node) = 0;  // location of a variable's copy on a node
+    virtual int barrier(const std::string& name) = 0;                // the location standing for a barrier
+    virtual std::vector<int> participantNodes(const std::string& barrier) const = 0;  // nodes of its threads
     // Emits a subevent; returns its index in the path (for Value::readBy).
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
 };
@@ -56,9 +59,13 @@ public:
                         CallEmitter& out) const = 0;
 };
 
+// The libraries, each in its own file (library_*.cpp).
+const LibraryFrontEnd& sharedVariables();  // sv
+const LibraryFrontEnd& barriers();         // bal
+
 // The library called `name` in the litmus syntax (`sv`), or nullptr.
 const LibraryFrontEnd* findLibrary(const std::string& name);
-// "sv, ..." for messages.
+// "sv, bal" for messages.
 std::string knownLibraries();
 
 }  // namespace rdmacheck

@@ -42,12 +42,9 @@ public:
 
 }  // namespace
 
-const LibraryFrontEnd* findLibrary(const std::string& name) {
+const LibraryFrontEnd& sharedVariables() {
     static const SharedVariables sv;
-    if (name == "sv") return &sv;
-    return nullptr;
+    return sv;
 }
-
-std::string knownLibraries() { return "sv"; }
 
 }  // namespace rdmacheck

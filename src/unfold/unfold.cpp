@@ -25,14 +25,15 @@ public:
                 nodes.insert(d.node);
             }
         }
-        for (const ThreadDecl& t : test.threads) {
-            nodes.insert(t.node);
-            scan(t.body);
+        for (thread_ = 0; thread_ < static_cast<int>(test.threads.size()); ++thread_) {
+            nodes.insert(test.threads[thread_].node);
+            scan(test.threads[thread_].body);
         }
     }
 
     std::set<int> nodes;
     std::vector<std::string> shared;  // in order of declaration, then of first use
+    std::map<std::string, std::set<int>> barrierThreads;  // b(z): the threads that call bar(z)
 
     bool isShared(const std::string& name) const {
         return std::find(shared.begin(), shared.end(), name) != shared.end();
@@ -109,6 +110,12 @@ private:
                                                           "; a shared variable is declared '" + d.name + "@sv'");
                     addShared(a.expr.name);
                     break;
+                case ArgKind::Barrier:
+                    if (!isName || a.expr.name == "_")
+                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
+                                                      " is a barrier (a name)");
+                    barrierThreads[a.expr.name].insert(thread_);
+                    break;
                 case ArgKind::Work:
                     if (!isName)
                         throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
@@ -131,6 +138,7 @@ private:
     }
 
     const LitmusTest& test_;
+    int thread_ = 0;  // the thread being scanned
     std::optional<SourceLoc> pollAt_, workIdAt_;
 };
 
@@ -159,6 +167,24 @@ public:
     int find(const std::string& name) const { return findLocation(locations_, name); }
     bool isShared(const std::string& name) const { return scan_.isShared(name); }
     int copyOf(const std::string& variable, int node) const { return copies_.at({variable, node}); }
+
+    // A barrier is a hidden location: it holds nothing, and only its calls name it.
+    int barrier(const std::string& name) {
+        auto it = barriers_.find(name);
+        if (it == barriers_.end()) it = barriers_.emplace(name, add(Location{name, 1, 0, true})).first;
+        return it->second;
+    }
+    std::vector<int> participantNodes(const std::string& barrier, const LitmusTest& test) const {
+        std::set<int> nodes;
+        for (int t : scan_.barrierThreads.at(barrier)) nodes.insert(test.threads[t].node);
+        return {nodes.begin(), nodes.end()};
+    }
+    // The barriers' locations and their participants.
+    std::map<int, std::set<int>> barrierParticipants() const {
+        std::map<int, std::set<int>> out;
+        for (const auto& [name, location] : barriers_) out[location] = scan_.barrierThreads.at(name);
+        return out;
+    }
     int nodeOfFirstCopy() const { return *scan_.nodes.begin(); }
 
     int add(Location l) {
@@ -223,6 +249,7 @@ private:
     std::vector<Location> locations_;
     std::map<const Stmt*, int> hiddenOf_;
     std::map<std::pair<std::string, int>, int> copies_;
+    std::map<std::string, int> barriers_;
 };
 
 // Where a thread is in its program: a stack of blocks being run.
@@ -246,6 +273,7 @@ public:
                    const UnfoldOptions& options)
         : thread_(thread),
           index_(threadIndex),
+          test_(test),
           locations_(locations),
           options_(options) {
         for (const auto& [key, value] : test.registerInit) {
@@ -313,7 +341,8 @@ private:
         for (size_t i = 0; i < st.args.size(); ++i) {
             const CallArg& a = st.args[i];
             switch (m.args[i]) {
-                case ArgKind::Variable: args[i].variable = a.expr.name; break;
+                case ArgKind::Variable:
+                case ArgKind::Barrier: args[i].variable = a.expr.name; break;
                 case ArgKind::Work: args[i].work = workIdOf(a.expr.name); break;
                 case ArgKind::Nodes: args[i].nodes = a.nodes; break;
                 case ArgKind::Value:
@@ -334,6 +363,10 @@ private:
             Emitter(ThreadUnfolder& u, PathState& s, const Stmt& st, Library l) : u(u), s(s), st(st), library(l) {}
             int node() const override { return u.thread_.node; }
             int copyOf(const std::string& variable, int n) override { return u.locations_.copyOf(variable, n); }
+            int barrier(const std::string& name) override { return u.locations_.barrier(name); }
+            std::vector<int> participantNodes(const std::string& name) const override {
+                return u.locations_.participantNodes(name, u.test_);
+            }
             int emit(EventKind kind, int location, int remote, int work, Value written) override {
                 const int e = u.emit(s, kind, location, remote, st.where, std::move(written));
                 s.path.events[e].workId = work;
@@ -602,6 +635,7 @@ private:
 
     const ThreadDecl& thread_;
     int index_;
+    const LitmusTest& test_;
     LocationTable& locations_;
     const UnfoldOptions& options_;
     std::map<std::string, long long> initialRegisters_;
@@ -675,6 +709,16 @@ Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
         sk.registers.push_back(std::move(regs));
         if (p.cut) sk.cutAt.push_back(p.cutAt);
     }
+    // BAL (MOWGLI.md §6.1): every participant of a barrier makes as many calls on it.
+    for (const auto& [location, threads] : barriers) {
+        std::set<int> counts;
+        for (int t : threads) {
+            int calls = 0;
+            for (int e : sk.threadEvents[t]) calls += sk.events[e].kind == EventKind::BX && sk.events[e].location == location;
+            counts.insert(calls);
+        }
+        sk.illFormed = sk.illFormed || counts.size() > 1;
+    }
     return sk;
 }
 
@@ -697,6 +741,7 @@ UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
         c.where = n.where;
         checkCondition(c, test, locations);
     }
+    program.barriers = locations.barrierParticipants();
     program.locations = locations.take();
     return program;
 }

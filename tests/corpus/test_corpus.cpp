@@ -102,3 +102,6 @@ TEST(Corpus, RdmaTsoRmwPaperVerdictsAndAtomicityFamily) { expectCorpusVerdicts(s
 
 // The LOCO and RMW papers' RDMA^WAIT figures, MOWGLI.md §11.3 and derived tests.
 TEST(Corpus, RdmaWaitPaperVerdictsAndDerivedTests) { expectCorpusVerdicts(sourceDir() + "/litmus/rdma-wait"); }
+
+// The barrier library: LOCO Figs. 6 and 12, and tests of BAL's so and call counts.
+TEST(Corpus, BarrierLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/bal"); }

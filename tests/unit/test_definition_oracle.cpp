@@ -83,7 +83,8 @@ int column(EventKind k) {
         case EventKind::NLW: return 10;
         case EventKind::NF: return 11;
         case EventKind::WT:
-        case EventKind::GF: break;  // MOWGLI only
+        case EventKind::GF:
+        case EventKind::BX: break;  // MOWGLI only
     }
     return -1;
 }

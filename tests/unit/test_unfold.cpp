@@ -313,3 +313,38 @@ exists (x@2 = 0)
 TEST(Unfold, SvCallOnALocationDeclaredOnANodeIsRefused) {
     EXPECT_THROW(unfoldTest("RDMA t\n{ x@1 = 5; }\nP0@1 { a := sv.read(x) }\nexists (a = 5)\n"), InputError);
 }
+
+// bar(z) (MOWGLI.md §6.1): one gF per node of a participant of z, then the exit,
+// all one call of the barrier library; participants making different numbers of
+// calls make an ill-formed skeleton.
+TEST(Unfold, BarrierCallsAndTheirParticipants) {
+    const UnfoldedProgram p = unfoldTest(
+        "RDMA t\n{ y@2 = 0; }\nP0@1 { bar(z) }\nP1@3 { bar(z) }\nP2@2 { b := y; if (b = 1) { bar(w) } else { } }\n"
+        "exists (y = 0)\n");
+    const ThreadPath& path = p.paths[0][0];
+    ASSERT_EQ(path.events.size(), 3u);
+    EXPECT_EQ(path.events[0].kind, EventKind::GF);
+    EXPECT_EQ(path.events[0].remote, 1);
+    EXPECT_EQ(path.events[1].kind, EventKind::GF);
+    EXPECT_EQ(path.events[1].remote, 3);
+    EXPECT_EQ(path.events[2].kind, EventKind::BX);
+    for (const Event& e : path.events) {
+        EXPECT_EQ(e.library, Library::Bal);
+        EXPECT_EQ(e.call, 0);
+        EXPECT_EQ(e.location, path.events[2].location);
+    }
+    EXPECT_EQ(p.barriers.size(), 2u);
+    // P2 alone calls bar(w): once on one path, never on the other; both are well formed.
+    std::vector<size_t> choice{0, 0, 0};
+    size_t wellFormed = 0, skeletons = 0;
+    do {
+        ++skeletons;
+        wellFormed += !p.skeleton(choice).illFormed;
+    } while (p.nextChoice(choice));
+    EXPECT_EQ(skeletons, 2u);
+    EXPECT_EQ(wellFormed, 2u);
+    // With P0 calling bar(z) twice and P1 once, no skeleton is well formed.
+    const UnfoldedProgram uneven =
+        unfoldTest("RDMA t\n{ y@2 = 0; }\nP0@1 { bar(z); bar(z) }\nP1@3 { bar(z) }\nexists (y = 0)\n");
+    EXPECT_TRUE(uneven.skeleton({0, 0}).illFormed);
+}

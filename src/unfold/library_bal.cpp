@@ -1,0 +1,33 @@
+// The barrier library BAL (MOWGLI.md §6.1, LOCO Def. 4.1): `bar(z)` waits for
+// the earlier work of every participant of z towards the participants' nodes
+// (one aGF_n per node of a participant) and exits at an aCR point. Its so, from
+// the entries of the i-th calls to the exits of the i-th calls, is the model
+// files' "bal:round".
+#include "library.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+class Barriers : public LibraryFrontEnd {
+public:
+    Library library() const override { return Library::Bal; }
+
+    std::vector<MethodSignature> methods() const override { return {{"bar", {ArgKind::Barrier}, false}}; }
+
+    Value lower(const std::string&, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+        const int barrier = out.barrier(args[0].variable);
+        for (int n : out.participantNodes(args[0].variable)) out.emit(EventKind::GF, barrier, n, -1);
+        out.emit(EventKind::BX, barrier, 0, -1);
+        return Value();
+    }
+};
+
+}  // namespace
+
+const LibraryFrontEnd& barriers() {
+    static const Barriers bal;
+    return bal;
+}
+
+}  // namespace rdmacheck
