@@ -97,7 +97,7 @@ std::string nodeList(const std::vector<int>& nodes) {
 }
 
 std::string call(const Stmt& s) {
-    if (s.library == "bal" && s.method == "bar" && s.args.size() == 1) return "bar(" + expr(s.args[0].expr) + ")";
+    if (s.library == "bal" && s.args.size() == 1) return s.method + "(" + expr(s.args[0].expr) + ")";
     std::string out = s.hasResult ? locRef(s.target) + " := " : "";
     out += identifier(s.library) + "." + identifier(s.method) + "(";
     for (size_t i = 0; i < s.args.size(); ++i) {

@@ -253,12 +253,12 @@ private:
             lex_.expect(")", "after the work identifier");
             return s;
         }
-        if (w == "bar") {  // the barrier library's only method: bal.bar(z)
+        if (w == "bar" || w == "tbar") {  // the barrier library's methods: bal.bar(z), bal.tbar(z)
             lex_.next();
             s.kind = Stmt::Kind::Call;
             s.library = "bal";
-            s.method = "bar";
-            lex_.expect("(", "after bar");
+            s.method = w;
+            lex_.expect("(", ("after " + w).c_str());
             CallArg a;
             a.where = lex_.peek().where;
             a.expr = parseExpr(lex_);

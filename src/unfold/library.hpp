@@ -44,6 +44,7 @@ public:
     virtual int copyOf(const std::string& variable, int node) = 0;  // location of a variable's copy on a node
     virtual int barrier(const std::string& name) = 0;                // the location standing for a barrier
     virtual std::vector<int> participantNodes(const std::string& barrier) const = 0;  // nodes of its threads
+    virtual std::vector<int> allNodes() const = 0;                                   // every node of the test
     // Emits a subevent; returns its index in the path (for Value::readBy).
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
 };

@@ -13,11 +13,16 @@ class Barriers : public LibraryFrontEnd {
 public:
     Library library() const override { return Library::Bal; }
 
-    std::vector<MethodSignature> methods() const override { return {{"bar", {ArgKind::Barrier}, false}}; }
+    // bar: the global fence covers the participants' nodes (LOCO Def. 4.1);
+    // tbar, the transitive variant LOCO ships (§4.3), covers every node.
+    std::vector<MethodSignature> methods() const override {
+        return {{"bar", {ArgKind::Barrier}, false}, {"tbar", {ArgKind::Barrier}, false}};
+    }
 
-    Value lower(const std::string&, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
         const int barrier = out.barrier(args[0].variable);
-        for (int n : out.participantNodes(args[0].variable)) out.emit(EventKind::GF, barrier, n, -1);
+        const std::vector<int> nodes = method == "tbar" ? out.allNodes() : out.participantNodes(args[0].variable);
+        for (int n : nodes) out.emit(EventKind::GF, barrier, n, -1);
         out.emit(EventKind::BX, barrier, 0, -1);
         return Value();
     }

@@ -179,6 +179,7 @@ public:
         for (int t : scan_.barrierThreads.at(barrier)) nodes.insert(test.threads[t].node);
         return {nodes.begin(), nodes.end()};
     }
+    std::vector<int> allNodes() const { return {scan_.nodes.begin(), scan_.nodes.end()}; }
     // The barriers' locations and their participants.
     std::map<int, std::set<int>> barrierParticipants() const {
         std::map<int, std::set<int>> out;
@@ -367,6 +368,7 @@ private:
             std::vector<int> participantNodes(const std::string& name) const override {
                 return u.locations_.participantNodes(name, u.test_);
             }
+            std::vector<int> allNodes() const override { return u.locations_.allNodes(); }
             int emit(EventKind kind, int location, int remote, int work, Value written) override {
                 const int e = u.emit(s, kind, location, remote, st.where, std::move(written));
                 s.path.events[e].workId = work;

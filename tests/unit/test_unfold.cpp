@@ -4,6 +4,7 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "rdmacheck/print.hpp"
 #include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
@@ -347,4 +348,17 @@ TEST(Unfold, BarrierCallsAndTheirParticipants) {
     const UnfoldedProgram uneven =
         unfoldTest("RDMA t\n{ y@2 = 0; }\nP0@1 { bar(z); bar(z) }\nP1@3 { bar(z) }\nexists (y = 0)\n");
     EXPECT_TRUE(uneven.skeleton({0, 0}).illFormed);
+}
+
+// tbar(z), the transitive barrier (LOCO §4.3): its entry fences every node of the
+// test, not only the participants' (here node 3, which only a put names).
+TEST(Unfold, TransitiveBarrierFencesEveryNode) {
+    const UnfoldedProgram p =
+        unfoldTest("RDMA t\n{ x@3 = 0; }\nP0@1 { x^3 := 1; tbar(z) }\nP1@2 { tbar(z) }\nexists (x = 0)\n");
+    std::vector<int> fenced;
+    for (const Event& e : p.paths[1][0].events)
+        if (e.kind == EventKind::GF) fenced.push_back(e.remote);
+    EXPECT_EQ(fenced, (std::vector<int>{1, 2, 3}));
+    const LitmusTest t = parseLitmus("RDMA t\n{ }\nP0@1 { tbar(z); bar(w) }\nexists (true)\n", "t.litmus");
+    EXPECT_NE(printLitmus(t).find("  tbar(z);\n  bar(w);\n"), std::string::npos) << printLitmus(t);
 }
