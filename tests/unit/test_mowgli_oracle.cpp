@@ -11,7 +11,11 @@
 //    iso, ippo, rf/rf_i/rf_e, rb/rb_i, pfg, pfp, nfo, rao, ib, so;
 //  - SV (§5.1) on its restriction: per-node rf^n/mo^n/rb^n (a copy x@n is a location
 //    of its own), pf, iso, so, and [aCR];(po^-1 ∩ rb);[aCW] = ∅;
-//  - hb = (ppo ∪ so|Core ∪ so|SV)+ irreflexive (§2.5).
+//  - BAL (§6.1): a call is aGF_n per node of a participant (all nodes for the
+//    transitive tbar) then an aCR exit; the participants of z (the threads that
+//    call it anywhere) make equally many calls on z, or the skeleton has no
+//    execution; so from every aGF of the i-th calls to the aCR of the i-th calls;
+//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL)+ irreflexive (§2.5).
 // Nothing here comes from src/encode or the model files: the stamp of each event
 // kind, the table and every relation are written out in this file.
 #include <gtest/gtest.h>
@@ -102,7 +106,7 @@ Stamp stampOf(EventKind k) {
         case EventKind::NF: return aRF;
         case EventKind::GF: return aGF;
         case EventKind::P: break;   // RDMA^TSO only
-        case EventKind::BX: break;  // BAL: not in this oracle
+        case EventKind::BX: return aCR;  // BAL's exit (§6.1), neither read nor write
     }
     ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
     return aMF;
@@ -128,6 +132,8 @@ struct Variant {
     bool pfpInSo = false;      // pfp in so too
     bool arRao = true;         // [aNRW];iso^-1;rao in so
     bool svCondition = true;   // §5.1 [aCR];(po^-1 ∩ rb);[aCW] = ∅
+    bool balSo = true;         // §6.1 so|BAL: aGF of the i-th calls -> aCR of the i-th calls
+    bool balCount = true;      // §6.1 equal numbers of calls per participant
 };
 
 struct OracleResult {
@@ -161,6 +167,12 @@ public:
             for (const Cond& a : c.args) atoms(a);
         };
         atoms(test.condition);
+        // b(z): the threads with a call on z on any of their paths (a BAL exit on z's location).
+        for (size_t t = 0; t < program_.paths.size(); ++t)
+            for (const ThreadPath& p : program_.paths[t])
+                for (const Event& e : p.events)
+                    if (e.library == Library::Bal && e.kind == EventKind::BX) participants_[e.location].insert(int(t));
+        EXPECT_EQ(participants_, program_.barriers) << "participants of the barriers";
     }
 
     OracleResult run() {
@@ -189,8 +201,10 @@ private:
     bool core(size_t a) const { return s_[a].thread >= 0 && s_[a].library == Library::Core; }
     bool sv(size_t a) const { return s_[a].thread >= 0 && s_[a].library == Library::Sv; }
     bool is(size_t a, Stamp st) const { return s_[a].thread >= 0 && s_[a].stamp == st; }
-    bool reads(size_t a) const { return s_[a].thread >= 0 && isReadStamp(s_[a].stamp); }
-    bool writes(size_t a) const { return s_[a].thread >= 0 && isWriteStamp(s_[a].stamp); }
+    bool bal(size_t a) const { return s_[a].thread >= 0 && s_[a].library == Library::Bal; }
+    // BAL's aCR exit reads nothing (§6.1: BAL has no values)
+    bool reads(size_t a) const { return s_[a].thread >= 0 && !bal(a) && isReadStamp(s_[a].stamp); }
+    bool writes(size_t a) const { return s_[a].thread >= 0 && !bal(a) && isWriteStamp(s_[a].stamp); }
     bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }
     // po on subevents: (⟨e1,_⟩, ⟨e2,_⟩) ∈ po iff (e1, e2) ∈ po, e1 ≠ e2 (different calls).
     bool po(size_t a, size_t b) const {
@@ -238,6 +252,7 @@ private:
             if (s_[e].thread >= 0 && s_[e].location >= 0) libs[s_[e].location].insert(s_[e].library);
         for (const auto& [l, set] : libs) EXPECT_EQ(set.size(), 1u) << "location " << program_.locations[l].name;
         checkStamping();
+        if (!balRounds()) return;
         readList_.clear();
         for (size_t e = 0; e < n_; ++e)
             if (reads(e)) readList_.push_back(e);
@@ -266,7 +281,7 @@ private:
                 EXPECT_EQ(family, s_[e].node > 0) << kStampNames[st];
                 if (family && st != aGF) nodes.insert(s_[e].node);
                 const int l = s_[e].location;
-                if (l < 0) continue;
+                if (l < 0 || s_[e].library == Library::Bal) continue;  // BAL: the barrier's hidden location
                 // remote operands on n, everything else on the caller's node
                 const bool remote = st == aNRW || st == aNAR || st == aNRR;
                 EXPECT_EQ(program_.locations[l].node, remote ? s_[e].node : home)
@@ -277,6 +292,22 @@ private:
             static const std::set<std::string> core = {
                 "aCW", "aCR", "aCAS", "aMF aCR", "aMF", "aNRR aNLW", "aNLR aNRW", "aWT", "aRF", "aNAR aNLW",
                 "aNAR aNRW aNLW"};
+            if (*libraries.begin() == Library::Bal) {
+                // aGF_n for distinct n ⊇ the participants' nodes, then the aCR exit, all on z
+                const size_t exit = subs.back();
+                EXPECT_EQ(sk_.events[exit].kind, EventKind::BX) << shape;
+                std::set<int> gfNodes, want, where;
+                for (size_t e : subs) where.insert(s_[e].location);
+                for (size_t i = 0; i + 1 < subs.size(); ++i) {
+                    EXPECT_EQ(s_[subs[i]].stamp, aGF) << shape;
+                    EXPECT_TRUE(gfNodes.insert(s_[subs[i]].node).second) << shape;
+                }
+                EXPECT_EQ(where.size(), 1u) << shape;
+                EXPECT_TRUE(program_.locations[s_[exit].location].hidden);
+                for (int t : participants_.at(s_[exit].location)) want.insert(test_.threads[t].node);
+                EXPECT_TRUE(std::includes(gfNodes.begin(), gfNodes.end(), want.begin(), want.end())) << shape;
+                continue;
+            }
             if (*libraries.begin() == Library::Core) {
                 EXPECT_TRUE(core.count(shape)) << "Core call stamped " << shape;
                 EXPECT_LE(nodes.size(), 1u) << shape;
@@ -294,6 +325,39 @@ private:
             }
             EXPECT_TRUE(ok) << "SV call stamped " << shape;
         }
+    }
+
+    // §6.1: per barrier z, each participant's calls on z in po order; o(e) is the
+    // index. Unequal counts: no execution. so|BAL: every aGF subevent of an i-th
+    // call -> the aCR exit of every i-th call (the same call included).
+    bool balRounds() {
+        balSo_.assign(n_, 0);
+        bool equal = true;
+        for (const auto& [z, threads] : participants_) {
+            std::map<int, std::vector<std::vector<size_t>>> calls;  // thread -> its calls on z -> subevents
+            for (int t : threads) {
+                calls[t];
+                int last = -1;
+                for (int e : sk_.threadEvents[t]) {
+                    if (!bal(e) || s_[e].location != z) continue;
+                    if (s_[e].call != last) calls[t].emplace_back();
+                    last = s_[e].call;
+                    calls[t].back().push_back(size_t(e));
+                }
+            }
+            size_t lo = SIZE_MAX, hi = 0;
+            for (const auto& [t, cs] : calls) lo = std::min(lo, cs.size()), hi = std::max(hi, cs.size());
+            equal = equal && lo == hi;
+            for (size_t i = 0; i < lo; ++i)
+                for (const auto& [t1, c1] : calls)
+                    for (size_t g : c1[i])
+                        if (is(g, aGF))
+                            for (const auto& [t2, c2] : calls)
+                                for (size_t x : c2[i])
+                                    if (sk_.events[x].kind == EventKind::BX) add(balSo_, g, x);
+        }
+        EXPECT_EQ(!equal, sk_.illFormed) << "BAL call counts";
+        return equal || !variant_.balCount;
     }
 
     // rf: each read takes one write of its location, or the initial value (the
@@ -501,10 +565,12 @@ private:
         note("sv:pf", pfS);
         note("sv:iso", isoS);
         note("sv:rb", rbS);
+        note("bal:so", balSo_);
         ibBase_ = unite(unite(unite(ippo, isoC), unite(rfC, pfg)), unite(pfp, rbiC));
         hbBase_ = ppo;
         for (const Matrix* m : {&isoC, &rfeC, &rbC, &moC, &isoS, &rfeS, &pfS, &rbS, &moS}) hbBase_ = unite(hbBase_, *m);
         if (variant_.pfgInSo) hbBase_ = unite(hbBase_, pfg);
+        if (variant_.balSo) hbBase_ = unite(hbBase_, balSo_);
         if (variant_.pfpInSo) hbBase_ = unite(hbBase_, pfp);
         isoC_ = isoC;
 
@@ -606,7 +672,8 @@ private:
     std::vector<size_t> readList_;
     std::vector<int> rf_;
     std::vector<std::vector<int>> mo_;
-    Matrix ibBase_, hbBase_, isoC_;
+    Matrix ibBase_, hbBase_, isoC_, balSo_;
+    std::map<int, std::set<int>> participants_;  // per barrier location, b(z)
     std::vector<std::vector<int>> raoGroups_;
     OracleResult result_;
 };
@@ -830,6 +897,71 @@ const HandTest kHandTests[] = {
     {"RDMA cas-vs-write\n{ x@1; }\nP0@1 { a := CAS(x, 0, 2); }\nP1@1 { x := 1; }\nexists (x = 2 /\\ a = 1)\n", false},
 };
 
+// BAL (MOWGLI.md §6.1) mixed with puts, gets, waits and SV; verdicts argued from
+// the definitions.
+const char* const kBarMpWriteGet =
+    "RDMA bar-mp\n{ x@1 = 0; a@2; }\nP0@1 { x := 1; bar(z); }\nP1@2 { bar(z); a := x^1; }\nexists (a = 0)\n";
+const HandTest kBalHandTests[] = {
+    {kBarMpWriteGet, false},
+    // a put before the entry (aNRW_2 SN aGF_2, G11) is done at the other's exit
+    {"RDMA bar-put-read\n{ y@2 = 0; }\nP0@1 { y^2 := 1; bar(z); }\nP1@2 { bar(z); a := y; }\nexists (a = 0)\n",
+     false},
+    // the other way round: a read after the exit, a write before the entry
+    {"RDMA bar-after-exit\n{ x@1 = 0; y@2 = 0; }\nP0@1 { bar(z); a := x; }\nP1@2 { x^1 := 1; bar(z); }\n"
+     "exists (a = 0)\n",
+     false},
+    // a get before the entry is complete at the other's exit: it cannot see a later put
+    {"RDMA bar-get-then-put\n{ y@2 = 0; a@1; }\nP0@1 { a := y^2; bar(z); }\nP1@2 { bar(z); y := 1; }\n"
+     "exists (a = 1)\n",
+     false},
+    // the second round orders too, and only the i-th calls pair up
+    {"RDMA bar-two-rounds\n{ x@1 = 0; a@2; b@2; }\nP0@1 { bar(z); x := 1; bar(z); }\n"
+     "P1@2 { bar(z); a := x^1; bar(z); b := x^1; }\nexists (a = 1 \\/ b = 0)\n",
+     true},
+    {"RDMA bar-two-rounds-b\n{ x@1 = 0; a@2; b@2; }\nP0@1 { bar(z); x := 1; bar(z); }\n"
+     "P1@2 { bar(z); a := x^1; bar(z); b := x^1; }\nexists (b = 0)\n",
+     false},
+    // a lone participant: so only within its own call
+    {"RDMA bar-alone\n{ y@2 = 0; a@1; }\nP0@1 { y^2 := 1; bar(z); a := y^2; }\nexists (a = 0)\n", false},
+    // a non-participant's write is not ordered
+    {"RDMA bar-bystander\n{ x@1 = 0; a@2; }\nP0@1 { x := 1; }\nP1@2 { bar(z); a := x^1; }\nP2@1 { bar(z); }\n"
+     "exists (a = 0)\n",
+     true},
+    // SV across a barrier: the broadcast's aNRW_2 is done before the exit
+    {"RDMA bar-sv-bcast\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); sv.bcast(s, _, {2}); bar(z); }\n"
+     "P1@2 { bar(z); a := sv.read(s); }\nexists (a = 0)\n",
+     false},
+    // ... but without the broadcast node 2's copy keeps 0
+    {"RDMA bar-sv-nobcast\n{ s@sv = 0; }\nP0@1 { sv.write(s, 1); bar(z); }\nP1@2 { bar(z); a := sv.read(s); }\n"
+     "exists (a = 0)\n",
+     true},
+    // a put and a wait after the barrier, two barriers
+    {"RDMA bar-wait-two-barriers\n{ x@2 = 0; f@1 = 0; a@2; }\nP0@1 { x^2 :=^d 1; wait(d); bar(w); }\n"
+     "P1@2 { bar(w); a := x; bar(v); }\nP2@1 { bar(v); f := 1; }\nexists (a = 0)\n",
+     false},
+    // uneven calls through a branch: the path with one call has no execution
+    {"RDMA bar-uneven-get\n{ y@2 = 0; a@1; }\nP0@1 { a := y^2; if (a = 0) { bar(z); bar(z) } else { bar(z) } }\n"
+     "P1@2 { y := 1; bar(z); }\nexists (a = 0)\n",
+     false},
+    // tbar fences a put towards a non-participant's node
+    {"RDMA tbar-third-node\n{ x@3 = 0; a@3; f@2 = 0; }\nP0@1 { x^3 := 1; tbar(z); }\n"
+     "P1@2 { tbar(z); f := 1; }\nP2@3 { b :=^e f^2; wait(e); a := x; }\nexists (b = 1 /\\ a = 0)\n",
+     false},
+    {"RDMA bar-third-node\n{ x@3 = 0; a@3; f@2 = 0; }\nP0@1 { x^3 := 1; bar(z); }\n"
+     "P1@2 { bar(z); f := 1; }\nP2@3 { b :=^e f^2; wait(e); a := x; }\nexists (b = 1 /\\ a = 0)\n",
+     true},
+};
+
+// The verdict of the condition from the counts.
+bool verdict(const LitmusTest& test, const OracleResult& o) {
+    switch (test.quantifier) {
+        case Quantifier::Exists: return o.positive > 0;
+        case Quantifier::NotExists: return o.positive == 0;
+        case Quantifier::Forall: return o.negative == 0;
+    }
+    return false;
+}
+
 // ---------------------------------------------------------------------------
 // Random programs: 2 threads (P0@1, P1@2, or both on node 1), 1-3 statements
 // each, drawn from work-id puts/gets/RMWs (remote and loopback), waits, CPU
@@ -847,10 +979,11 @@ struct Rng {
 };
 
 std::string randomWaitTest(Rng& rng, bool rmws, int threads = 2, int maxLength = 3) {
-    enum Kind { Put, Get, Rcas, Rfaa, Wait, Write, Read, Fence, SvWrite, SvRead, SvBcast, SvWait, Gf, Cas, kKinds };
+    enum Kind { Put, Get, Rcas, Rfaa, Wait, Write, Read, Fence, SvWrite, SvRead, SvBcast, SvWait, Gf, Cas, Bar, kKinds };
     // Weights: remote operations often, and often waited for, so that pfg, pfp
     // and rao (RMWs from every thread mostly to y@2) come up.
-    const int weight[kKinds] = {3, 3, rmws ? 2 : 0, rmws ? 2 : 0, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1};
+    const int weight[kKinds] = {3, 3, rmws ? 2 : 0, rmws ? 2 : 0, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1};
+    const std::string bar = rng.pick(3) ? " bar(z);" : " tbar(z);";  // one flavour per program
     int total = 0;
     for (int w : weight) total += w;
     std::string decls = "x@1; y@2; s@sv = 0;", text;
@@ -907,6 +1040,7 @@ std::string randomWaitTest(Rng& rng, bool rmws, int threads = 2, int maxLength =
                     break;
                 }
                 case SvWait: text += rng.pick(2) ? " sv.wait(d);" : " wait(d);"; break;
+                case Bar: text += bar; break;
                 case Gf: text += rng.pick(2) ? " sv.gf({" + o + "});" : " gfence(" + (loopback ? m : o) + ");"; break;
                 default: text += " " + local + " := CAS(" + own + ", " + std::to_string(rng.pick(2)) + ", 2);"; break;
             }
@@ -999,6 +1133,66 @@ TEST(MowgliOracle, RdmaWaitCorpus) {
     EXPECT_GT(tally.programs, 0u);
 }
 
+TEST(MowgliOracle, BalHandWrittenPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    Tally tally;
+    for (const HandTest& h : kBalHandTests) {
+        OracleResult o = expectAgreement(h.text, tally);
+        EXPECT_EQ(o.positive > 0, h.allowed) << h.text;
+    }
+    report("hand-written BAL", tally, start);
+    EXPECT_GT(tally.features["bal:so"], 0u);
+}
+
+// Every test of litmus/bal/, against check() and against expected.csv (Ok/No per
+// model, read as the condition's verdict).
+TEST(MowgliOracle, BalCorpus) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string dir = sourceDir() + "/litmus/bal";
+    if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
+    std::map<std::pair<std::string, std::string>, bool> expected;  // (file, model) -> Ok
+    std::istringstream csv(readFile(dir + "/expected.csv"));
+    std::string line;
+    std::getline(csv, line);  // header
+    while (std::getline(csv, line)) {
+        std::istringstream fields(line);
+        std::string file, m, expect;
+        std::getline(fields, file, ',');
+        std::getline(fields, m, ',');
+        std::getline(fields, expect, ',');
+        if (!file.empty()) expected[{file, m}] = expect == "Ok";
+    }
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+        if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    Tally tally;
+    size_t verdicts = 0;
+    for (const std::string& f : files) {
+        const std::string text = readFile(f), name = std::filesystem::path(f).filename().string();
+        SCOPED_TRACE(name);
+        expectAgreement(text, tally, f);
+        LitmusTest test = parseLitmus(text, f);
+        showEverything(test);
+        for (const std::string m : {"rdma-wait", "rdma-wait-rmw"}) {
+            auto it = expected.find({name, m});
+            if (it == expected.end()) {
+                ADD_FAILURE() << "no expected.csv row for " << name << " " << m;
+                continue;
+            }
+            const CheckResult r = check(test, model(m), CheckOptions{});
+            const OracleResult o = MowgliOracle(test, r.shown).run();
+            EXPECT_EQ(verdict(test, o), it->second) << m;
+            EXPECT_EQ(r.ok, it->second) << m;
+            ++verdicts;
+        }
+    }
+    std::cout << "[mowgli-oracle] litmus/bal: " << files.size() << " files, " << verdicts
+              << " (file, model) verdicts against expected.csv\n";
+    report("litmus/bal", tally, start);
+    EXPECT_EQ(verdicts, expected.size());
+}
+
 TEST(MowgliOracle, RandomPrograms) {
     const auto start = std::chrono::steady_clock::now();
     const Sweep sweep = sweepFromEnvironment();
@@ -1033,6 +1227,23 @@ TEST(MowgliOracle, MutantsChangeVerdicts) {
         EXPECT_GT(mutant.positive, 0u);
         EXPECT_NE(r.states, mutant.states);
     }
+    // BAL: bar-mp-write-get forbids a = 0 only through BAL's so (litmus/bal/README.md).
+    {
+        Variant noBalSo;
+        noBalSo.name = "no BAL so", noBalSo.balSo = false;
+        const std::string dir = sourceDir() + "/litmus/bal/bar-mp-write-get.litmus";
+        const std::string text = std::filesystem::exists(dir) ? readFile(dir) : std::string(kBarMpWriteGet);
+        SCOPED_TRACE(text);
+        LitmusTest test = parseLitmus(text, "mutant.litmus");
+        showEverything(test);
+        const CheckResult r = check(test, model("rdma-wait-rmw"), CheckOptions{});
+        const OracleResult full = MowgliOracle(test, r.shown).run();
+        const OracleResult mutant = MowgliOracle(test, r.shown, noBalSo).run();
+        EXPECT_EQ(r.positive, 0u);
+        EXPECT_EQ(full.positive, 0u);
+        EXPECT_GT(mutant.positive, 0u);
+        EXPECT_NE(r.states, mutant.states);
+    }
     // OOTA-RMW without the iso component: a = 5 comes from a value cycle.
     LitmusTest test = parseLitmus(kOotaRmw, "mutant.litmus");
     test.shown = everyName(test);
@@ -1053,10 +1264,19 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
         std::sort(files.begin(), files.end());
         for (const std::string& f : files) programs.push_back(readFile(f));
     }
+    for (const HandTest& h : kBalHandTests) programs.push_back(h.text);
+    const std::string balDir = sourceDir() + "/litmus/bal";
+    if (std::filesystem::is_directory(balDir)) {
+        std::vector<std::string> files;
+        for (const auto& entry : std::filesystem::directory_iterator(balDir))
+            if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
+        std::sort(files.begin(), files.end());
+        for (const std::string& f : files) programs.push_back(readFile(f));
+    }
     Rng rng(20261201);
     for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
 
-    std::vector<Variant> mutants(12);
+    std::vector<Variant> mutants(14);
     mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
     mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
     mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
@@ -1069,6 +1289,8 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     mutants[9].name = "pfp in so", mutants[9].pfpInSo = true;
     mutants[10].name = "no [aNRW];iso^-1;rao", mutants[10].arRao = false;
     mutants[11].name = "no SV [aCR];(po^-1 ∩ rb);[aCW] = ∅", mutants[11].svCondition = false;
+    mutants[12].name = "no BAL so", mutants[12].balSo = false;
+    mutants[13].name = "no BAL call-count condition", mutants[13].balCount = false;
 
     std::vector<size_t> caught(mutants.size(), 0);
     std::vector<std::string> first(mutants.size());
