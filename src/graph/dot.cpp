@@ -290,11 +290,18 @@ GraphPtr build(const ExecutionGraph& g) {
     for (const auto& [thread, events] : threadEvents)
         for (size_t i = 1; i < events.size(); ++i)
             if (!poPairs.count({events[i - 1], events[i]})) layoutEdge(root, events[i - 1], events[i], "10");
-    // Threads start right below the init row. (A rank=same row of the threads'
-    // first events, chained left to right, made Graphviz 2.43 fail in init_rank
-    // and then corrupt its heap on some graphs, e.g. loco-fig9c's executions.)
-    if (initRank)
-        for (const auto& [thread, events] : threadEvents) layoutEdge(root, agfstnode(initRank), events.front(), "1");
+    // Threads start on one row, left to right in (node, thread) order as herd7 draws them, below the init row.
+    if (!threadEvents.empty()) {
+        Agraph_t* tops = agsubg(root, cstr("thread_tops"), 1);
+        set(tops, "rank", "same");
+        Agnode_t* previous = nullptr;
+        for (const auto& [thread, events] : threadEvents) {
+            agsubnode(tops, events.front(), 1);
+            if (previous) layoutEdge(tops, previous, events.front(), "1");
+            previous = events.front();
+        }
+        if (initRank) layoutEdge(root, agfstnode(initRank), threadEvents.begin()->second.front(), "1");
+    }
 
     // Legend: one sample edge per relation drawn, known relations first.
     if (!used.empty()) {
@@ -306,11 +313,10 @@ GraphPtr build(const ExecutionGraph& g) {
         Agraph_t* cluster = agsubg(root, cstr("cluster_legend"), 1);
         set(cluster, "label", "legend");
         set(cluster, "style", "dotted");
-        // Sample edges side by side, in creation order. No invisible edges chain
-        // them: Graphviz 2.43 corrupts its heap routing some graphs with such flat
-        // edges in a cluster (loco-fig9c's executions did).
+        // Sample edges side by side in legend order.
         Agraph_t* tails = agsubg(cluster, cstr("legend_tails"), 1);
         set(tails, "rank", "same");
+        Agnode_t* previousTail = nullptr;
         for (size_t i = 0; i < legend.size(); ++i) {
             const std::string prefix = "legend_" + std::to_string(i);
             Agnode_t* ends[2];
@@ -324,6 +330,8 @@ GraphPtr build(const ExecutionGraph& g) {
                 set(ends[k], "label", "", "\\N");
             }
             agsubnode(tails, ends[0], 1);
+            if (i > 0) layoutEdge(tails, previousTail, ends[0], "1");
+            previousTail = ends[0];
             const RelationStyle style = relationStyle(legend[i]);
             Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
             set(e, "relation", legend[i]);
@@ -412,10 +420,11 @@ void renderHere(const ExecutionGraph& g, const std::string& format, const std::s
 
 enum class ChildResult { Done, LayoutFailed, Failed };
 
-// renderHere in a child process. Graphviz 2.43's dot fails to rank some
-// graphs (several of loco-fig9c's executions) and corrupts its heap as it
-// does, so the next allocation may abort: a crash must not take the checker
-// with it. `why` gets the child's message.
+// renderHere in a child process. When Graphviz 2.43's dot fails to rank a
+// graph ("trouble in init_rank": loco-fig9c's executions did, before non-po
+// edges got floating labels) it corrupts its heap, and a later allocation
+// aborts; such a crash must not take the checker with it. `why` gets the
+// child's message.
 ChildResult renderInChild(const ExecutionGraph& g, const std::string& format, const std::string& path,
                           const char* engine, std::string& why) {
     int fds[2];
