@@ -28,6 +28,7 @@ struct ExecutionEncoding::Impl {
     std::vector<z3::expr> nfoForward;
     std::map<int, std::vector<int>> atomicReads;  // per target node
     std::vector<z3::expr> raoRank;                // per event (narR): its place in rao
+    std::vector<std::pair<int, int>> barrierRounds;  // BAL: (entry, exit) pairs of the same round
     Execution found;
 
     const bool consistent;
@@ -141,6 +142,7 @@ struct ExecutionEncoding::Impl {
             }
         }
 
+        barrierRounds = roundPairs(sk);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent)
             for (int c = 0; c < clocks; ++c) clockEdges(c);
@@ -183,7 +185,7 @@ struct ExecutionEncoding::Impl {
                                     [&](const ClockEdge& e) { return keepsProgramOrder(e, a, b); }))
                         solver.add(clock[c][events[i]] < clock[c][events[j]]);
                 }
-        for (auto [a, b] : roundPairs(sk))
+        for (auto [a, b] : barrierRounds)
             if (relates(Relation::Round, a, b)) solver.add(clock[c][a] < clock[c][b]);
         for (auto [w, p] : sk.pollsFrom) {
             if (has(Relation::Pf) || (has(Relation::PfFromNlW) && sk.events[w].kind == EventKind::NLW))

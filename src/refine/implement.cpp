@@ -18,13 +18,13 @@ void collectNames(const Block& block, std::set<std::string>& out) {
         out.insert(st.source.name);
         out.insert(st.result);
         out.insert(st.workId);
-        std::vector<const Expr*> todo{&st.expr, &st.expr2};
-        for (const CallArg& a : st.args) todo.push_back(&a.expr);
-        while (!todo.empty()) {
-            const Expr* e = todo.back();
-            todo.pop_back();
+        std::vector<const Expr*> pending{&st.expr, &st.expr2};
+        for (const CallArg& a : st.args) pending.push_back(&a.expr);
+        while (!pending.empty()) {
+            const Expr* e = pending.back();
+            pending.pop_back();
             out.insert(e->name);
-            for (const Expr& a : e->args) todo.push_back(&a);
+            for (const Expr& a : e->args) pending.push_back(&a);
         }
         collectNames(st.body, out);
         collectNames(st.orelse, out);
@@ -37,6 +37,17 @@ std::set<std::string> namesOf(const LitmusTest& test) {
     for (const LocationDecl& d : test.locations) names.insert(d.name);
     for (const ThreadDecl& t : test.threads) collectNames(t.body, names);
     return names;
+}
+
+// The locations the test can name (its plain locations and shared-variable
+// copies), resolved by the unfolder; loops are not unrolled, only names are wanted.
+std::vector<Location> namedLocations(const LitmusTest& test) {
+    UnfoldOptions options;
+    options.unroll = 0;
+    std::vector<Location> named;
+    for (Location& l : unfold(test, options).locations)
+        if (!l.hidden) named.push_back(std::move(l));
+    return named;
 }
 
 std::string fresh(std::string name, std::set<std::string>& used) {
@@ -80,12 +91,9 @@ LocRef ref(const std::string& name, const SourceLoc& where, std::optional<int> n
 // of a dummy location from each node followed by a wait on a fresh identifier.
 class SharedVariablesImpl {
 public:
-    SharedVariablesImpl(const LitmusTest& test, const std::string& specModel) : test_(test), used_(namesOf(test)) {
-        UnfoldOptions options;
-        options.unroll = 0;  // only the locations are wanted
-        const UnfoldedProgram program = unfold(test, options);
-        for (const Location& l : program.locations) {
-            if (l.hidden) continue;
+    SharedVariablesImpl(const LitmusTest& test, const std::string& specModel)
+        : test_(test), used_(namesOf(test)), model_(specModel) {
+        for (const Location& l : namedLocations(test)) {
             if (l.name.find('@') == std::string::npos) {
                 names_[l.name] = l.name;
                 continue;
@@ -94,7 +102,6 @@ public:
             copies_[{variable, l.node}] = names_[l.name] = fresh(variable + "_" + std::to_string(l.node), used_);
             copyInit_[names_[l.name]] = {l.node, l.init};
         }
-        model_ = specModel;
     }
 
     ImplementedTest run() {
@@ -192,8 +199,8 @@ private:
     std::map<std::string, std::string> names_;
     std::map<std::pair<std::string, int>, std::string> copies_;
     std::map<std::string, std::pair<int, long long>> copyInit_;
-    std::map<int, std::string> dummy_;
     std::string model_;
+    std::map<int, std::string> dummy_;
     std::string fenceWork_;  // d_0 of the current thread
     int node_ = 1;
 };
@@ -208,10 +215,7 @@ public:
 
     ImplementedTest run() {
         ImplementedTest out{test_, {}, "rdma-tso-rmw"};
-        UnfoldOptions options;
-        options.unroll = 0;
-        for (const Location& l : unfold(test_, options).locations)
-            if (!l.hidden) out.names[l.name] = l.name;
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) {
             issued_.clear();
             polled_.clear();

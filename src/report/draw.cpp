@@ -40,21 +40,21 @@ std::set<std::string> parseDrawnRelations(const std::string& list, const Model& 
 
 namespace {
 
-// The number of subevents in ev's call.
-int callSize(const Skeleton& sk, const Event& ev) {
-    int n = 0;
-    for (int e : sk.threadEvents[ev.thread]) n += sk.events[e].call == ev.call;
-    return n;
-}
-
-// What kind of call a group of subevents is, from its stamps (MOWGLI.md §4.2, §5.1).
+// The box label of ev's call, from its stamps (MOWGLI.md §4.2, §5.1, §6.1);
+// "" for a call of one event, which gets no box.
 std::string callLabel(const Skeleton& sk, const Event& ev) {
     std::set<EventKind> kinds;
+    int size = 0;
     for (int e : sk.threadEvents[ev.thread])
-        if (sk.events[e].call == ev.call) kinds.insert(sk.events[e].kind);
+        if (sk.events[e].call == ev.call) {
+            kinds.insert(sk.events[e].kind);
+            ++size;
+        }
+    if (size < 2) return "";
     const std::string library = ev.library == Library::Core ? "" : std::string(libraryName(ev.library)) + ".";
     if (kinds.count(EventKind::NAR)) return "remote RMW";
     if (kinds.count(EventKind::NRR)) return "get";
+    if (kinds.count(EventKind::BX)) return library + "barrier";
     if (kinds.count(EventKind::GF)) return library + "global fence";
     if (kinds.count(EventKind::F)) return "failed CAS";
     return ev.library == Library::Core ? "put" : library + "bcast";
@@ -80,9 +80,9 @@ ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>
             ge.thread = ev.thread;
             ge.node = test.threads[ev.thread].node;
             ge.threadName = test.threads[ev.thread].name;
-            if (model.stamped && callSize(sk, ev) > 1) {
-                ge.call = ev.call;
+            if (model.stamped) {
                 ge.callLabel = callLabel(sk, ev);
+                if (!ge.callLabel.empty()) ge.call = ev.call;
             }
         }
         g.events.push_back(ge);

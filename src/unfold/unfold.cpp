@@ -39,6 +39,13 @@ public:
         return std::find(shared.begin(), shared.end(), name) != shared.end();
     }
 
+    // The nodes of a barrier's participants.
+    std::vector<int> participantNodes(const std::string& barrier) const {
+        std::set<int> out;
+        for (int t : barrierThreads.at(barrier)) out.insert(test_.threads[t].node);
+        return {out.begin(), out.end()};
+    }
+
 private:
     void addShared(const std::string& name) {
         if (!isShared(name)) shared.push_back(name);
@@ -99,11 +106,12 @@ private:
         for (size_t i = 0; i < st.args.size(); ++i) {
             const CallArg& a = st.args[i];
             const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;
+            auto expected = [&](const std::string& what) {
+                throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name + " is " + what);
+            };
             switch (m->args[i]) {
                 case ArgKind::Variable:
-                    if (!isName || a.expr.name == "_")
-                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
-                                                      " is a shared variable (a name)");
+                    if (!isName || a.expr.name == "_") expected("a shared variable (a name)");
                     for (const LocationDecl& d : test_.locations)
                         if (d.name == a.expr.name && !d.shared)
                             throw InputError(a.where, "'" + d.name + "' is a location of node " + std::to_string(d.node) +
@@ -111,27 +119,20 @@ private:
                     addShared(a.expr.name);
                     break;
                 case ArgKind::Barrier:
-                    if (!isName || a.expr.name == "_")
-                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
-                                                      " is a barrier (a name)");
+                    if (!isName || a.expr.name == "_") expected("a barrier (a name)");
                     barrierThreads[a.expr.name].insert(thread_);
                     break;
                 case ArgKind::Work:
-                    if (!isName)
-                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
-                                                      " is a work identifier (a name, or '_')");
+                    if (!isName) expected("a work identifier (a name, or '_')");
                     if (a.expr.name != "_") usesWorkId(st);
                     break;
                 case ArgKind::Nodes:
-                    if (!a.isNodeSet)
-                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
-                                                      " is a node set, e.g. {2, 3}");
+                    if (!a.isNodeSet) expected("a node set, e.g. {2, 3}");
                     nodes.insert(a.nodes.begin(), a.nodes.end());
                     break;
                 case ArgKind::Value:
                     if (a.isNodeSet || !(a.expr.kind == Expr::Kind::Const || isName))
-                        throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name +
-                                                      " is an integer or one local location");
+                        expected("an integer or one local location");
                     break;
             }
         }
@@ -174,11 +175,7 @@ public:
         if (it == barriers_.end()) it = barriers_.emplace(name, add(Location{name, 1, 0, true})).first;
         return it->second;
     }
-    std::vector<int> participantNodes(const std::string& barrier, const LitmusTest& test) const {
-        std::set<int> nodes;
-        for (int t : scan_.barrierThreads.at(barrier)) nodes.insert(test.threads[t].node);
-        return {nodes.begin(), nodes.end()};
-    }
+    std::vector<int> participantNodes(const std::string& barrier) const { return scan_.participantNodes(barrier); }
     std::vector<int> allNodes() const { return {scan_.nodes.begin(), scan_.nodes.end()}; }
     // The barriers' locations and their participants.
     std::map<int, std::set<int>> barrierParticipants() const {
@@ -274,7 +271,6 @@ public:
                    const UnfoldOptions& options)
         : thread_(thread),
           index_(threadIndex),
-          test_(test),
           locations_(locations),
           options_(options) {
         for (const auto& [key, value] : test.registerInit) {
@@ -366,7 +362,7 @@ private:
             int copyOf(const std::string& variable, int n) override { return u.locations_.copyOf(variable, n); }
             int barrier(const std::string& name) override { return u.locations_.barrier(name); }
             std::vector<int> participantNodes(const std::string& name) const override {
-                return u.locations_.participantNodes(name, u.test_);
+                return u.locations_.participantNodes(name);
             }
             std::vector<int> allNodes() const override { return u.locations_.allNodes(); }
             int emit(EventKind kind, int location, int remote, int work, Value written) override {
@@ -637,7 +633,6 @@ private:
 
     const ThreadDecl& thread_;
     int index_;
-    const LitmusTest& test_;
     LocationTable& locations_;
     const UnfoldOptions& options_;
     std::map<std::string, long long> initialRegisters_;
