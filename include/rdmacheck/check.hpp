@@ -10,6 +10,7 @@
 
 #include "rdmacheck/ast.hpp"
 #include "rdmacheck/encode.hpp"
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/result.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -19,6 +20,8 @@ namespace rdmacheck {
 struct CheckOptions {
     int unroll = 2;
     uint64_t maxExecutions = 10'000'000;  // stop with an error past this many
+    size_t maxEvents = 2000;              // per path combination: the encoding is quadratic in it
+    ResourceLimits limits;                // --timeout, --max-memory
 };
 
 // Called for each consistent execution kept by the filter (for graphs and tests).

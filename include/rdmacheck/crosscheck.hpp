@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rdmacheck/ast.hpp"
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/result.hpp"
@@ -32,6 +33,7 @@ struct CrossOptions {
     int unroll = 2;
     uint64_t maxStates = 20'000'000;
     bool shrink = true;
+    ResourceLimits limits;  // each run of each configuration
 };
 
 struct Difference {

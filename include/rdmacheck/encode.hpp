@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 #include <z3++.h>
 
@@ -32,6 +33,13 @@ struct Execution {
     std::map<int, std::vector<int>> rao;   // per target node: its narR events in rao order
 };
 
+// Z3 answered "unknown" (a time limit, or a resource it ran out of): never read
+// as "no more executions".
+class SolverGaveUp : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 class ExecutionEncoding {
 public:
     // Consistent: the model's executions. WellFormed: every candidate execution
@@ -45,8 +53,12 @@ public:
     ExecutionEncoding(const ExecutionEncoding&) = delete;
     ExecutionEncoding& operator=(const ExecutionEncoding&) = delete;
 
-    // Whether another execution (not yet blocked) exists.
+    // Whether another execution (not yet blocked) exists. Throws SolverGaveUp when
+    // Z3 cannot tell, and InputError at the statement when a value of the
+    // execution leaves the 64-bit range (arith.hpp).
     bool next();
+    // Bounds each later next() (0: no bound); past it, next() throws SolverGaveUp.
+    void limitTime(unsigned milliseconds);
     // The execution found by the last successful next().
     const Execution& current() const;
     // Excludes executions with the same rf and mo as current().

@@ -33,7 +33,8 @@ struct Value {
     static Value of(long long c);
     static Value readBy(int event);
     void shiftEvents(int offset);
-    // Evaluates with the given read values (indexed by event).
+    // Evaluates with the given read values (indexed by event); ArithmeticOverflow
+    // (arith.hpp) when a step leaves the 64-bit range.
     long long eval(const std::vector<long long>& readValues) const;
 };
 
@@ -64,6 +65,7 @@ struct ValueConstraint {
     Value lhs;
     bool equal = true;
     Value rhs;
+    SourceLoc where;  // the test, CAS or RCAS it comes from
 };
 
 struct Location {

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "rdmacheck/ast.hpp"
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/result.hpp"
 
@@ -22,6 +23,7 @@ struct MachineOptions {
     uint64_t maxStates = 20'000'000;    // stop with an error past this many configurations
     bool progress = false;              // report on stderr once a run takes over a second
     bool reduce = true;                 // take steps that commute with all others alone (rules.hpp)
+    ResourceLimits limits;              // --timeout, --max-memory
 };
 
 const char* machineName(MachineKind kind);

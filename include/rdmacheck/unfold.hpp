@@ -24,7 +24,8 @@ struct ThreadPath {
 
 struct UnfoldOptions {
     int unroll = 2;          // loop iterations kept
-    size_t maxPaths = 100000;  // per thread, guards against blow-up
+    size_t maxPaths = 100000;     // per thread, guards against blow-up
+    size_t maxEvents = 1000000;   // per thread, events made on all its paths and copies of them
 };
 
 struct UnfoldedProgram {

@@ -30,6 +30,15 @@ namespace {
 
 using namespace rdmacheck;
 
+// For counts and bounds: CLI11 would read "-5" into an unsigned option as 2^64-5.
+CLI::Validator notNegative() {
+    return CLI::Validator(
+        [](std::string& value) {
+            return value.find('-') == std::string::npos ? std::string() : "must not be negative, got " + value;
+        },
+        "NOT NEGATIVE");
+}
+
 struct GeneratorFlags {
     GeneratorOptions options;
     std::string mix;
@@ -39,9 +48,9 @@ struct GeneratorFlags {
         app.add_option("--threads", options.threads, "random tests: threads")->capture_default_str()
             ->check(CLI::Range(1, 9));
         app.add_option("--min-length", options.minLength, "random tests: fewest statements per thread")
-            ->capture_default_str()->check(CLI::NonNegativeNumber);
+            ->capture_default_str()->check(CLI::Range(0, 1000));
         app.add_option("--max-length", options.maxLength, "random tests: most statements per thread")
-            ->capture_default_str()->check(CLI::NonNegativeNumber);
+            ->capture_default_str()->check(CLI::Range(0, 1000));
         app.add_option("--shared", options.sharedPerNode, "random tests: shared locations per node")
             ->capture_default_str()->check(CLI::Range(0, 6));
         app.add_option("--mix", mix,
@@ -91,6 +100,70 @@ void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) 
     for (std::thread& t : pool) t.join();
 }
 
+// A file name made from a test name: other characters become '_', and a long
+// name is cut (file systems take 255 bytes), with a hash of the whole to keep it apart.
+std::string fileStem(const std::string& testName) {
+    std::string stem;
+    for (char c : testName) stem += std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' ? c : '_';
+    constexpr size_t kMaxStem = 100;
+    if (stem.size() > kMaxStem) {
+        std::ostringstream hash;
+        hash << std::hex << std::hash<std::string>{}(testName);
+        stem = stem.substr(0, kMaxStem) + "-" + hash.str();
+    }
+    return stem;
+}
+
+// Makes the directory an option names (nothing to do for ""); false after an error.
+bool makeDirectory(const char* option, const std::string& dir) {
+    std::error_code ec;
+    if (dir.empty() || std::filesystem::create_directories(dir, ec) || std::filesystem::is_directory(dir, ec))
+        return true;
+    std::cerr << "rdmacheck: error: " << option << ": cannot make directory " << dir
+              << (ec ? ": " + ec.message() : "") << "\n";
+    return false;
+}
+
+// An option's value is wrong (an unknown model), or the file it names is (a
+// model file's line and column).
+void printOptionError(const char* option, const InputError& e) {
+    if (e.where().line == 0) {
+        std::cerr << "rdmacheck: error: " << option << ": " << e.detail() << "\n";
+    } else {
+        std::cerr << e.what() << "\n";
+    }
+}
+
+// The command boundary: what checking `file` threw, as a message on stderr and
+// an exit code: 2 for the input, an option or a limit, 3 for a bug in rdmacheck.
+int reportError(std::ostream& err, const std::string& file) {
+    try {
+        throw;
+    } catch (const InputError& e) {
+        err << e.what() << "\n";
+    } catch (const SolverGaveUp& e) {
+        err << file << ": error: the solver gave up (" << e.what() << ")\n";
+    } catch (const std::bad_alloc&) {
+        err << file << ": error: out of memory (lower --max-memory to stop earlier, or simplify the test)\n";
+    } catch (const std::filesystem::filesystem_error& e) {
+        err << file << ": error: " << e.what() << "\n";
+    } catch (const z3::exception& e) {
+        if (std::string(e.msg()).find("memory") != std::string::npos) {  // Z3's memory_max_size
+            err << file << ": error: the solver ran out of memory (--max-memory)\n";
+            return 2;
+        }
+        err << "rdmacheck: internal error in " << file << ": solver failure: " << e.msg() << "\n";
+        return 3;
+    } catch (const std::exception& e) {
+        err << "rdmacheck: internal error in " << file << ": " << e.what() << "\n";
+        return 3;
+    } catch (...) {
+        err << "rdmacheck: internal error in " << file << "\n";
+        return 3;
+    }
+    return 2;
+}
+
 std::string describeDifference(const std::string& testName, const Difference& d) {
     std::ostringstream out;
     out << "DIFF " << testName << ": " << d.first.label() << " and " << d.second.label() << " differ\n";
@@ -112,9 +185,14 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
         options.configs = parseEngineConfigs(configs);
         models = loadConfigModels(options.configs, modelsDir);
     } catch (const InputError& e) {
-        std::cerr << "rdmacheck: error: " << e.detail() << "\n";
+        printOptionError("--configs", e);
         return 2;
     }
+    if (options.configs.size() < 2) {
+        std::cerr << "rdmacheck: error: need at least two configurations\n";
+        return 2;
+    }
+    if (!makeDirectory("--repro-dir", reproDir)) return 2;
     if (!generator.resolve()) return 2;
     const auto start = std::chrono::steady_clock::now();
     const size_t total = files.size() + static_cast<size_t>(randomCount);
@@ -132,17 +210,17 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
             std::optional<Difference> d = crossCheck(test, models, options);
             if (!d) return "";
             outcomes[i] = Differ;
+            std::string text = describeDifference(test.name + " (" + test.file + ")", *d);
             if (!reproDir.empty() && !d->reproducer.empty()) {
-                std::filesystem::create_directories(reproDir);
-                std::ofstream(reproDir + "/" + test.name + ".litmus") << d->reproducer;
+                const std::string path = reproDir + "/" + fileStem(test.name) + ".litmus";
+                if (!(std::ofstream(path) << d->reproducer)) text += "  (could not write the reproducer to " + path + ")\n";
             }
-            return describeDifference(test.name + " (" + test.file + ")", *d);
-        } catch (const InputError& e) {
+            return text;
+        } catch (...) {
             outcomes[i] = Error;
-            return std::string(e.what()) + "\n";
-        } catch (const std::exception& e) {
-            outcomes[i] = Error;
-            return std::string("rdmacheck: internal error: ") + e.what() + "\n";
+            std::ostringstream err;
+            reportError(err, i < files.size() ? files[i] : "random test " + std::to_string(seed + (i - files.size())));
+            return err.str();
         }
     };
     forEachInOrder(total, jobs, work, [&](size_t i, const std::string& text) {
@@ -159,7 +237,7 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
 }
 
 int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::string& outDir) {
-    if (!generator.resolve()) return 2;
+    if (!generator.resolve() || !makeDirectory("--out", outDir)) return 2;
     try {
         for (int i = 0; i < count; ++i) {
             const uint64_t s = seed + static_cast<uint64_t>(i);
@@ -167,7 +245,6 @@ int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::
             if (outDir.empty()) {
                 std::cout << text << "\n";
             } else {
-                std::filesystem::create_directories(outDir);
                 const std::string path = outDir + "/random-" + std::to_string(s) + ".litmus";
                 std::ofstream out(path);
                 if (!(out << text)) {
@@ -191,12 +268,6 @@ struct PictureOptions {
     std::string edges;    // --edges list; empty: herd7's relations
     bool explain = false;
 };
-
-std::string fileStem(const std::string& testName) {
-    std::string stem;
-    for (char c : testName) stem += std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' ? c : '_';
-    return stem;
-}
 
 void writePicture(const ExecutionGraph& g, const PictureOptions& pictures, const std::string& stem) {
     std::filesystem::create_directories(pictures.dir);
@@ -254,11 +325,13 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
         try {
             models.emplace(modelName, loadModel(modelsDir, modelName));
         } catch (const InputError& e) {
-            std::cerr << "rdmacheck: error: --model: " << e.detail() << "\n";
+            printOptionError("--model", e);
             return 2;
         }
     }
+    if (!makeDirectory("--dot", pictures.dir)) return 2;
     for (const std::string& file : files) {
+        std::string pictureError;  // the first picture that could not be written
         try {
             LitmusTest test = parseLitmusFile(file);
             std::string name = modelName.empty() ? defaultModelName(test) : modelName;
@@ -277,31 +350,35 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
                 if (!pictures.dir.empty() && pictures.show != "none")
                     draw = [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
                                const FinalState& state, bool satisfies) {
-                        if (!shows(pictures.show, satisfies)) return;
+                        if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
                         const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
-                        writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
-                                                   test.name + " execution " + std::to_string(drawn) + ": " +
-                                                       stateLine(shown, state)),
-                                     pictures, stem);
+                        try {
+                            writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
+                                                       test.name + " execution " + std::to_string(drawn) + ": " +
+                                                           stateLine(shown, state)),
+                                         pictures, stem);
+                        } catch (const std::runtime_error& e) {  // the verdict comes first, then this
+                            pictureError = e.what();
+                        }
                     };
                 result = check(test, model, options, draw);
             }
             if (json) {
-                std::cout << toJson(test, result).dump() << "\n";
+                std::cout << toJson(test, result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                          << "\n";
             } else {
                 printHerd(std::cout, test, result, ReportOptions{!noTime});
             }
+            if (!pictureError.empty()) {
+                std::cout.flush();
+                std::cerr << file << ": error: picture: " << pictureError << "\n";
+                status = std::max(status, 2);
+            }
             if (pictures.explain) printExplanation(std::cout, test, model, options, pictures, relations);
             std::cout.flush();
-        } catch (const InputError& e) {
-            std::cerr << e.what() << "\n";
-            status = 2;
-        } catch (const z3::exception& e) {
-            std::cerr << file << ": error: solver failure: " << e.msg() << "\n";
-            status = 3;
-        } catch (const std::runtime_error& e) {  // writing or rendering a picture
-            std::cerr << file << ": error: " << e.what() << "\n";
-            status = 2;
+        } catch (...) {
+            std::cout.flush();
+            status = std::max(status, reportError(std::cerr, file));
         }
     }
     return status;
@@ -344,9 +421,9 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
                           << ": loop unrolled to the bound; outcomes past it are not compared\n";
             if (printImplementation) std::cout << r.implementationText;
             if (!r.ok()) status = std::max(status, 1);
-        } catch (const InputError& e) {
-            std::cerr << e.what() << "\n";
-            status = 2;
+        } catch (...) {
+            std::cout.flush();
+            status = std::max(status, reportError(std::cerr, file));
         }
     }
     return status;
@@ -372,9 +449,12 @@ int main(int argc, char** argv) {
                    "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
     app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(notNegative());
     app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
-        ->capture_default_str();
+        ->capture_default_str()->check(notNegative());
+    app.add_option("--max-events", options.maxEvents,
+                   "declarative: give up on a combination of thread paths with more events")
+        ->capture_default_str()->check(notNegative());
     app.add_option("--engine", engine, "declarative (Z3 over the axioms) or operational (explore the machine)")
         ->capture_default_str()
         ->check(CLI::IsMember({"declarative", "operational"}));
@@ -385,7 +465,15 @@ int main(int argc, char** argv) {
                    "with remote RMWs, else concrete")
         ->transform(CLI::CheckedTransformer(machineKinds));
     app.add_option("--max-states", machineOptions.maxStates, "operational: give up past this many machine states")
-        ->capture_default_str();
+        ->capture_default_str()->check(notNegative());
+    ResourceLimits limits;
+    auto addLimits = [&limits](CLI::App& command) {
+        command.add_option("--timeout", limits.seconds, "stop a test after this many seconds (0: never)")
+            ->capture_default_str()->check(notNegative());
+        command.add_option("--max-memory", limits.megabytes, "stop a test past this much resident memory, MiB (0: never)")
+            ->capture_default_str()->check(notNegative());
+    };
+    addLimits(app);
     bool noReduction = false;
     app.add_flag("--no-reduction", noReduction, "operational: explore every interleaving (slow; checks the reduction)");
     app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
@@ -419,12 +507,14 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     cross->add_flag("--against-first", crossOptions.againstFirst,
                     "compare every config with the first, across models (e.g. rdma-tso vs tso on CPU-only tests)");
-    cross->add_option("--random", randomCount, "also cross-check this many random tests")->check(CLI::NonNegativeNumber);
-    cross->add_option("--seed", seed, "seed of the first random test (then seed+1, ...)")->capture_default_str();
+    cross->add_option("--random", randomCount, "also cross-check this many random tests")->check(CLI::Range(0, 10'000'000));
+    cross->add_option("--seed", seed, "seed of the first random test (then seed+1, ...)")->capture_default_str()
+        ->check(notNegative());
     cross->add_option("--unroll", crossOptions.unroll, "loop iterations kept")->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(notNegative());
     cross->add_option("--max-states", crossOptions.maxStates, "operational: give up past this many machine states")
-        ->capture_default_str();
+        ->capture_default_str()->check(notNegative());
+    addLimits(*cross);
     cross->add_option("--models-dir", modelsDir, "directory holding the model files");
     cross->add_flag("--no-shrink", noShrink, "report differences without shrinking them");
     cross->add_option("--repro-dir", reproDir, "write each shrunk reproducer to DIR/TEST.litmus");
@@ -445,19 +535,28 @@ int main(int argc, char** argv) {
                        "model of the implementation (default: the specification's for sv, rdma-tso-rmw after wait-polls)");
     refine->add_option("--models-dir", modelsDir, "directory holding the model files");
     refine->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(notNegative());
     refine->add_flag("--print", printImplementation, "also print each inlined test");
+    addLimits(*refine);
 
     CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
     int count = 1;
     std::string outDir;
     GeneratorFlags generator;
-    generate->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str();
-    generate->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::NonNegativeNumber);
+    generate->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str()
+        ->check(notNegative());
+    generate->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::Range(0, 10'000'000));
     generate->add_option("--out", outDir, "write DIR/random-SEED.litmus files instead of printing");
     generator.add(*generate);
 
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;  // --help is no error; any other usage error is bad input
+    }
+    options.limits = machineOptions.limits = crossOptions.limits = limits;
+    // Z3 stops at the same bound inside one solver call (it answers unknown).
+    if (limits.megabytes > 0) z3::set_param("memory_max_size", std::to_string(limits.megabytes).c_str());
 
     if (*cross) {
         crossOptions.shrink = !noShrink;
@@ -468,8 +567,8 @@ int main(int argc, char** argv) {
     if (*refine)
         return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
     if (files.empty()) {
-        std::cerr << "files is required\nRun with --help for more information.\n";
-        return 106;  // CLI11's code for a missing required argument
+        std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
+        return 2;
     }
     machineOptions.reduce = !noReduction;
     if (!pictures.format.empty() && pictures.dir.empty()) {

@@ -70,7 +70,6 @@ std::vector<EngineConfig> parseEngineConfigs(const std::string& spec) {
         configs.push_back(c);
         start = comma + 1;
     }
-    if (configs.size() < 2) throw InputError(SourceLoc{"--configs", 0, 0}, "need at least two configurations");
     return configs;
 }
 
@@ -88,6 +87,7 @@ CheckResult runConfig(const LitmusTest& test, const EngineConfig& config, const 
     if (config.engine == "declarative") {
         CheckOptions o;
         o.unroll = options.unroll;
+        o.limits = options.limits;
         return check(everything, model, o);
     }
     MachineOptions o;
@@ -95,6 +95,7 @@ CheckResult runConfig(const LitmusTest& test, const EngineConfig& config, const 
     o.reduce = config.engine.find("-full") == std::string::npos;
     o.unroll = options.unroll;
     o.maxStates = options.maxStates;
+    o.limits = options.limits;
     return explore(everything, model, o);
 }
 

@@ -1,6 +1,9 @@
 #include "rdmacheck/encode.hpp"
 
 #include <algorithm>
+#include <climits>
+
+#include "rdmacheck/arith.hpp"
 
 #include "rdmacheck/relations.hpp"
 
@@ -229,7 +232,11 @@ struct ExecutionEncoding::Impl {
     }
 
     bool next() {
-        if (solver.check() != z3::sat) return false;
+        switch (solver.check()) {
+            case z3::unsat: return false;
+            case z3::unknown: throw SolverGaveUp(solver.reason_unknown());
+            case z3::sat: break;
+        }
         z3::model m = solver.get_model();
         const int n = static_cast<int>(sk.events.size());
         found = Execution();
@@ -238,8 +245,13 @@ struct ExecutionEncoding::Impl {
         for (int r = 0; r < n; ++r) {
             if (rfCandidates[r].empty()) continue;
             found.rf[r] = rfCandidates[r][m.eval(rfSelect[r], true).get_numeral_int()];
-            found.readValues[r] = m.eval(readValue[r], true).get_numeral_int64();
+            int64_t v = 0;
+            if (!m.eval(readValue[r], true).is_numeral_i64(v))
+                throw InputError(sk.events[found.rf[r]].where, "arithmetic overflow: the value written here does "
+                                                               "not fit in 64 bits");
+            found.readValues[r] = v;
         }
+        checkArithmetic();
         found.mo.assign(locationCount, {});
         for (size_t l = 0; l < locationCount; ++l) {
             std::vector<std::pair<int64_t, int>> order;
@@ -263,6 +275,30 @@ struct ExecutionEncoding::Impl {
             for (auto [rank, r] : order) found.rao[node].push_back(r);
         }
         return true;
+    }
+
+    // Z3 computes with unbounded integers: a step of the execution's arithmetic
+    // outside 64 bits is an error at its statement, as it is on the machines.
+    void checkArithmetic() const {
+        auto eval = [&](const Value& v, const SourceLoc& where) {
+            try {
+                v.eval(found.readValues);
+            } catch (const ArithmeticOverflow& e) {
+                throw InputError(where, e.what());
+            }
+        };
+        for (const Event& e : sk.events)
+            if (isWrite(e.kind) && !isInit(e)) eval(e.written, e.where);
+        for (const ValueConstraint& c : sk.constraints) {
+            eval(c.lhs, c.where);
+            eval(c.rhs, c.where);
+        }
+    }
+
+    void limitTime(unsigned milliseconds) {
+        z3::params p(ctx);
+        p.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
+        solver.set(p);
     }
 
     void blockCurrent() {
@@ -294,5 +330,7 @@ bool ExecutionEncoding::next() { return impl_->next(); }
 const Execution& ExecutionEncoding::current() const { return impl_->found; }
 
 void ExecutionEncoding::blockCurrent() { impl_->blockCurrent(); }
+
+void ExecutionEncoding::limitTime(unsigned milliseconds) { impl_->limitTime(milliseconds); }
 
 }  // namespace rdmacheck

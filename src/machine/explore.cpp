@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "program.hpp"
+#include "rdmacheck/arith.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rules.hpp"
@@ -128,11 +129,17 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     encodeState(pending.back(), key);
     visited.insert(key);
     Progress progress(test.name, options.progress);
+    const ResourceGuard guard(test.file, options.limits);
     while (!pending.empty()) {
+        guard.check();
         State s = std::move(pending.back());
         pending.pop_back();
         successors.clear();
-        rules.successors(s, successors);
+        try {
+            rules.successors(s, successors);
+        } catch (const ArithmeticOverflow& e) {  // a remote fetch-and-add, whose statement the NIC forgot
+            throw InputError(SourceLoc{test.file, 1, 1}, e.what());
+        }
         if (successors.empty()) {
             if (rules.isFinal(s)) {
                 bool cut = false;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "rdmacheck/arith.hpp"
+
 namespace rdmacheck::machine {
 
 long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vector<long long>& registers) const {
@@ -10,10 +12,10 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
         case Kind::Const: return value;
         case Kind::Slot: return slots[index];
         case Kind::Register: return registers[index];
-        case Kind::Add: return args[0].eval(slots, registers) + args[1].eval(slots, registers);
-        case Kind::Sub: return args[0].eval(slots, registers) - args[1].eval(slots, registers);
-        case Kind::Mul: return args[0].eval(slots, registers) * args[1].eval(slots, registers);
-        case Kind::Neg: return -args[0].eval(slots, registers);
+        case Kind::Add: return arith::add(args[0].eval(slots, registers), args[1].eval(slots, registers));
+        case Kind::Sub: return arith::sub(args[0].eval(slots, registers), args[1].eval(slots, registers));
+        case Kind::Mul: return arith::mul(args[0].eval(slots, registers), args[1].eval(slots, registers));
+        case Kind::Neg: return arith::neg(args[0].eval(slots, registers));
     }
     return 0;
 }

@@ -2,11 +2,23 @@
 
 #include <algorithm>
 
+#include "rdmacheck/arith.hpp"
+
 namespace rdmacheck::machine {
 
 namespace {
 
 using Kind = Entry::Kind;
+
+// An instruction's expression; a value outside 64 bits is an error at the
+// instruction, as in the declarative engine.
+long long evaluate(const Instr& in, const CompiledExpr& e, const ThreadState& ts) {
+    try {
+        return e.eval(ts.slots, ts.registers);
+    } catch (const ArithmeticOverflow& x) {
+        throw InputError(in.where, x.what());
+    }
+}
 
 bool onlyCompletions(const Queue& q) {
     return std::all_of(q.begin(), q.end(), [](const Entry& e) { return e.kind == Kind::Completion; });
@@ -227,7 +239,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
     switch (in.op) {
         case Instr::Op::Assign: {
             State& n = next();
-            cpuWrite(n, t, in.loc, in.expr.eval(ts.slots, ts.registers));
+            cpuWrite(n, t, in.loc, evaluate(in, in.expr, ts));
             advance(n.threads[t]);
             return;
         }
@@ -236,7 +248,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             if (!ts.storeBuffer.empty()) return;
             State& n = next();
             const long long old = s.memory[in.loc];
-            if (old == in.expr.eval(ts.slots, ts.registers)) n.memory[in.loc] = in.expr2.eval(ts.slots, ts.registers);
+            if (old == evaluate(in, in.expr, ts)) n.memory[in.loc] = evaluate(in, in.expr2, ts);
             n.threads[t].carry = old;
             advance(n.threads[t]);
             return;
@@ -286,8 +298,8 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             e.node = in.node;
             e.loc = in.loc;
             e.source = in.source;
-            e.value = in.expr.eval(ts.slots, ts.registers);
-            if (in.op == Instr::Op::RCas) e.newValue = in.expr2.eval(ts.slots, ts.registers);
+            e.value = evaluate(in, in.expr, ts);
+            if (in.op == Instr::Op::RCas) e.newValue = evaluate(in, in.expr2, ts);
             n.threads[t].storeBuffer.push_back(e);
             advance(n.threads[t]);
             return;
@@ -344,7 +356,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
         case Instr::Op::Jump: next().threads[t].pc = in.targets[0]; return;
         case Instr::Op::RegAssign: {
             State& n = next();
-            n.threads[t].registers[in.reg] = in.expr.eval(ts.slots, ts.registers);
+            n.threads[t].registers[in.reg] = evaluate(in, in.expr, ts);
             advance(n.threads[t]);
             return;
         }
@@ -481,7 +493,7 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vect
                 QueuePair& n = next();
                 n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old);
                 if (e.kind == Kind::RFaa || old == e.value) {
-                    const long long written = e.kind == Kind::RFaa ? old + e.value : e.newValue;
+                    const long long written = e.kind == Kind::RFaa ? arith::add(old, e.value) : e.newValue;
                     Entry write = entry(Kind::AtomicWrite, e.source, written);
                     write.node = e.node;
                     n.buffers[Pipe].insert(n.buffers[Pipe].begin() + static_cast<long>(i), write);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #ifndef RDMACHECK_MODELS_DIR
@@ -81,11 +82,79 @@ Grid readGrid(const std::string& path, const std::map<std::string, Cell>& cells)
             if (cell == cells.end()) throw InputError(at, "cell '" + words[c] + "' is not one of" + known);
             row.push_back(cell->second);
         }
-        grid.rows[words[0]] = {at, std::move(row)};
+        const auto [first, isNew] = grid.rows.emplace(words[0], std::make_pair(at, std::move(row)));
+        if (!isNew)
+            throw InputError(at, "row " + words[0] + " given twice (first at line " +
+                                     std::to_string(first->second.first.line) + ")");
     }
+    if (grid.columns.empty()) throw InputError(SourceLoc{path, lineNo, 1}, "empty table: expected a header of columns");
     for (const std::string& c : grid.columns)
         if (!grid.rows.count(c)) throw InputError(SourceLoc{path, lineNo, 1}, "no row for " + c);
     return grid;
+}
+
+// A model file's text, to put a line and column on what the JSON parser reports
+// by byte offset and on the values the model loader rejects.
+class JsonText {
+public:
+    JsonText(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {}
+
+    SourceLoc atOffset(size_t offset) const {
+        offset = std::min(offset, text_.size());
+        const size_t lineStart = text_.rfind('\n', offset == 0 ? 0 : offset - 1);
+        const int line = 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + offset, '\n'));
+        const size_t column = lineStart == std::string::npos || offset == 0 ? offset + 1 : offset - lineStart;
+        return SourceLoc{path_, line, static_cast<int>(column)};
+    }
+    // Where the string "value" is written (its occurrence-th time), else the file's start.
+    SourceLoc at(const std::string& value, int occurrence = 1) const {
+        size_t pos = std::string::npos;
+        for (size_t from = 0; occurrence-- > 0; from = pos + 1)
+            if ((pos = text_.find("\"" + value + "\"", from)) == std::string::npos) return SourceLoc{path_, 1, 1};
+        return atOffset(pos);
+    }
+    const std::string& text() const { return text_; }
+
+private:
+    std::string path_;
+    std::string text_;
+};
+
+// Parses, refusing a key given twice in one object (nlohmann keeps the last one silently).
+nlohmann::json parseModelJson(const JsonText& json) {
+    std::vector<std::set<std::string>> keys;
+    std::map<std::string, int> seen;  // how often each key was read, to find the repeated one
+    auto callback = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        if (event == nlohmann::json::parse_event_t::object_start) keys.emplace_back();
+        if (event == nlohmann::json::parse_event_t::object_end) keys.pop_back();
+        if (event == nlohmann::json::parse_event_t::key) {
+            const std::string key = parsed.get<std::string>();
+            ++seen[key];
+            if (!keys.back().insert(key).second) throw InputError(json.at(key, seen[key]), "key \"" + key + "\" given twice");
+        }
+        return true;
+    };
+    try {
+        return nlohmann::json::parse(json.text(), callback);
+    } catch (const nlohmann::json::parse_error& e) {
+        // nlohmann says "[json.exception.parse_error.101] parse error at line L, column C: what".
+        const std::string what = e.what();
+        const size_t colon = what.find(": ", what.find("parse error"));
+        throw InputError(json.atOffset(e.byte == 0 ? 0 : e.byte - 1),
+                         "malformed JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
+    }
+}
+
+// Every key of `object` is one of `known`: a misspelt key is an error, not a default.
+void checkKeys(const JsonText& json, const nlohmann::json& object, const std::set<std::string>& known,
+               const std::string& where) {
+    if (!object.is_object()) throw InputError(json.at(where), where + " must be a JSON object");
+    for (const auto& [key, value] : object.items()) {
+        if (known.count(key)) continue;
+        std::string names;
+        for (const std::string& k : known) names += (names.empty() ? "" : ", ") + k;
+        throw InputError(json.at(key), "unknown key \"" + key + "\" in " + where + " (known: " + names + ")");
+    }
 }
 
 }  // namespace
@@ -138,17 +207,19 @@ Model loadModel(const std::string& dir, const std::string& name) {
     if (!in) {
         std::string known;
         for (const std::string& m : availableModels(dir)) known += (known.empty() ? "" : ", ") + m;
-        throw InputError(SourceLoc{path, 0, 0}, "unknown model '" + name + "' (known: " + known + ")");
+        throw InputError(SourceLoc{"rdmacheck", 0, 0}, "unknown model '" + name + "' (known: " + known + ")");
     }
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(SourceLoc{path, 1, static_cast<int>(e.byte)}, e.what());
-    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    const JsonText json(path, buffer.str());
+    const nlohmann::json j = parseModelJson(json);
     SourceLoc at{path, 1, 1};
     Model m;
     try {
+        checkKeys(json, j,
+                  {"name", "description", "tables", "nfo", "nic-buffers-internal", "stamps", "events", "clocks",
+                   "libraries", "machine", "mo-clock", "issue-before-observe", "mixed-cycle-axiom"},
+                  "the model");
         m.name = j.at("name").get<std::string>();
         m.description = j.value("description", "");
         m.nfo = j.value("nfo", false);
@@ -159,6 +230,7 @@ Model loadModel(const std::string& dir, const std::string& name) {
         if (m.stamped) stampOf = j["stamps"].get<std::map<std::string, std::string>>();
         for (const auto& [key, file] : j.at("tables").items()) {
             const std::string path = dir + "/" + file.get<std::string>();
+            if (!std::ifstream(path)) throw InputError(json.at(file.get<std::string>()), "cannot open order table " + path);
             OrderTable t = m.stamped ? loadStampTable(path, key, stampOf) : loadOrderTable(path, key);
             for (int k = 0; k < kEventKindCount; ++k) m.supports[k] = m.supports[k] && t.covers[k];
             m.tables.emplace(key, std::move(t));
@@ -169,11 +241,13 @@ Model loadModel(const std::string& dir, const std::string& name) {
             for (const auto& je : j["events"]) {
                 EventKind k;
                 if (!kindFromName(je.get<std::string>(), k))
-                    throw InputError(at, "unknown event kind '" + je.get<std::string>() + "' in \"events\"");
+                    throw InputError(json.at(je.get<std::string>()),
+                                     "unknown event kind '" + je.get<std::string>() + "' in \"events\"");
                 m.supports[static_cast<int>(k)] = true;
             }
         }
         for (const auto& jc : j.at("clocks")) {
+            checkKeys(json, jc, {"name", "axiom", "edges"}, "a clock");
             Clock c;
             c.name = jc.at("name").get<std::string>();
             c.axiom = jc.value("axiom", c.name);
@@ -186,7 +260,8 @@ Model loadModel(const std::string& dir, const std::string& name) {
                     const std::string library = text.substr(0, colon);
                     relation = text.substr(colon + 1);
                     e.scope = libraryFromName(library);
-                    if (!e.scope) throw InputError(at, "clock '" + c.name + "': unknown library '" + library + "'");
+                    if (!e.scope)
+                        throw InputError(json.at(text), "clock '" + c.name + "': unknown library '" + library + "'");
                 }
                 auto rel = relationNames().find(relation);
                 if (rel != relationNames().end()) {
@@ -195,7 +270,11 @@ Model loadModel(const std::string& dir, const std::string& name) {
                 } else if (m.tables.count(relation)) {
                     e.table = &m.tables.at(relation);
                 } else {
-                    throw InputError(at, "clock '" + c.name + "': unknown relation '" + text + "'");
+                    std::string names;
+                    for (const auto& [known, relation] : relationNames()) names += " " + known;
+                    for (const auto& [table, content] : m.tables) names += " " + table;
+                    throw InputError(json.at(text), "clock '" + c.name + "': unknown relation '" + text +
+                                                        "' (known:" + names + ")");
                 }
                 c.edges.push_back(e);
             }
@@ -203,18 +282,19 @@ Model loadModel(const std::string& dir, const std::string& name) {
         }
         for (const auto& jl : j.value("libraries", nlohmann::json::array())) {
             const auto library = libraryFromName(jl.get<std::string>());
-            if (!library) throw InputError(at, "unknown library '" + jl.get<std::string>() + "'");
+            if (!library) throw InputError(json.at(jl.get<std::string>()), "unknown library '" + jl.get<std::string>() + "'");
             m.libraries[static_cast<int>(*library)] = true;
         }
         if (j.contains("machine")) {
             const auto& jm = j["machine"];
+            checkKeys(json, jm, {"family", "pcie", "remote-atomics"}, "machine");
             const std::string family = jm.at("family").get<std::string>();
             if (family == "queue-pairs") {
                 m.machine.family = MachineFamily::QueuePairs;
             } else if (family == "sequential") {
                 m.machine.family = MachineFamily::Sequential;
             } else {
-                throw InputError(at, "unknown machine family '" + family + "' (known: queue-pairs, sequential)");
+                throw InputError(json.at(family), "unknown machine family '" + family + "' (known: queue-pairs, sequential)");
             }
             m.machine.pcie = jm.value("pcie", true);
             m.machine.remoteAtomics = jm.value("remote-atomics", false);
@@ -225,7 +305,7 @@ Model loadModel(const std::string& dir, const std::string& name) {
         auto clockIndex = [&](const std::string& n) {
             for (size_t i = 0; i < m.clocks.size(); ++i)
                 if (m.clocks[i].name == n) return static_cast<int>(i);
-            throw InputError(at, "unknown clock '" + n + "'");
+            throw InputError(json.at(n), "unknown clock '" + n + "'");
         };
         m.moClock = clockIndex(j.at("mo-clock").get<std::string>());
         if (j.contains("issue-before-observe")) {
@@ -239,7 +319,7 @@ Model loadModel(const std::string& dir, const std::string& name) {
     } catch (const nlohmann::json::exception& e) {
         throw InputError(at, std::string("malformed model file: ") + e.what());
     }
-    if (m.name != name) throw InputError(at, "model file names model '" + m.name + "', expected '" + name + "'");
+    if (m.name != name) throw InputError(json.at(m.name), "model file names model '" + m.name + "', expected '" + name + "'");
     return m;
 }
 

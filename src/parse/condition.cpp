@@ -10,12 +10,14 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
     Cond c;
     c.where = lex.peek().where;
     if (lex.peek().is("~")) {
+        const Lexer::Nesting nested(lex, lex.peek());
         lex.next();
         c.kind = Cond::Kind::Not;
         c.args.push_back(parseUnary(lex, parseName));
         return c;
     }
     if (lex.peek().is("(")) {
+        const Lexer::Nesting nested(lex, lex.peek());
         lex.next();
         c = parseOr(lex, parseName);
         lex.expect(")", "to close the condition");

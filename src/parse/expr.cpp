@@ -13,6 +13,8 @@ Expr binary(Expr::Kind k, Expr lhs, Expr rhs) {
     return e;
 }
 
+Expr parseSum(Lexer& lex);
+
 Expr parseFactor(Lexer& lex) {
     const Token t = lex.peek();
     if (t.kind == Token::Kind::Int) {
@@ -20,6 +22,8 @@ Expr parseFactor(Lexer& lex) {
         return Expr::constant(t.value, t.where);
     }
     if (t.is("-")) {
+        lex.countOperator(t);
+        const Lexer::Nesting nested(lex, t);
         lex.next();
         Expr e;
         e.kind = Expr::Kind::Neg;
@@ -28,8 +32,9 @@ Expr parseFactor(Lexer& lex) {
         return e;
     }
     if (t.is("(")) {
+        const Lexer::Nesting nested(lex, t);
         lex.next();
-        Expr e = parseExpr(lex);
+        Expr e = parseSum(lex);
         lex.expect(")", "to close the expression");
         return e;
     }
@@ -41,10 +46,7 @@ Expr parseFactor(Lexer& lex) {
         e.where = t.where;
         if (lex.peek().is("^")) {
             lex.next();
-            Token n = lex.peek();
-            if (n.kind != Token::Kind::Int || n.value < 1) lex.failHere("expected a node number after '^'");
-            lex.next();
-            e.remoteNode = static_cast<int>(n.value);
+            e.remoteNode = lex.expectNode("after '^'");
         }
         return e;
     }
@@ -54,8 +56,18 @@ Expr parseFactor(Lexer& lex) {
 Expr parseTerm(Lexer& lex) {
     Expr e = parseFactor(lex);
     while (lex.peek().is("*")) {
-        lex.next();
+        lex.countOperator(lex.next());
         e = binary(Expr::Kind::Mul, std::move(e), parseFactor(lex));
+    }
+    return e;
+}
+
+Expr parseSum(Lexer& lex) {
+    Expr e = parseTerm(lex);
+    while (lex.peek().is("+") || lex.peek().is("-")) {
+        const Token op = lex.next();
+        lex.countOperator(op);
+        e = binary(op.is("+") ? Expr::Kind::Add : Expr::Kind::Sub, std::move(e), parseTerm(lex));
     }
     return e;
 }
@@ -63,12 +75,8 @@ Expr parseTerm(Lexer& lex) {
 }  // namespace
 
 Expr parseExpr(Lexer& lex) {
-    Expr e = parseTerm(lex);
-    while (lex.peek().is("+") || lex.peek().is("-")) {
-        Expr::Kind k = lex.next().is("+") ? Expr::Kind::Add : Expr::Kind::Sub;
-        e = binary(k, std::move(e), parseTerm(lex));
-    }
-    return e;
+    lex.beginExpression();
+    return parseSum(lex);
 }
 
 }  // namespace rdmacheck

@@ -1,7 +1,11 @@
 #include "lexer.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cstdio>
+
+#include "rdmacheck/limits.hpp"
 
 namespace rdmacheck {
 
@@ -13,23 +17,66 @@ std::string SourceLoc::str() const {
 InputError::InputError(SourceLoc where, const std::string& what)
     : std::runtime_error(where.str() + ": error: " + what), where_(std::move(where)), detail_(what) {}
 
-Lexer::Lexer(const std::string& text, std::string file) : text_(text), file_(std::move(file)) {}
+Lexer::Lexer(const std::string& text, std::string file) : text_(text), file_(std::move(file)) {
+    lineStarts_.push_back(0);
+    for (size_t i = 0; i < text_.size(); ++i)
+        if (text_[i] == '\n') lineStarts_.push_back(i + 1);
+    checkText();
+}
 
 SourceLoc Lexer::locAt(size_t offset) const {
-    // Tokens are mostly asked for in order: continue from the last answer.
-    if (offset < cacheOffset_) {
-        cacheOffset_ = 0;
-        cacheLine_ = cacheColumn_ = 1;
+    const size_t line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - lineStarts_.begin();
+    return SourceLoc{file_, static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
+}
+
+namespace {
+
+// Length of the UTF-8 sequence starting at text[i], 0 if it is not one (RFC 3629:
+// no overlong forms, no surrogates, nothing past U+10FFFF).
+size_t utf8Length(const std::string& text, size_t i) {
+    auto byte = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+    auto continues = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
+    const unsigned c = byte(i);
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) return continues(i + 1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        return continues(i + 1, lo, hi) && continues(i + 2) ? 3 : 0;
     }
-    for (; cacheOffset_ < offset && cacheOffset_ < text_.size(); ++cacheOffset_) {
-        if (text_[cacheOffset_] == '\n') {
-            ++cacheLine_;
-            cacheColumn_ = 1;
-        } else {
-            ++cacheColumn_;
+    if (c >= 0xF0 && c <= 0xF4) {
+        const unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        return continues(i + 1, lo, hi) && continues(i + 2) && continues(i + 3) ? 4 : 0;
+    }
+    return 0;
+}
+
+}  // namespace
+
+void Lexer::checkText() const {
+    for (size_t i = 0; i < text_.size();) {
+        if (text_[i] == '\0') throw InputError(locAt(i), "NUL byte in the file: a litmus test is text");
+        const size_t n = utf8Length(text_, i);
+        if (n == 0) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text_[i]));
+            throw InputError(locAt(i), std::string("invalid UTF-8 (byte ") + hex + "): a litmus test is UTF-8 text");
         }
+        i += n;
     }
-    return SourceLoc{file_, cacheLine_, cacheColumn_};
+}
+
+Lexer::Nesting::Nesting(Lexer& lex, const Token& at) : lex_(lex) {
+    if (++lex_.depth_ > kMaxNesting) {
+        --lex_.depth_;
+        throw InputError(at.where, "nested more than " + std::to_string(kMaxNesting) +
+                                       " deep (blocks, parentheses and '~' count)");
+    }
+}
+
+void Lexer::countOperator(const Token& at) {
+    if (++operators_ > kMaxExpressionOperators)
+        throw InputError(at.where, "expression with more than " + std::to_string(kMaxExpressionOperators) +
+                                       " operators; split it with intermediate locations");
 }
 
 void Lexer::skipBlanks() {
@@ -69,8 +116,13 @@ Token Lexer::scan() {
         while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
         t.kind = Token::Kind::Int;
         t.text = text_.substr(start, pos_ - start);
-        if (t.text.size() > 18) throw InputError(t.where, "integer '" + t.text + "' is too large");
-        t.value = std::stoll(t.text);
+        for (char d : t.text) {
+            const long long digit = d - '0';
+            if (t.value > (LLONG_MAX - digit) / 10)
+                throw InputError(t.where, "integer '" + (t.text.size() > 40 ? t.text.substr(0, 40) + "..." : t.text) +
+                                              "' does not fit in 64 bits (at most " + std::to_string(LLONG_MAX) + ")");
+            t.value = t.value * 10 + digit;
+        }
         return t;
     }
     if (c == '"') {
@@ -149,6 +201,15 @@ long long Lexer::expectInt(const char* context) {
     if (peek().kind != Token::Kind::Int) failHere(std::string("expected an integer ") + context);
     long long v = next().value;
     return negative ? -v : v;
+}
+
+int Lexer::expectNode(const char* context) {
+    const Token tok = peek();
+    if (tok.kind != Token::Kind::Int) failHere(std::string("expected a node number") + (*context ? " " : "") + context);
+    next();
+    if (tok.value < 1 || tok.value > kMaxNode)
+        throw InputError(tok.where, "node numbers are 1 to " + std::to_string(kMaxNode) + ", not " + tok.text);
+    return static_cast<int>(tok.value);
 }
 
 size_t Lexer::offset() {

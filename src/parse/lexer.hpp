@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "rdmacheck/diagnostics.hpp"
 
@@ -30,8 +31,24 @@ public:
     Token expect(const char* punct, const char* context);
     Token expectIdent(const char* context);
     long long expectInt(const char* context);  // accepts a leading '-'
+    int expectNode(const char* context);       // 1..kMaxNode
     [[noreturn]] void fail(const Token& at, const std::string& message) const;
     [[noreturn]] void failHere(const std::string& message);
+
+    // Scopes that nest (blocks, parentheses, `~`): at most kMaxNesting deep.
+    class Nesting {
+    public:
+        Nesting(Lexer& lex, const Token& at);
+        ~Nesting() { --lex_.depth_; }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+
+    private:
+        Lexer& lex_;
+    };
+    // Operators of the expression being read: at most kMaxExpressionOperators.
+    void beginExpression() { operators_ = 0; }
+    void countOperator(const Token& at);
 
     // Line-oriented access for the X86 program table.
     size_t offset();                 // offset of the next unread token
@@ -44,14 +61,15 @@ public:
 private:
     Token scan();
     void skipBlanks();
+    void checkText() const;  // valid UTF-8, no NUL byte
 
     std::string text_;
     std::string file_;
     size_t pos_ = 0;
     bool hasPeek_ = false;
-    mutable size_t cacheOffset_ = 0;
-    mutable int cacheLine_ = 1;
-    mutable int cacheColumn_ = 1;
+    std::vector<size_t> lineStarts_;  // offset of each line's first byte
+    int depth_ = 0;
+    int operators_ = 0;
     Token peek_;
 };
 

@@ -2,6 +2,9 @@
 #include "condition.hpp"
 #include "front_ends.hpp"
 
+#include <map>
+#include <set>
+
 namespace rdmacheck {
 
 namespace {
@@ -49,12 +52,7 @@ private:
     static std::string copySuffix(Lexer& lex) {
         if (!lex.peek().is("@")) return "";
         lex.next();
-        Token node = lex.peek();
-        if (node.kind != Token::Kind::Int)
-            lex.failHere("expected a node number after '@' (the copy of a shared variable on that node)");
-        if (node.value < 1) throw InputError(node.where, "node numbers are positive integers");
-        lex.next();
-        return "@" + std::to_string(node.value);
+        return "@" + std::to_string(lex.expectNode("after '@' (the copy of a shared variable on that node)"));
     }
 
     void parseShown(LitmusTest& t) {
@@ -74,6 +72,7 @@ private:
 
     void parseInit(LitmusTest& t) {
         lex_.expect("{", "to open the init block");
+        std::map<std::string, SourceLoc> declared;
         while (!lex_.peek().is("}")) {
             LocationDecl d;
             Token name = lex_.expectIdent("(a location) in the init block");
@@ -90,11 +89,11 @@ private:
                 lex_.next();
                 d.init = lex_.expectInt("as the initial value");
             }
-            for (const LocationDecl& other : t.locations)
-                if (other.name == d.name)
-                    throw InputError(d.where, "location '" + d.name + "' declared twice (first at line " +
-                                                  std::to_string(other.where.line) + ", column " +
-                                                  std::to_string(other.where.column) + ")");
+            const auto [first, isNew] = declared.emplace(d.name, d.where);
+            if (!isNew)
+                throw InputError(d.where, "location '" + d.name + "' declared twice (first at line " +
+                                              std::to_string(first->second.line) + ", column " +
+                                              std::to_string(first->second.column) + ")");
             t.locations.push_back(d);
             if (lex_.peek().is(";")) {
                 lex_.next();
@@ -105,22 +104,14 @@ private:
         lex_.next();
     }
 
-    int parseNode() {
-        Token tok = lex_.peek();
-        if (tok.kind != Token::Kind::Int) lex_.failHere("expected a node number");
-        lex_.next();
-        if (tok.value < 1) throw InputError(tok.where, "node numbers are positive integers");
-        return static_cast<int>(tok.value);
-    }
+    int parseNode() { return lex_.expectNode(""); }
 
     void parseThread(LitmusTest& t) {
         ThreadDecl th;
         Token name = lex_.expectIdent("(a thread name)");
         th.name = name.text;
         th.where = name.where;
-        for (const ThreadDecl& other : t.threads)
-            if (other.name == th.name)
-                throw InputError(th.where, "thread '" + th.name + "' declared twice");
+        if (!threadNames_.insert(th.name).second) throw InputError(th.where, "thread '" + th.name + "' declared twice");
         lex_.expect("@", "after the thread name: 'P0@1 { ... }'");
         th.node = parseNode();
         th.body = parseBlock();
@@ -128,6 +119,7 @@ private:
     }
 
     Block parseBlock() {
+        const Lexer::Nesting nested(lex_, lex_.peek());
         lex_.expect("{", "to open a block");
         Block b;
         while (!lex_.peek().is("}")) {
@@ -454,6 +446,7 @@ private:
     }
 
     Lexer& lex_;
+    std::set<std::string> threadNames_;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "condition.hpp"
 #include "front_ends.hpp"
+#include "rdmacheck/limits.hpp"
 
 namespace rdmacheck {
 
@@ -37,6 +38,10 @@ public:
         skipToInitBlock();
         parseInit(t);
         parseProgram(t);
+        for (const auto& [thread, where] : registerInitAt_)
+            if (thread >= static_cast<int>(t.threads.size()))
+                throw InputError(where, "no thread " + std::to_string(thread) + " in this test (it has " +
+                                            std::to_string(t.threads.size()) + ")");
         if (lex_.peek().isWord("locations")) {
             lex_.next();
             lex_.expect("[", "after 'locations'");
@@ -93,6 +98,7 @@ private:
             }
             if (c.thread >= 0) {
                 t.registerInit[std::to_string(c.thread) + ":" + c.loc] = value;
+                registerInitAt_.emplace_back(c.thread, c.where);
             } else {
                 t.locations.push_back(LocationDecl{c.loc, 1, value, c.where});
             }
@@ -115,7 +121,8 @@ private:
             return;
         }
         if (lex.peek().kind == Token::Kind::Int) {
-            c.thread = static_cast<int>(lex.next().value);
+            const Token number = lex.next();
+            c.thread = threadNumber(number.value, number.where);
             lex.expect(":", "between thread number and register");
             c.loc = lex.expectIdent("(a register)").text;
             return;
@@ -126,11 +133,19 @@ private:
             if (name.text.size() < 2 || name.text[0] != 'P' ||
                 name.text.find_first_not_of("0123456789", 1) != std::string::npos)
                 throw InputError(name.where, "expected a thread name 'P<n>' before ':'");
-            c.thread = std::stoi(name.text.substr(1));
+            if (name.text.size() > 6) throw InputError(name.where, "thread numbers are 0 to " + std::to_string(kMaxThread));
+            c.thread = threadNumber(std::stoll(name.text.substr(1)), name.where);
             c.loc = lex.expectIdent("(a register)").text;
             return;
         }
         c.loc = name.text;
+    }
+
+    static int threadNumber(long long n, const SourceLoc& where) {
+        if (n < 0 || n > kMaxThread)
+            throw InputError(where, "thread numbers are 0 to " + std::to_string(kMaxThread) + ", not " +
+                                        std::to_string(n));
+        return static_cast<int>(n);
     }
 
     static bool endsProgram(const Token& t) {
@@ -242,6 +257,7 @@ private:
     }
 
     Lexer& lex_;
+    std::vector<std::pair<int, SourceLoc>> registerInitAt_;  // registers given initial values
 };
 
 }  // namespace

@@ -36,6 +36,8 @@ std::string describeExecution(const UnfoldedProgram& program, const LitmusTest& 
 
 RefinementResult checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
                                  const Model& specModel, const Model& implModel, const CheckOptions& options) {
+    if (test.arch != Arch::Rdma)
+        throw InputError(SourceLoc{test.file, 1, 1}, "refine inlines RDMA libraries; an X86 test has none to inline");
     RefinementResult r;
     r.test = test.name;
     r.specModel = specModel.name;

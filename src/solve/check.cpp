@@ -49,9 +49,26 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
             }
 }
 
+namespace {
+
+[[noreturn]] void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e) {
+    if (guard.expired()) guard.timeout();
+    throw InputError(SourceLoc{file, 1, 1}, std::string("the solver gave up (") + e.what() +
+                                                "); no verdict rather than a partial one");
+}
+
+// Checks the limits, and bounds the next solver call by the time left.
+void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEncoding& encoding) {
+    guard.check();
+    if (limits.seconds > 0) encoding.limitTime(guard.remainingMilliseconds());
+}
+
+}  // namespace
+
 CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions& options,
                   const ExecutionVisitor& visit) {
     const auto start = std::chrono::steady_clock::now();
+    const ResourceGuard guard(test.file, options.limits);
     UnfoldOptions unfoldOptions;
     unfoldOptions.unroll = options.unroll;
     const UnfoldedProgram program = unfold(test, unfoldOptions);
@@ -65,31 +82,42 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
 
     z3::context ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
-    for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
-        const Skeleton sk = program.skeleton(choice);
-        ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
-        if (!sk.cutAt.empty()) {
-            // A consistent prefix that stopped at the bound: executions are missing.
-            if (encoding.next())
-                for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result, loop);
-        } else {
-            while (encoding.next()) {
-                const Execution& ex = encoding.current();
-                auto lookup = [&](const Cond& atom) { return finalValue(test, program, sk, ex, atom.loc, atom.thread); };
-                if (!test.filter || evalCondition(*test.filter, lookup)) {
-                    FinalState state;
-                    for (const ObservedName& n : result.shown)
-                        state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
-                    addFinalState(result, test, state, lookup);
-                    if (visit) visit(program, sk, ex, state, result.states.at(state));
-                    if (result.positive + result.negative > options.maxExecutions)
-                        throw InputError(SourceLoc{test.file, 1, 1},
-                                         "more than " + std::to_string(options.maxExecutions) +
-                                             " consistent executions; raise --max-executions");
+    try {
+        for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
+            const Skeleton sk = program.skeleton(choice);
+            if (sk.events.size() > options.maxEvents)
+                throw InputError(SourceLoc{test.file, 1, 1},
+                                 "a combination of thread paths has " + std::to_string(sk.events.size()) +
+                                     " events; the declarative engine takes at most " +
+                                     std::to_string(options.maxEvents) + " (--max-events)");
+            ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
+            spend(guard, options.limits, encoding);
+            if (!sk.cutAt.empty()) {
+                // A consistent prefix that stopped at the bound: executions are missing.
+                if (encoding.next())
+                    for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result, loop);
+            } else {
+                while (encoding.next()) {
+                    const Execution& ex = encoding.current();
+                    auto lookup = [&](const Cond& atom) { return finalValue(test, program, sk, ex, atom.loc, atom.thread); };
+                    if (!test.filter || evalCondition(*test.filter, lookup)) {
+                        FinalState state;
+                        for (const ObservedName& n : result.shown)
+                            state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
+                        addFinalState(result, test, state, lookup);
+                        if (visit) visit(program, sk, ex, state, result.states.at(state));
+                        if (result.positive + result.negative > options.maxExecutions)
+                            throw InputError(SourceLoc{test.file, 1, 1},
+                                             "more than " + std::to_string(options.maxExecutions) +
+                                                 " consistent executions; raise --max-executions");
+                    }
+                    encoding.blockCurrent();
+                    spend(guard, options.limits, encoding);
                 }
-                encoding.blockCurrent();
             }
         }
+    } catch (const SolverGaveUp& e) {
+        solverGaveUp(guard, test.file, e);
     }
 
     decideVerdict(result);

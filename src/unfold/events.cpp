@@ -1,5 +1,7 @@
 #include "rdmacheck/events.hpp"
 
+#include "rdmacheck/arith.hpp"
+
 namespace rdmacheck {
 
 static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
@@ -63,10 +65,10 @@ long long Value::eval(const std::vector<long long>& readValues) const {
     switch (kind) {
         case Kind::Const: return constant;
         case Kind::Read: return readValues.at(event);
-        case Kind::Add: return args[0].eval(readValues) + args[1].eval(readValues);
-        case Kind::Sub: return args[0].eval(readValues) - args[1].eval(readValues);
-        case Kind::Mul: return args[0].eval(readValues) * args[1].eval(readValues);
-        case Kind::Neg: return -args[0].eval(readValues);
+        case Kind::Add: return arith::add(args[0].eval(readValues), args[1].eval(readValues));
+        case Kind::Sub: return arith::sub(args[0].eval(readValues), args[1].eval(readValues));
+        case Kind::Mul: return arith::mul(args[0].eval(readValues), args[1].eval(readValues));
+        case Kind::Neg: return arith::neg(args[0].eval(readValues));
     }
     return 0;
 }

@@ -283,7 +283,17 @@ public:
         PathState start;
         for (const auto& [reg, value] : initialRegisters_) start.path.registers[reg] = Value::of(value);
         start.frames.push_back(Frame{&thread_.body});
-        step(std::move(start));
+        // Depth-first in program order, with an explicit stack: a thread of
+        // thousands of statements must not recurse once per statement.
+        std::vector<PathState> pending;
+        pending.push_back(std::move(start));
+        while (!pending.empty()) {
+            PathState s = std::move(pending.back());
+            pending.pop_back();
+            step(std::move(s));
+            std::move(forks_.rbegin(), forks_.rend(), std::back_inserter(pending));
+            forks_.clear();
+        }
         for (const auto& [stmt, polled] : pollReached_) {
             if (!polled)
                 throw InputError(stmt->where, "poll(" + std::to_string(stmt->node) +
@@ -302,8 +312,28 @@ private:
         done_.push_back(std::move(s.path));
     }
 
+    // Every event made, on a path or a copy of one, counts against maxEvents, so
+    // unfolding takes time and memory linear in that bound whatever the program.
+    void spend(size_t events) {
+        spent_ += events;
+        if (spent_ > options_.maxEvents)
+            throw InputError(thread_.where, "unfolding thread " + thread_.name + " makes more than " +
+                                                std::to_string(options_.maxEvents) +
+                                                " events; lower --unroll or simplify the test");
+    }
+
+    // A copy of s for another branch of the program.
+    PathState fork(const PathState& s) {
+        spend(s.path.events.size());
+        return s;
+    }
+
+    // s runs on after the statement being stepped (in the order given).
+    void continueWith(PathState&& s) { forks_.push_back(std::move(s)); }
+
     int emit(PathState& s, EventKind kind, int location, int remote, const SourceLoc& where,
              Value written = Value()) {
+        spend(1);
         Event e;
         e.kind = kind;
         e.thread = index_;
@@ -403,16 +433,18 @@ private:
         // reads: (expression number, location occurrence); every permutation is an unfolding.
         std::vector<size_t> perm(reads.size());
         for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
-        do {
-            PathState branch = s;
+        for (bool more = true; more;) {
+            const std::vector<size_t> order = perm;
+            more = std::next_permutation(perm.begin(), perm.end());
+            PathState branch = more ? fork(s) : std::move(s);
             std::vector<std::map<std::string, int>> readOf(4);
-            for (size_t i : perm) {
+            for (size_t i : order) {
                 const Expr* loc = reads[i].second;
                 int l = locations_.local(LocRef{loc->name, std::nullopt, loc->where}, thread_.node);
                 readOf[reads[i].first][loc->name] = emit(branch, EventKind::LR, l, 0, loc->where);
             }
             k(std::move(branch), readOf);
-        } while (std::next_permutation(perm.begin(), perm.end()));
+        }
     }
 
     static void locationOccurrences(const Expr& e, int exprNumber, std::vector<std::pair<int, const Expr*>>& out) {
@@ -427,10 +459,11 @@ private:
     void testRead(PathState& s, const Stmt& st, bool equal) {
         int l = locations_.local(st.target, thread_.node);
         int r = emit(s, EventKind::LR, l, 0, st.where);
-        s.path.constraints.push_back(ValueConstraint{Value::readBy(r), equal, Value::of(st.value)});
+        s.path.constraints.push_back(ValueConstraint{Value::readBy(r), equal, Value::of(st.value), st.where});
     }
 
-    // Runs the next statement of s, forking where the program branches.
+    // Runs the next statement of s; what runs on goes to continueWith, one state
+    // per branch of the program.
     void step(PathState&& s) {
         for (;;) {
             if (s.frames.empty()) {
@@ -457,7 +490,7 @@ private:
                 locationOccurrences(st.expr, 0, reads);
                 forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
                     emit(b, EventKind::LW, target, 0, st.where, valueOf(st.expr, b, readOf[0]));
-                    step(std::move(b));
+                    continueWith(std::move(b));
                 });
                 return;
             }
@@ -516,21 +549,21 @@ private:
                 forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
                     Value expected = valueOf(st.expr, b, readOf[0]);
                     Value desired = valueOf(st.expr2, b, readOf[1]);
-                    PathState failure = b;
+                    PathState failure = fork(b);
                     // Success: CAS(x, expected, desired) then z := expected.
                     int cas = emit(b, EventKind::CAS, target, 0, st.where, desired);
-                    b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), true, expected});
+                    b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), true, expected, st.where});
                     emit(b, EventKind::LW, result, 0, st.where, expected);
-                    step(std::move(b));
+                    continueWith(std::move(b));
                     // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md);
                     // the fence and the read are one call, stamped {aMF, aCR} (MOWGLI.md §4.2).
                     beginCall(failure);
                     emit(failure, EventKind::F, -1, 0, st.where);
                     int read = emit(failure, EventKind::LR, target, 0, st.where);
                     endCall(failure);
-                    failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), false, expected});
+                    failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), false, expected, st.where});
                     emit(failure, EventKind::LW, result, 0, st.where, Value::readBy(read));
-                    step(std::move(failure));
+                    continueWith(std::move(failure));
                 });
                 return;
             }
@@ -541,10 +574,10 @@ private:
                 int remote = *st.target.node;
                 int result = locations_.rmwResult(st, node);
                 beginCall(s);
-                PathState failure = s;
+                PathState failure = fork(s);
                 int read = emit(s, EventKind::NAR, target, remote, st.where);
                 if (st.kind == Stmt::Kind::RCas) {
-                    s.path.constraints.push_back(ValueConstraint{Value::readBy(read), true, Value::of(st.expr.value)});
+                    s.path.constraints.push_back(ValueConstraint{Value::readBy(read), true, Value::of(st.expr.value), st.where});
                     emit(s, EventKind::NAW, target, remote, st.where, Value::of(st.expr2.value));
                 } else {
                     Value sum;
@@ -558,31 +591,31 @@ private:
                 if (st.kind == Stmt::Kind::RCas) {
                     int failed = emit(failure, EventKind::NAR, target, remote, st.where);
                     failure.path.constraints.push_back(
-                        ValueConstraint{Value::readBy(failed), false, Value::of(st.expr.value)});
+                        ValueConstraint{Value::readBy(failed), false, Value::of(st.expr.value), st.where});
                     failure.unpolled[remote].push_back(
                         emit(failure, EventKind::NLW, result, remote, st.where, Value::readBy(failed)));
                     endCall(failure);
                     setWorkId(failure, failed, st.workId);
-                    step(std::move(failure));
+                    continueWith(std::move(failure));
                 }
                 break;
             }
             case Stmt::Kind::Assume: testRead(s, st, st.equal); break;
             case Stmt::Kind::If: {
-                PathState otherwise = s;
+                PathState otherwise = fork(s);
                 testRead(s, st, st.equal);
                 s.frames.push_back(Frame{&st.body});
-                step(std::move(s));
+                continueWith(std::move(s));
                 testRead(otherwise, st, !st.equal);
                 otherwise.frames.push_back(Frame{&st.orelse});
-                step(std::move(otherwise));
+                continueWith(std::move(otherwise));
                 return;
             }
             case Stmt::Kind::Choice:
                 for (const Block& b : st.branches) {
-                    PathState branch = s;
+                    PathState branch = fork(s);
                     branch.frames.push_back(Frame{&b});
-                    step(std::move(branch));
+                    continueWith(std::move(branch));
                 }
                 return;
             case Stmt::Kind::Loop:
@@ -604,7 +637,7 @@ private:
                 break;
             }
         }
-        step(std::move(s));
+        continueWith(std::move(s));
     }
 
     // Gives the work identifier to the call that starts at `first`.
@@ -617,18 +650,19 @@ private:
     // or (at the bound) stop the path and record that the bound cut it.
     void loopHead(PathState&& s, const Stmt& loop, int iterations) {
         const bool isWhile = loop.kind == Stmt::Kind::While;
-        PathState again = s;
+        PathState again = fork(s);
         if (isWhile) testRead(s, loop, !loop.equal);  // `while (x != v)` leaves when x = v
-        step(std::move(s));
+        continueWith(std::move(s));
         if (isWhile) testRead(again, loop, loop.equal);
         if (iterations >= options_.unroll) {
             again.path.cut = true;
             again.path.cutAt = loop.where;
-            finish(std::move(again));
+            again.frames.clear();  // ends where the path order puts it, after the exit's paths
+            continueWith(std::move(again));
             return;
         }
         again.frames.push_back(Frame{&loop.body, 0, &loop, iterations + 1});
-        step(std::move(again));
+        continueWith(std::move(again));
     }
 
     const ThreadDecl& thread_;
@@ -639,6 +673,8 @@ private:
     std::map<const Stmt*, bool> pollReached_;
     std::map<std::string, int> workIds_;
     std::vector<ThreadPath> done_;
+    std::vector<PathState> forks_;  // what the statement being stepped continues with
+    size_t spent_ = 0;              // events made so far
 };
 
 void checkCondition(const Cond& c, const LitmusTest& test, const LocationTable& locations) {

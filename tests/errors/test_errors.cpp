@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <regex>
+#include <stdlib.h>
 
 #include "../test_support.hpp"
 
@@ -18,6 +20,18 @@ std::string directive(const std::string& text, const std::string& key) {
     std::regex re("\\(\\* " + key + ": (.*?) \\*\\)");
     return std::regex_search(text, m, re) ? m[1].str() : "";
 }
+
+// A fresh directory, removed with everything in it.
+struct ScratchDir {
+    std::string path;
+    ScratchDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "rdmacheck-errors-XXXXXX").string();
+        path = ::mkdtemp(pattern.data());
+    }
+    ~ScratchDir() { std::filesystem::remove_all(path); }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+};
 
 }  // namespace
 
@@ -71,4 +85,113 @@ TEST(Errors, BadOptionIsRejected) {
     ToolRun r = runTool("--unroll -3 x.litmus");
     EXPECT_NE(r.status, 0);
     EXPECT_FALSE(r.err.empty());
+}
+
+// Counts and bounds: CLI11 read "-5" into an unsigned option as 2^64-5.
+TEST(Errors, NegativeAndHugeOptionValuesAreRejected) {
+    const std::string test = sourceDir() + "/litmus/rdma-tso/fig3e-sb-polled-gets.litmus";
+    for (const std::string& args : {"--max-states -5 --engine operational " + test, "--max-executions -1 " + test,
+                                    "--timeout -1 " + test, "--max-memory -1 " + test, "--unroll -3 " + test,
+                                    std::string("generate --seed -1"), std::string("cross --seed -1 --random 1"),
+                                    std::string("generate --max-length 2147483647"), std::string("--no-such-flag")}) {
+        SCOPED_TRACE(args);
+        ToolRun r = runTool(args);
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+        EXPECT_FALSE(r.err.empty());
+    }
+    EXPECT_NE(runTool("--max-states -5 " + test).err.find("--max-states: must not be negative, got -5"), std::string::npos);
+}
+
+TEST(Errors, OutputDirectoriesThatCannotBeMadeAreReportedFirst) {
+    const ScratchDir dir;
+    const std::string file = dir.path + "/a-file";
+    std::ofstream(file) << "x";
+    ToolRun generate = runTool("generate --out " + file + "/sub");
+    EXPECT_EQ(generate.status, 2);
+    EXPECT_EQ(generate.err.rfind("rdmacheck: error: --out: cannot make directory " + file + "/sub", 0), 0u)
+        << generate.err;
+    ToolRun cross = runTool("cross --random 1 --repro-dir " + file);
+    EXPECT_EQ(cross.status, 2);
+    EXPECT_EQ(cross.err.rfind("rdmacheck: error: --repro-dir: cannot make directory " + file, 0), 0u) << cross.err;
+    EXPECT_TRUE(cross.out.empty());
+}
+
+// A single configuration used to say "need at least two" and hide the unknown model.
+TEST(Errors, CrossNamesAnUnknownModel) {
+    ToolRun r = runTool("cross --configs declarative:nosuch --random 1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err.rfind("rdmacheck: error: --configs: unknown model 'nosuch' (known: ", 0), 0u) << r.err;
+}
+
+// The picture's file name is cut; the verdict is printed either way.
+TEST(Errors, LongTestNamesStillGetTheirVerdictAndPictures) {
+    const ScratchDir dir;
+    const std::string name(300, 'N');
+    const std::string test = dir.path + "/long.litmus";
+    std::ofstream(test) << "RDMA " << name << "\n{ x@1 }\nP0@1 { x := 1 }\nexists (x = 1)\n";
+    ToolRun r = runTool("--no-time --dot " + dir.path + "/pics " + test);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("Test " + name + " Allowed\n", 0), 0u) << r.out;
+    size_t pictures = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir.path + "/pics")) {
+        EXPECT_LE(e.path().filename().string().size(), 140u);
+        ++pictures;
+    }
+    EXPECT_EQ(pictures, 1u);
+}
+
+// A file name that is not UTF-8 is escaped in JSON, not an abort.
+TEST(Errors, JsonOutputIsValidUtf8) {
+    const ScratchDir dir;
+    const std::string test = dir.path + "/bad\xff\xfe.litmus";
+    std::ofstream(test) << "RDMA t\n{ x@1 }\nP0@1 { x := 1 }\nexists (x = 1)\n";
+    ToolRun r = runTool("--json '" + test + "'");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\"file\":"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\xff'), std::string::npos);
+}
+
+TEST(Errors, TimeoutIsAnErrorWithTheTest) {
+    const std::string pso = sharedDir() + "/conformance/x86-tso/tests/pso.litmus";
+    ToolRun r = runTool("--timeout 0.001 " + pso);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, pso + ":1:1: error: timeout: no answer within 0.001 s (--timeout)\n");
+    EXPECT_TRUE(r.out.empty());
+}
+
+// Model files: every mistake at its line and column, nothing silently ignored.
+TEST(Errors, ModelFileMistakesArePositioned) {
+    const ScratchDir dir;
+    const std::string models = sourceDir() + "/models";
+    for (const auto& e : std::filesystem::directory_iterator(models))
+        std::filesystem::copy_file(e.path(), dir.path + "/" + e.path().filename().string());
+    const std::string good = readFile(models + "/rdma-tso.json");
+    auto variant = [&](const std::string& name, const std::string& from, const std::string& to) {
+        std::string text = good;
+        text.replace(text.find("\"rdma-tso\""), 10, "\"" + name + "\"");
+        const size_t at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        text.replace(at, from.size(), to);
+        std::ofstream(dir.path + "/" + name + ".json") << text;
+        return runTool("--models-dir " + dir.path + " --model " + name + " " + sourceDir() +
+                       "/litmus/rdma-tso/fig3e-sb-polled-gets.litmus");
+    };
+    auto expectError = [&](const ToolRun& r, const std::string& expected) {
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err.rfind(dir.path + "/" + expected, 0), 0u) << r.err;
+        EXPECT_TRUE(r.out.empty());
+    };
+    expectError(variant("comma", "\"nfo\": true,", "\"nfo\": true,,"), "comma.json:5:15: error: malformed JSON: ");
+    expectError(variant("misspelt", "\"nfo\": true", "\"nfoo\": true"),
+                "misspelt.json:5:3: error: unknown key \"nfoo\" in the model (known: ");
+    expectError(variant("twice", "\"nfo\": true", "\"nfo\": true, \"nfo\": false"),
+                "twice.json:5:16: error: key \"nfo\" given twice");
+    expectError(variant("relation", "\"rb-i\"", "\"rb-ii\""),
+                "relation.json:8:78: error: clock 'issue': unknown relation 'rb-ii' (known: ");
+    std::string table = readFile(models + "/rdma-tso.ippo");
+    std::ofstream(dir.path + "/repeated.ippo") << table << table.substr(table.find("\nlR ") + 1);
+    expectError(variant("repeated", "rdma-tso.ippo", "repeated.ippo"), "repeated.ippo:14:1: error: row lR given twice (first at line 4)");
+    std::ofstream(dir.path + "/empty.ippo") << "# nothing\n";
+    expectError(variant("empty", "rdma-tso.ippo", "empty.ippo"), "empty.ippo:1:1: error: empty table");
 }

@@ -1,0 +1,48 @@
+// 64-bit arithmetic that stops instead of wrapping. The solver computes with
+// unbounded integers and the evaluators (final states, the machines) with
+// 64-bit ones; so that they can never disagree, a value that leaves the 64-bit
+// range is an error in both, never a silently different number.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace rdmacheck {
+
+// Thrown by the checked operations; callers that know the statement turn it
+// into an InputError at its position.
+class ArithmeticOverflow : public std::overflow_error {
+public:
+    using std::overflow_error::overflow_error;
+};
+
+namespace arith {
+
+[[noreturn]] inline void overflow(long long a, const char* op, long long b) {
+    throw ArithmeticOverflow("arithmetic overflow: " + std::to_string(a) + " " + op + " " + std::to_string(b) +
+                             " does not fit in 64 bits");
+}
+
+inline long long add(long long a, long long b) {
+    long long r;
+    if (__builtin_add_overflow(a, b, &r)) overflow(a, "+", b);
+    return r;
+}
+
+inline long long sub(long long a, long long b) {
+    long long r;
+    if (__builtin_sub_overflow(a, b, &r)) overflow(a, "-", b);
+    return r;
+}
+
+inline long long mul(long long a, long long b) {
+    long long r;
+    if (__builtin_mul_overflow(a, b, &r)) overflow(a, "*", b);
+    return r;
+}
+
+inline long long neg(long long a) { return sub(0, a); }
+
+}  // namespace arith
+
+}  // namespace rdmacheck

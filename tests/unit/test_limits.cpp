@@ -1,0 +1,147 @@
+// Inputs at and past the limits (include/rdmacheck/limits.hpp): large inputs are
+// read in linear time and space, too deep or too large ones are positioned
+// errors, never a crash, and the engines agree on 64-bit arithmetic.
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "rdmacheck/machine.hpp"
+#include "rdmacheck/unfold.hpp"
+
+using namespace rdmacheck;
+using namespace rdmacheck::testing;
+
+namespace {
+
+std::string repeat(const std::string& s, size_t n) {
+    std::string out;
+    out.reserve(s.size() * n);
+    for (size_t i = 0; i < n; ++i) out += s;
+    return out;
+}
+
+std::string oneThread(const std::string& init, const std::string& body, const std::string& condition) {
+    return "RDMA t\n{ " + init + " }\nP0@1 {\n" + body + "\n}\nexists (" + condition + ")\n";
+}
+
+// The message of the InputError that parsing and unfolding `text` throws ("" if none).
+std::string inputError(const std::string& text) {
+    try {
+        unfold(parseLitmus(text, "t.litmus"), UnfoldOptions{});
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+// Quadratic parsing took 102 s for 40,000 declarations; these are 5 and 2.5 times larger.
+TEST(Limits, LargeInitBlockAndLongThreadParseInLinearTime) {
+    std::string init;
+    for (int i = 0; i < 200000; ++i) init += "x" + std::to_string(i) + "@1; ";
+    const LitmusTest declared = parseLitmus(oneThread(init, "x0 := 1", "x0 = 1"), "t.litmus");
+    EXPECT_EQ(declared.locations.size(), 200000u);
+    const LitmusTest statements = parseLitmus(oneThread("x@1", repeat("x := 1; ", 50000), "x = 1"), "t.litmus");
+    EXPECT_EQ(statements.threads[0].body.size(), 50000u);
+}
+
+// The unfolder recursed once per statement and copied its state at every level.
+TEST(Limits, LongThreadUnfoldsWithoutRecursion) {
+    const LitmusTest test = parseLitmus(oneThread("x@1; a@1", repeat("a := x; ", 20000), "a = 0"), "t.litmus");
+    const UnfoldedProgram program = unfold(test, UnfoldOptions{});
+    ASSERT_EQ(program.paths[0].size(), 1u);
+    EXPECT_EQ(program.paths[0][0].events.size(), 40000u);
+}
+
+TEST(Limits, DeepNestingIsAPositionedError) {
+    const size_t depth = 100000;
+    EXPECT_EQ(inputError(oneThread("x@1", repeat("loop { ", depth) + "x := 1" + repeat(" }", depth), "x = 1")),
+              "t.litmus:4:699: error: nested more than 100 deep (blocks, parentheses and '~' count)");
+    EXPECT_NE(inputError(oneThread("x@1", "x := 1", repeat("~", depth) + "x = 1")).find("nested more than 100"),
+              std::string::npos);
+    EXPECT_NE(inputError(oneThread("x@1", "x := " + repeat("(", depth) + "1" + repeat(")", depth), "x = 1"))
+                  .find("nested more than 100"),
+              std::string::npos);
+    EXPECT_NE(inputError(oneThread("x@1", "x := 1" + repeat(" + 1", depth), "x = 1")).find("more than 1000 operators"),
+              std::string::npos);
+    // At the limit, everything works.
+    EXPECT_EQ(inputError(oneThread("x@1", repeat("if (x = 0) { ", 99) + "x := 1" + repeat(" }", 99), "x = 1")), "");
+}
+
+// Nested loops grew without bound before any check; the event budget stops them
+// whatever shape the program has.
+TEST(Limits, UnfoldingStopsAtItsEventBudget) {
+    const std::string whiles = repeat("while (x != 1) { ", 40) + "y := 1" + repeat(" }", 40);
+    EXPECT_NE(inputError(oneThread("x@1; y@1", whiles, "y = 1")).find("makes more than 1000000 events"),
+              std::string::npos);
+    UnfoldOptions small;
+    small.maxEvents = 100;
+    EXPECT_THROW(unfold(parseLitmus(oneThread("x@1", repeat("x := 1; ", 101), "x = 1"), "t.litmus"), small),
+                 InputError);
+    EXPECT_NO_THROW(unfold(parseLitmus(oneThread("x@1", repeat("x := 1; ", 100), "x = 1"), "t.litmus"), small));
+}
+
+// Values up to 2^63-1 are exact on both engines; a step past them is an error on
+// both, and a statement no execution runs is no error.
+TEST(Limits, BothEnginesComputeInSixtyFourBitsOrStop) {
+    const Model model = loadModel(modelsDir(), "rdma-tso");
+    MachineOptions machine;
+    auto outcomes = [&](const std::string& body) {
+        const LitmusTest test = parseLitmus(oneThread("a@1; b@1; x@1", body, "a = 0"), "t.litmus");
+        const CheckResult declarative = check(test, model, CheckOptions{});
+        const CheckResult operational = explore(test, model, machine);
+        EXPECT_EQ(declarative.states, operational.states) << body;
+        return declarative.states;
+    };
+    const auto large = outcomes("b := 4611686018427387903; a := b * 2 + 1");
+    ASSERT_EQ(large.size(), 1u);
+    EXPECT_EQ(large.begin()->first, (FinalState{9223372036854775807}));
+    EXPECT_EQ(outcomes("if (x = 1) { b := 999999999999999999; a := b * b }").size(), 1u);
+
+    const LitmusTest overflow = parseLitmus(oneThread("a@1; b@1", "b := 4611686018427387904; a := b + b - 1", "a = 0"),
+                                            "t.litmus");
+    for (bool declarative : {true, false}) {
+        try {
+            declarative ? check(overflow, model, CheckOptions{}) : explore(overflow, model, machine);
+            ADD_FAILURE() << "no overflow reported";
+        } catch (const InputError& e) {
+            EXPECT_EQ(std::string(e.what()),
+                      "t.litmus:4:27: error: arithmetic overflow: 4611686018427387904 + 4611686018427387904 does not "
+                      "fit in 64 bits");
+        }
+    }
+}
+
+TEST(Limits, NumbersAreCheckedWhereTheyAreRead) {
+    EXPECT_EQ(inputError(oneThread("x@1", "x := 9223372036854775807", "x = 1")), "");
+    EXPECT_NE(inputError(oneThread("x@1", "x := 9223372036854775808", "x = 1")).find("does not fit in 64 bits"),
+              std::string::npos);
+    EXPECT_NE(inputError(oneThread("x@4097", "a := x^4097", "a = 1")).find("node numbers are 1 to 4096"),
+              std::string::npos);
+}
+
+// Z3's "unknown" (here: out of time) is an error, never "no more executions".
+TEST(Limits, ASolverTimeoutIsAnErrorNotFewerExecutions) {
+    const LitmusTest test = parseLitmusFile(sharedDir() + "/conformance/x86-tso/tests/pso.litmus");
+    CheckOptions options;
+    options.limits.seconds = 0.001;
+    try {
+        check(test, loadModel(modelsDir(), "tso"), options);
+        ADD_FAILURE() << "pso finished within 1 ms";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("timeout: no answer within 0.001 s"), std::string::npos) << e.what();
+    }
+}
+
+// --max-states counted states, not bytes: 500 puts took 3.7 KB a state.
+TEST(Limits, MachineMemoryIsBounded) {
+    std::string puts = "RDMA t\n{ x@1; y@2 }\nP0@1 { " + repeat("y^2 := x; ", 500) + "}\nP1@2 { y := 1 }\nexists (y = 0)\n";
+    MachineOptions options;
+    options.limits.megabytes = ResourceGuard::residentMegabytes() + 150;
+    try {
+        explore(parseLitmus(puts, "t.litmus"), loadModel(modelsDir(), "rdma-tso"), options);
+        ADD_FAILURE() << "500 puts explored within 150 MiB";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("memory limit of"), std::string::npos) << e.what();
+    }
+}
