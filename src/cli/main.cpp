@@ -558,27 +558,34 @@ int main(int argc, char** argv) {
     // Z3 stops at the same bound inside one solver call (it answers unknown).
     if (limits.megabytes > 0) z3::set_param("memory_max_size", std::to_string(limits.megabytes).c_str());
 
-    if (*cross) {
-        crossOptions.shrink = !noShrink;
-        return runCross(crossFiles, modelsDir, crossOptions, configs, randomCount, seed, crossGenerator, reproDir,
-                        jobs);
+    auto dispatch = [&]() -> int {
+        if (*cross) {
+            crossOptions.shrink = !noShrink;
+            return runCross(crossFiles, modelsDir, crossOptions, configs, randomCount, seed, crossGenerator, reproDir,
+                            jobs);
+        }
+        if (*generate) return runGenerate(seed, count, generator, outDir);
+        if (*refine)
+            return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
+        if (files.empty()) {
+            std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
+            return 2;
+        }
+        machineOptions.reduce = !noReduction;
+        if (!pictures.format.empty() && pictures.dir.empty()) {
+            std::cerr << "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n";
+            return 2;
+        }
+        if (pictures.show.empty()) pictures.show = "cond";
+        if (engine == "operational" && (!pictures.dir.empty() || pictures.explain)) {
+            std::cerr << "rdmacheck: error: --dot and --explain draw declarative executions; drop --engine operational\n";
+            return 2;
+        }
+        return runCheck(files, modelName, modelsDir, engine, options, machineOptions, json, noTime, pictures);
+    };
+    try {
+        return dispatch();
+    } catch (...) {  // each command reports its tests' errors; this is the last net
+        return reportError(std::cerr, "rdmacheck");
     }
-    if (*generate) return runGenerate(seed, count, generator, outDir);
-    if (*refine)
-        return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
-    if (files.empty()) {
-        std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
-        return 2;
-    }
-    machineOptions.reduce = !noReduction;
-    if (!pictures.format.empty() && pictures.dir.empty()) {
-        std::cerr << "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n";
-        return 2;
-    }
-    if (pictures.show.empty()) pictures.show = "cond";
-    if (engine == "operational" && (!pictures.dir.empty() || pictures.explain)) {
-        std::cerr << "rdmacheck: error: --dot and --explain draw declarative executions; drop --engine operational\n";
-        return 2;
-    }
-    return runCheck(files, modelName, modelsDir, engine, options, machineOptions, json, noTime, pictures);
 }
