@@ -37,6 +37,7 @@ const char* const kFile = "fuzz.litmus";
 constexpr size_t kMaxInput = 8 * 1024;     // bytes; larger inputs are ignored
 constexpr int kUnroll = 1;                 // loop iterations, for every engine
 constexpr size_t kMaxPaths = 64;           // per thread, while measuring the program
+constexpr size_t kMaxUnfoldEvents = 20000; // per thread, while unfolding
 constexpr size_t kCheckSkeletons = 8;      // declarative checker: at most this many skeletons
 constexpr size_t kCheckEvents = 16;        //   and this many events in the largest skeleton
 constexpr uint64_t kMaxExecutions = 64;    //   and this many consistent executions
@@ -130,6 +131,7 @@ void run(const std::string& text) {
         UnfoldOptions unfoldOptions;
         unfoldOptions.unroll = kUnroll;
         unfoldOptions.maxPaths = kMaxPaths;
+        unfoldOptions.maxEvents = kMaxUnfoldEvents;
         const UnfoldedProgram program = unfold(test, unfoldOptions);
         const size_t skeletons = program.skeletonCount();
         size_t events = 0;  // in the largest skeleton
