@@ -2,10 +2,14 @@
 #pragma once
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 #include <sys/wait.h>
@@ -51,23 +55,51 @@ inline size_t statementCount(const LitmusTest& test) {
     return n;
 }
 
+// A fresh, empty directory of its own under the temporary directory ($TMPDIR),
+// removed with everything in it when the guard goes out of scope, also when an
+// assertion fails or an exception leaves the test.
+class TempDir {
+public:
+    explicit TempDir(const std::string& tag) {
+        std::string pattern = (std::filesystem::temp_directory_path() / ("rdmacheck-" + tag + "-XXXXXX")).string();
+        if (::mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("mkdtemp " + pattern + ": " + std::strerror(errno));
+        path_ = pattern;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    const std::string& path() const { return path_; }
+    // A path inside the directory.
+    std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+
+private:
+    std::string path_;
+};
+
 struct ToolRun {
     int status = -1;
     std::string out, err;
 };
 
-// Runs the rdmacheck executable with `args` (shell words).
-inline ToolRun runTool(const std::string& args) {
-    const std::string errFile = std::filesystem::temp_directory_path() / ("rdmacheck-err-" + std::to_string(::getpid()));
-    std::string cmd = std::string(RDMACHECK_BINARY) + " " + args + " 2>" + errFile;
+// Runs the rdmacheck executable with `args` (shell words); `env` (shell words
+// NAME=VALUE) is put before the command.
+inline ToolRun runTool(const std::string& args, const std::string& env = "") {
+    const TempDir dir("err");
+    const std::string errFile = dir / "stderr";
+    const std::string cmd = env + " " + std::string(RDMACHECK_BINARY) + " " + args + " 2>" + errFile;
     ToolRun r;
     FILE* p = ::popen(cmd.c_str(), "r");
+    if (p == nullptr) throw std::runtime_error("popen " + cmd + ": " + std::strerror(errno));
     std::array<char, 4096> buf{};
     for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
     int status = ::pclose(p);
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.err = readFile(errFile);
-    std::filesystem::remove(errFile);
     return r;
 }
 

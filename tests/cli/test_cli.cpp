@@ -2,6 +2,10 @@
 // report, shrunk reproducer), `generate`, and `--engine operational`.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <utility>
+#include <vector>
+
 #include "../test_support.hpp"
 #include "rdmacheck/unfold.hpp"
 
@@ -12,16 +16,10 @@ namespace {
 
 std::string corpusFile(const std::string& name) { return sourceDir() + "/litmus/rdma-tso/" + name; }
 
-std::string tempDir(const std::string& name) {
-    const std::string dir = std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    return dir;
-}
-
 }  // namespace
 
 TEST(Cli, CrossAgreesOnTheCorpusAndExitsZero) {
-    ToolRun r = runTool("cross " + corpusFile("fig2h-get-then-put-z1.litmus") + " " + corpusFile("fig3e-sb-polled-gets.litmus"));
+    ToolRun r = runTool("cross -j 1 " + corpusFile("fig2h-get-then-put-z1.litmus") + " " + corpusFile("fig3e-sb-polled-gets.litmus"));
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("cross: 2 tests (2 files, 0 random), 6 configurations: 0 with differences, 0 errors"),
               std::string::npos)
@@ -30,8 +28,9 @@ TEST(Cli, CrossAgreesOnTheCorpusAndExitsZero) {
 
 // rdma-tso allows store buffering (Fig. 1a) and SC does not: a real difference.
 TEST(Cli, CrossReportsADifferenceWithAShrunkReproducer) {
-    const std::string dir = tempDir("rdmacheck-repro");
-    ToolRun r = runTool("cross --configs declarative:rdma-tso,concrete:sc --against-first --repro-dir " + dir + " " +
+    const TempDir tmp("repro");
+    const std::string dir = tmp / "repro";
+    ToolRun r = runTool("cross -j 1 --configs declarative:rdma-tso,concrete:sc --against-first --repro-dir " + dir + " " +
                         corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_NE(r.out.find("DIFF Fig1a"), std::string::npos) << r.out;
@@ -42,9 +41,8 @@ TEST(Cli, CrossReportsADifferenceWithAShrunkReproducer) {
     ASSERT_TRUE(std::filesystem::exists(repro));
     const LitmusTest small = parseLitmusFile(repro);
     EXPECT_EQ(statementCount(small), 4u);  // SB needs two writes and two reads
-    ToolRun again = runTool("cross --no-shrink --configs declarative:rdma-tso,concrete:sc --against-first " + repro);
+    ToolRun again = runTool("cross -j 1 --no-shrink --configs declarative:rdma-tso,concrete:sc --against-first " + repro);
     EXPECT_EQ(again.status, 1) << again.out;
-    std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, CrossRejectsBadConfigurations) {
@@ -60,14 +58,15 @@ TEST(Cli, CrossRejectsBadConfigurations) {
 }
 
 TEST(Cli, CrossReportsABadTestAsAnErrorNotADifference) {
-    ToolRun r = runTool("cross /nonexistent.litmus " + corpusFile("fig1a-sb.litmus"));
+    ToolRun r = runTool("cross -j 1 /nonexistent.litmus " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("/nonexistent.litmus"), std::string::npos);
     EXPECT_NE(r.out.find("0 with differences, 1 errors"), std::string::npos) << r.out;
 }
 
 TEST(Cli, GenerateWritesParsableTests) {
-    const std::string dir = tempDir("rdmacheck-gen");
+    const TempDir tmp("gen");
+    const std::string dir = tmp / "gen";
     ToolRun r = runTool("generate --seed 7 --count 3 --threads 3 --out " + dir);
     EXPECT_EQ(r.status, 0) << r.err;
     for (int seed : {7, 8, 9}) {
@@ -77,7 +76,6 @@ TEST(Cli, GenerateWritesParsableTests) {
         EXPECT_EQ(t.threads.size(), 3u);
         EXPECT_NO_THROW(unfold(t, UnfoldOptions{}));
     }
-    std::filesystem::remove_all(dir);
     ToolRun bad = runTool("generate --mix bogus=1");
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("bogus"), std::string::npos) << bad.err;
@@ -103,7 +101,8 @@ TEST(Cli, OperationalEnginePrintsTheHerdReport) {
 }
 
 TEST(Cli, ExplainPrintsTheCycleAndDrawsIt) {
-    const std::string dir = tempDir("rdmacheck-why");
+    const TempDir tmp("why");
+    const std::string dir = tmp / "why";
     ToolRun r = runTool("--explain --no-time --dot " + dir + " --render svg " + corpusFile("fig3c-lb-gets-polls.litmus"));
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("Explanation Fig3c: 1 candidate execution(s) reach exists ([a]=1 /\\ [b]=1); none is "
@@ -112,11 +111,11 @@ TEST(Cli, ExplainPrintsTheCycleAndDrawsIt) {
         << r.out;
     EXPECT_TRUE(std::filesystem::exists(dir + "/Fig3c-why-1.dot"));
     EXPECT_NE(readFile(dir + "/Fig3c-why-1.svg").find("<svg"), std::string::npos);
-    std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, DotShowsTheChosenExecutions) {
-    const std::string dir = tempDir("rdmacheck-dot");
+    const TempDir tmp("dot");
+    const std::string dir = tmp / "dot";
     ToolRun r = runTool("--dot " + dir + " --show all " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(r.status, 0) << r.err;
     size_t files = 0;
@@ -127,16 +126,17 @@ TEST(Cli, DotShowsTheChosenExecutions) {
     files = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.path().extension() == ".dot";
     EXPECT_EQ(files, 1u);  // --show cond by default: the a = b = 0 execution
-    std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, PictureOptionsAreChecked) {
     ToolRun render = runTool("--render svg " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(render.status, 2);
     EXPECT_EQ(render.err, "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n");
-    ToolRun edges = runTool("--dot /tmp --edges po,bogus " + corpusFile("fig1a-sb.litmus"));
+    const TempDir dir("edges");
+    ToolRun edges = runTool("--dot " + dir.path() + " --edges po,bogus " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(edges.status, 2);
     EXPECT_NE(edges.err.find("unknown relation 'bogus' for model rdma-tso"), std::string::npos) << edges.err;
+    EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
 TEST(Cli, RefineAgreesOnAWaitTestAndExitsZero) {
@@ -152,7 +152,8 @@ TEST(Cli, RefineAgreesOnAWaitTestAndExitsZero) {
 // An implementation model that ignores polls (pf dropped from rdma-tso-rmw)
 // lets the put read x after x := 1: refine must show that outcome and its execution.
 TEST(Cli, RefineReportsAnOutcomeTheSpecificationForbids) {
-    const std::string dir = tempDir("rdmacheck-models");
+    const TempDir tmp("models");
+    const std::string dir = tmp / "models";
     std::filesystem::copy(sourceDir() + "/models", dir);
     const std::string path = dir + "/rdma-tso-rmw.json";
     std::string text = readFile(path);
@@ -172,8 +173,8 @@ TEST(Cli, RefineRejectsUnknownImplementationsAndBadTests) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("unknown implementation 'locks'"), std::string::npos) << r.err;
     // Control flow: the polls a wait needs depend on the path.
-    const std::string dir = tempDir("rdmacheck-refine");
-    std::filesystem::create_directories(dir);
+    const TempDir tmp("refine");
+    const std::string dir = tmp.path();
     std::ofstream(dir + "/t.litmus") << "RDMA t\n{ x@1 = 0; z@2 = 0; }\nP0@1 { choice { z^2 :=^d x } or { mfence }; wait(d) }\n"
                                         "exists (z = 1)\n";
     r = runTool("refine --impl wait-polls " + dir + "/t.litmus");
@@ -185,11 +186,40 @@ TEST(Cli, RefineRejectsUnknownImplementationsAndBadTests) {
 // Graphviz 2.43's dot failed to rank these executions when their non-po edges
 // carried labels, and then corrupted its heap: every picture must be drawn.
 TEST(Cli, EveryExecutionOfASharedVariableTestIsDrawn) {
-    const std::string dir = tempDir("rdmacheck-fig9c");
+    const TempDir tmp("fig9c");
+    const std::string dir = tmp / "fig9c";
     ToolRun r = runTool("--dot " + dir + " --render svg --show all " + sourceDir() +
                         "/litmus/rdma-wait/loco-fig9c-bcast-split.litmus");
     EXPECT_EQ(r.status, 0) << r.err;
     size_t pictures = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) pictures += entry.path().extension() == ".svg";
     EXPECT_EQ(pictures, 28u);
+}
+
+// The tool keeps nothing in the temporary directory: pictures (Graphviz runs in
+// child processes), explanations, cross with shrinking, refine, generate and the
+// operational engine, each run with TMPDIR pointed at a fresh empty directory.
+TEST(Cli, LeavesNothingInTheTemporaryDirectory) {
+    const TempDir watched("watched"), out("outputs");
+    const std::string env = "TMPDIR=" + watched.path();
+    const std::string wait = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    const std::vector<std::pair<std::string, int>> runs{
+        {"--dot " + (out / "svg") + " --render svg --show all " + corpusFile("fig1a-sb.litmus"), 0},
+        {"--dot " + (out / "png") + " --render png " + corpusFile("fig1a-sb.litmus"), 0},
+        {"--explain --dot " + (out / "why") + " --render svg " + corpusFile("fig3c-lb-gets-polls.litmus"), 0},
+        {"cross -j 1 --configs declarative:rdma-tso,concrete:sc --against-first --repro-dir " + (out / "repro") + " " +
+             corpusFile("fig1a-sb.litmus"),
+         1},
+        {"refine --impl sv,wait-polls " + wait, 0},
+        {"generate --seed 7 --count 2 --out " + (out / "gen"), 0},
+        {"--engine operational --machine simplified " + corpusFile("fig3e-sb-polled-gets.litmus"), 0},
+    };
+    for (const auto& [args, status] : runs) {
+        ToolRun r = runTool(args, env);
+        EXPECT_EQ(r.status, status) << args << "\n" << r.err;
+    }
+    std::string left;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(watched.path()))
+        left += entry.path().string() + "\n";
+    EXPECT_EQ(left, "") << "left in TMPDIR";
 }

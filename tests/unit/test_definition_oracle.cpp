@@ -631,7 +631,8 @@ TEST(DefinitionOracle, PaperFigures) {
 // Enough to exercise every statement kind together; the brute force is exponential.
 constexpr int kRandomPrograms = 250;
 
-TEST(DefinitionOracle, RandomPrograms) {
+// Slow tier (suite name ending in Slow, tests/CMakeLists.txt), as is the next.
+TEST(DefinitionOracleSlow, RandomPrograms) {
     std::mt19937 rng(20261122);
     for (int i = 0; i < kRandomPrograms; ++i) {
         std::string t = randomTest(rng);
@@ -685,7 +686,7 @@ TEST(DefinitionOracle, RmwCorpus) {
 
 constexpr int kRandomRmwPrograms = 150;
 
-TEST(DefinitionOracle, RmwRandomPrograms) {
+TEST(DefinitionOracleSlow, RmwRandomPrograms) {
     std::mt19937 rng(20261123);
     for (int i = 0; i < kRandomRmwPrograms; ++i) {
         expectRmwAgreement(randomRmwTest(rng));

@@ -61,7 +61,8 @@ void expectRealCycle(const Skeleton& sk, const Execution& ex, const Model& model
 
 }  // namespace
 
-TEST(Explain, EveryForbiddenCorpusOutcomeHasRealCycles) {
+// Slow tier (suite name ending in Slow, tests/CMakeLists.txt).
+TEST(ExplainSlow, EveryForbiddenCorpusOutcomeHasRealCycles) {
     int explained = 0;
     for (const auto& [corpus, models] : kCorpora)
     for (const std::string& file : corpusFiles(corpus)) {

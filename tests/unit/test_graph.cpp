@@ -9,7 +9,6 @@
 #include <string>
 #include <tuple>
 #include <vector>
-#include <unistd.h>
 
 #include "../test_support.hpp"
 #include "rdmacheck/graph.hpp"
@@ -18,6 +17,7 @@
 #include <cgraph.h>
 
 using namespace rdmacheck;
+using rdmacheck::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
@@ -153,24 +153,13 @@ void expectSampleDrawing(const std::string& dot) {
     EXPECT_EQ(legendEdges, expectedLegend);
 }
 
-// A fresh directory for one test's files, removed afterwards.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& tag)
-        : path(fs::temp_directory_path() / ("rdmacheck-graph-" + tag + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
 }  // namespace
 
 TEST(GraphDot, ToDotReadsBackWithClustersColoursAndLegend) { expectSampleDrawing(toDot(sample())); }
 
 TEST(GraphDot, WriteDotReadsBackTheSame) {
     TempDir dir("write");
-    const std::string file = (dir.path / "sample.dot").string();
+    const std::string file = dir / "sample.dot";
     writeDot(sample(), file);
     const std::string text = rdmacheck::testing::readFile(file);
     EXPECT_EQ(text, toDot(sample()));
@@ -241,7 +230,7 @@ TEST(GraphDot, BadGraphsAreErrors) {
 
 TEST(GraphRender, Svg) {
     TempDir dir("svg");
-    const std::string file = (dir.path / "sample.svg").string();
+    const std::string file = dir / "sample.svg";
     renderGraph(sample(), "svg", file);
     const std::string svg = rdmacheck::testing::readFile(file);
     ASSERT_FALSE(svg.empty());
@@ -253,7 +242,7 @@ TEST(GraphRender, Svg) {
 
 TEST(GraphRender, Png) {
     TempDir dir("png");
-    const std::string file = (dir.path / "sample.png").string();
+    const std::string file = dir / "sample.png";
     renderGraph(sample(), "png", file);
     const std::string png = rdmacheck::testing::readFile(file);
     ASSERT_GE(png.size(), 8u);
@@ -262,6 +251,6 @@ TEST(GraphRender, Png) {
 
 TEST(GraphRender, Errors) {
     TempDir dir("errors");
-    EXPECT_THROW(renderGraph(sample(), "gif", (dir.path / "x.gif").string()), std::runtime_error);
+    EXPECT_THROW(renderGraph(sample(), "gif", dir / "x.gif"), std::runtime_error);
     EXPECT_THROW(renderGraph(sample(), "svg", "/nonexistent-dir/x/sample.svg"), std::runtime_error);
 }

@@ -196,8 +196,8 @@ TEST(Machine, StateBoundStopsWithAPositionedError) {
 }
 
 TEST(Machine, ModelWithoutMachineIsRejected) {
-    const std::string dir = std::filesystem::temp_directory_path() / "rdmacheck-no-machine";
-    std::filesystem::create_directories(dir);
+    const TempDir tmp("no-machine");
+    const std::string dir = tmp.path();
     std::ofstream(dir + "/axioms.json")
         << R"({"name": "axioms", "tables": {}, "clocks": [{"name": "c", "edges": ["po", "rf", "rb", "mo"]}],
               "mo-clock": "c"})";
@@ -307,8 +307,8 @@ TEST(Machine, RmwsNeedTheSimplifiedMachineOfRdmaTsoRmw) {
         }
     }
     // The RMW events without the machine's RMW rules.
-    const std::string dir = std::filesystem::temp_directory_path() / "rdmacheck-no-remote-atomics";
-    std::filesystem::create_directories(dir);
+    const TempDir tmp("no-remote-atomics");
+    const std::string dir = tmp.path();
     for (const char* table : {"rdma-tso-rmw.ippo", "rdma-tso-rmw.oppo"})
         std::filesystem::copy_file(modelsDir() + "/" + table, dir + "/" + table,
                                    std::filesystem::copy_options::overwrite_existing);

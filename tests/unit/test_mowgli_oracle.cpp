@@ -1193,7 +1193,8 @@ TEST(MowgliOracle, BalCorpus) {
     EXPECT_EQ(verdicts, expected.size());
 }
 
-TEST(MowgliOracle, RandomPrograms) {
+// Slow tier (suite name ending in Slow, tests/CMakeLists.txt).
+TEST(MowgliOracleSlow, RandomPrograms) {
     const auto start = std::chrono::steady_clock::now();
     const Sweep sweep = sweepFromEnvironment();
     Rng rng(sweep.seed);

@@ -9,7 +9,6 @@
 #include <map>
 #include <regex>
 #include <set>
-#include <unistd.h>
 
 #include "../test_support.hpp"
 
@@ -343,8 +342,8 @@ TEST_F(StampsTest, AChangedCellIsReported) {
         changed += line + "\n";
     }
     ASSERT_EQ(edits, 1);
-    const std::string path =
-        (std::filesystem::temp_directory_path() / ("rdmacheck-stamps-" + std::to_string(::getpid()) + ".sto")).string();
+    const TempDir dir("stamps");
+    const std::string path = dir / "changed.sto";
     {
         std::ofstream out(path);
         out << changed;
@@ -352,7 +351,6 @@ TEST_F(StampsTest, AChangedCellIsReported) {
     std::map<std::string, std::string> stampOf;
     for (const auto& [kind, stamp] : kWaitStamps) stampOf[kindName(kind)] = stamp;
     const OrderTable table = loadStampTable(path, "ppo", stampOf);
-    std::filesystem::remove(path);
     const std::vector<std::string> found = mismatches(table, spec12, kWaitStamps);
     // nrW and narW are both aNRW: two kind pairs, one stamp cell.
     EXPECT_EQ(joined(found),
