@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <stdlib.h>
 
 #include "../test_support.hpp"
 
@@ -20,18 +19,6 @@ std::string directive(const std::string& text, const std::string& key) {
     std::regex re("\\(\\* " + key + ": (.*?) \\*\\)");
     return std::regex_search(text, m, re) ? m[1].str() : "";
 }
-
-// A fresh directory, removed with everything in it.
-struct ScratchDir {
-    std::string path;
-    ScratchDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "rdmacheck-errors-XXXXXX").string();
-        path = ::mkdtemp(pattern.data());
-    }
-    ~ScratchDir() { std::filesystem::remove_all(path); }
-    ScratchDir(const ScratchDir&) = delete;
-    ScratchDir& operator=(const ScratchDir&) = delete;
-};
 
 }  // namespace
 
@@ -104,8 +91,8 @@ TEST(Errors, NegativeAndHugeOptionValuesAreRejected) {
 }
 
 TEST(Errors, OutputDirectoriesThatCannotBeMadeAreReportedFirst) {
-    const ScratchDir dir;
-    const std::string file = dir.path + "/a-file";
+    const TempDir dir("errors");
+    const std::string file = dir.path() + "/a-file";
     std::ofstream(file) << "x";
     ToolRun generate = runTool("generate --out " + file + "/sub");
     EXPECT_EQ(generate.status, 2);
@@ -126,15 +113,15 @@ TEST(Errors, CrossNamesAnUnknownModel) {
 
 // The picture's file name is cut; the verdict is printed either way.
 TEST(Errors, LongTestNamesStillGetTheirVerdictAndPictures) {
-    const ScratchDir dir;
+    const TempDir dir("errors");
     const std::string name(300, 'N');
-    const std::string test = dir.path + "/long.litmus";
+    const std::string test = dir.path() + "/long.litmus";
     std::ofstream(test) << "RDMA " << name << "\n{ x@1 }\nP0@1 { x := 1 }\nexists (x = 1)\n";
-    ToolRun r = runTool("--no-time --dot " + dir.path + "/pics " + test);
+    ToolRun r = runTool("--no-time --dot " + dir.path() + "/pics " + test);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out.rfind("Test " + name + " Allowed\n", 0), 0u) << r.out;
     size_t pictures = 0;
-    for (const auto& e : std::filesystem::directory_iterator(dir.path + "/pics")) {
+    for (const auto& e : std::filesystem::directory_iterator(dir.path() + "/pics")) {
         EXPECT_LE(e.path().filename().string().size(), 140u);
         ++pictures;
     }
@@ -143,8 +130,8 @@ TEST(Errors, LongTestNamesStillGetTheirVerdictAndPictures) {
 
 // A file name that is not UTF-8 is escaped in JSON, not an abort.
 TEST(Errors, JsonOutputIsValidUtf8) {
-    const ScratchDir dir;
-    const std::string test = dir.path + "/bad\xff\xfe.litmus";
+    const TempDir dir("errors");
+    const std::string test = dir.path() + "/bad\xff\xfe.litmus";
     std::ofstream(test) << "RDMA t\n{ x@1 }\nP0@1 { x := 1 }\nexists (x = 1)\n";
     ToolRun r = runTool("--json '" + test + "'");
     EXPECT_EQ(r.status, 0) << r.err;
@@ -162,10 +149,10 @@ TEST(Errors, TimeoutIsAnErrorWithTheTest) {
 
 // Model files: every mistake at its line and column, nothing silently ignored.
 TEST(Errors, ModelFileMistakesArePositioned) {
-    const ScratchDir dir;
+    const TempDir dir("errors");
     const std::string models = sourceDir() + "/models";
     for (const auto& e : std::filesystem::directory_iterator(models))
-        std::filesystem::copy_file(e.path(), dir.path + "/" + e.path().filename().string());
+        std::filesystem::copy_file(e.path(), dir.path() + "/" + e.path().filename().string());
     const std::string good = readFile(models + "/rdma-tso.json");
     auto variant = [&](const std::string& name, const std::string& from, const std::string& to) {
         std::string text = good;
@@ -173,13 +160,13 @@ TEST(Errors, ModelFileMistakesArePositioned) {
         const size_t at = text.find(from);
         EXPECT_NE(at, std::string::npos) << from;
         text.replace(at, from.size(), to);
-        std::ofstream(dir.path + "/" + name + ".json") << text;
-        return runTool("--models-dir " + dir.path + " --model " + name + " " + sourceDir() +
+        std::ofstream(dir.path() + "/" + name + ".json") << text;
+        return runTool("--models-dir " + dir.path() + " --model " + name + " " + sourceDir() +
                        "/litmus/rdma-tso/fig3e-sb-polled-gets.litmus");
     };
     auto expectError = [&](const ToolRun& r, const std::string& expected) {
         EXPECT_EQ(r.status, 2);
-        EXPECT_EQ(r.err.rfind(dir.path + "/" + expected, 0), 0u) << r.err;
+        EXPECT_EQ(r.err.rfind(dir.path() + "/" + expected, 0), 0u) << r.err;
         EXPECT_TRUE(r.out.empty());
     };
     expectError(variant("comma", "\"nfo\": true,", "\"nfo\": true,,"), "comma.json:5:15: error: malformed JSON: ");
@@ -190,8 +177,8 @@ TEST(Errors, ModelFileMistakesArePositioned) {
     expectError(variant("relation", "\"rb-i\"", "\"rb-ii\""),
                 "relation.json:8:78: error: clock 'issue': unknown relation 'rb-ii' (known: ");
     std::string table = readFile(models + "/rdma-tso.ippo");
-    std::ofstream(dir.path + "/repeated.ippo") << table << table.substr(table.find("\nlR ") + 1);
+    std::ofstream(dir.path() + "/repeated.ippo") << table << table.substr(table.find("\nlR ") + 1);
     expectError(variant("repeated", "rdma-tso.ippo", "repeated.ippo"), "repeated.ippo:14:1: error: row lR given twice (first at line 4)");
-    std::ofstream(dir.path + "/empty.ippo") << "# nothing\n";
+    std::ofstream(dir.path() + "/empty.ippo") << "# nothing\n";
     expectError(variant("empty", "rdma-tso.ippo", "empty.ippo"), "empty.ippo:1:1: error: empty table");
 }
