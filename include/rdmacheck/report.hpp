@@ -22,6 +22,6 @@ struct ReportOptions {
 };
 
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
-nlohmann::json toJson(const LitmusTest& test, const CheckResult& r);
+nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options = {});
 
 }  // namespace rdmacheck

@@ -364,7 +364,7 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
                 result = check(test, model, options, draw);
             }
             if (json) {
-                std::cout << toJson(test, result).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                std::cout << toJson(test, result, ReportOptions{!noTime}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
                           << "\n";
             } else {
                 printHerd(std::cout, test, result, ReportOptions{!noTime});

@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -25,6 +26,8 @@ LitmusTest parseLitmus(const std::string& text, const std::string& fileName) {
 }
 
 LitmusTest parseLitmusFile(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(SourceLoc{path, 0, 0}, "is a directory, not a litmus file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open file");
     std::ostringstream buf;

@@ -89,7 +89,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     out << "\n";
 }
 
-nlohmann::json toJson(const LitmusTest& test, const CheckResult& r) {
+nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {
     nlohmann::json j;
     j["test"] = r.test;
     j["file"] = test.file;
@@ -117,7 +117,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r) {
     for (const SourceLoc& loop : r.cutLoops) cut.push_back(loop.str());
     j["unroll_cut"] = cut;
     if (r.engine != "declarative") j["machine_states"] = r.machineStates;
-    j["time"] = r.seconds;
+    if (options.showTime) j["time"] = r.seconds;
     return j;
 }
 

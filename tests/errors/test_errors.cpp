@@ -182,3 +182,17 @@ TEST(Errors, ModelFileMistakesArePositioned) {
     std::ofstream(dir.path() + "/empty.ippo") << "# nothing\n";
     expectError(variant("empty", "rdma-tso.ippo", "empty.ippo"), "empty.ippo:1:1: error: empty table");
 }
+
+TEST(Errors, ADirectoryIsNoLitmusFile) {
+    ToolRun r = runTool(sourceDir() + "/litmus");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, sourceDir() + "/litmus: error: is a directory, not a litmus file\n");
+}
+
+TEST(Errors, JsonHonoursNoTime) {
+    const std::string test = sourceDir() + "/litmus/rdma-tso/fig3e-sb-polled-gets.litmus";
+    EXPECT_NE(runTool("--json " + test).out.find("\"time\":"), std::string::npos);
+    ToolRun r = runTool("--json --no-time " + test);
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out.find("\"time\":"), std::string::npos) << r.out;
+}
