@@ -54,8 +54,8 @@ public:
 
     // Throws past either limit. Memory is read at most every 20 ms: it costs a read of /proc.
     void check() const {
+        if (expired()) timeout();
         const auto now = std::chrono::steady_clock::now();
-        if (limits_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= limits_.seconds) timeout();
         if (limits_.megabytes == 0 || now - lastMemoryCheck_ < std::chrono::milliseconds(20)) return;
         lastMemoryCheck_ = now;
         if (residentMegabytes() > limits_.megabytes)

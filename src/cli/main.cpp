@@ -34,7 +34,9 @@ using namespace rdmacheck;
 CLI::Validator notNegative() {
     return CLI::Validator(
         [](std::string& value) {
-            return value.find('-') == std::string::npos ? std::string() : "must not be negative, got " + value;
+            const size_t first = value.find_first_not_of(" \t");
+            return first == std::string::npos || value[first] != '-' ? std::string()
+                                                                      : "must not be negative, got " + value;
         },
         "NOT NEGATIVE");
 }
@@ -196,7 +198,7 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
     if (!generator.resolve()) return 2;
     const auto start = std::chrono::steady_clock::now();
     const size_t total = files.size() + static_cast<size_t>(randomCount);
-    enum Outcome { Agree, Differ, Error };
+    enum Outcome { Agree, Differ, Error, InternalError };
     std::vector<Outcome> outcomes(total, Agree);
     auto work = [&](size_t i) -> std::string {
         try {
@@ -217,22 +219,24 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
             }
             return text;
         } catch (...) {
-            outcomes[i] = Error;
             std::ostringstream err;
-            reportError(err, i < files.size() ? files[i] : "random test " + std::to_string(seed + (i - files.size())));
+            const int code =
+                reportError(err, i < files.size() ? files[i] : "random test " + std::to_string(seed + (i - files.size())));
+            outcomes[i] = code == 3 ? InternalError : Error;
             return err.str();
         }
     };
     forEachInOrder(total, jobs, work, [&](size_t i, const std::string& text) {
-        (outcomes[i] == Error ? std::cerr : std::cout) << text << std::flush;
+        (outcomes[i] == Error || outcomes[i] == InternalError ? std::cerr : std::cout) << text << std::flush;
     });
     const size_t differ = std::count(outcomes.begin(), outcomes.end(), Differ);
-    const size_t errors = std::count(outcomes.begin(), outcomes.end(), Error);
+    const size_t internal = std::count(outcomes.begin(), outcomes.end(), InternalError);
+    const size_t errors = std::count(outcomes.begin(), outcomes.end(), Error) + internal;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cout << "cross: " << total << " tests (" << files.size() << " files, " << randomCount << " random), "
               << options.configs.size() << " configurations: " << differ << " with differences, " << errors
               << " errors, " << std::fixed << std::setprecision(1) << seconds << " s\n";
-    if (errors) return 2;
+    if (errors) return internal ? 3 : 2;
     return differ ? 1 : 0;
 }
 
@@ -555,7 +559,7 @@ int main(int argc, char** argv) {
         return app.exit(e) == 0 ? 0 : 2;  // --help is no error; any other usage error is bad input
     }
     options.limits = machineOptions.limits = crossOptions.limits = limits;
-    // Z3 stops at the same bound inside one solver call (it answers unknown).
+    // Z3 stops at the same bound inside one solver call (a z3::exception about memory).
     if (limits.megabytes > 0) z3::set_param("memory_max_size", std::to_string(limits.megabytes).c_str());
 
     auto dispatch = [&]() -> int {
