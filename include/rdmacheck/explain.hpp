@@ -19,10 +19,13 @@ std::string eventName(const Skeleton& sk, int event);
 std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vector<Location>& locations, int event);
 
 // A cycle of clock edges; `axiom` names what it breaks: a clock's axiom (ib, ob
-// for RDMA^TSO; uniproc, ghb for tso; sc) or the combined [Inst];ib;ob.
+// for RDMA^TSO; uniproc, ghb for tso; sc), the tied clocks' inst-ib-ob, or an
+// irreflexive or empty axiom the general encoding checks.
+// An empty axiom's witness is one edge, not a cycle (closed is false).
 struct Cycle {
     std::string axiom;
     std::vector<RelationEdge> edges;  // edges[i].to == edges[i+1].from, last.to == first.from
+    bool closed = true;
 };
 
 // The shortest cycle among the clock constraints of ex under model (I <= O and

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "rdmacheck/ast.hpp"
 #include "rdmacheck/limits.hpp"
@@ -16,6 +18,34 @@
 namespace rdmacheck {
 
 enum class MachineKind { Concrete, Simplified };
+
+// The operational machines of shared/spec/OPERATIONAL.md.
+enum class MachineFamily {
+    QueuePairs,  // store buffers and per-(thread, node) queue pairs: RDMA^TSO, and x86-TSO on CPU-only tests
+    Sequential,  // every event takes effect in program order, one thread at a time: SC
+};
+
+struct MachineParams {
+    MachineFamily family = MachineFamily::QueuePairs;
+    bool pcie = true;            // the PCIe flush premises of G3/P1 (S-GRR/S-PLR)
+    bool remoteAtomics = false;  // RCAS/RFAA and the locks A(n): simplified PCIe machine only (§6)
+};
+
+// A machine states the model it implements: the model's name and the
+// fingerprint (Model::fingerprint) of the definition it was checked against.
+struct MachineEntry {
+    std::string model;
+    std::string fingerprint;
+    MachineParams params;
+};
+const std::vector<MachineEntry>& machineRegistry();
+
+// The machine of exactly this model. InputError if no machine implements the
+// model, or if the model is a variant (its definition differs from the one the
+// machine implements: an edited copy, or --skip).
+const MachineParams& machineFor(const Model& model);
+// The same without the error: nullptr when no machine implements the model.
+const MachineEntry* findMachine(const Model& model);
 
 struct MachineOptions {
     std::optional<MachineKind> kind;    // unset: simplified if the model has remote atomics, else concrete

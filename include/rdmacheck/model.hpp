@@ -1,12 +1,13 @@
-// Memory models as data (models/NAME.json plus order tables): which events a
-// model knows, and which relations must be acyclic together. A model is a list
-// of clocks; each clock is a topological numbering of the events that every
-// edge of its relations must respect (RDMA-TSO.md, "Encoding note").
+// Memory models as text (models/NAME.cat, models/README.md): definitions of
+// event sets and relations in a cat-style language, and axioms on them, over
+// one skeleton's events and one execution's choices. Order tables (.ippo, .oppo,
+// .sto, .ppo) stay data files that a model names and uses as relations.
 #pragma once
 
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,85 +29,97 @@ struct OrderTable {
     }
 };
 
-// Base relations a clock can be built from.
-enum class Relation {
-    Table,          // po edges kept by an order table
-    Po,             // all of po
-    PoLoc,          // po between accesses to one location
-    Rf,
-    RfInternal,     // rf_i: read from the reader's own buffer (store buffer; NIC buffers without PCIe)
-    RfExternal,     // rf_e = rf \ rf_i
-    RfOtherThread,  // herd's rfe
-    Pf,
-    PfFromNlW,      // [nlW];pf
-    Nfo,
-    Rb,
-    RbInternal,     // rb_i
-    Mo,
-    Rao,            // remote-atomic order: per target node, a total order on narR
-    ArRao,          // ar;rao: an RMW's narW before every rao-later narR
-    Iso,            // MOWGLI: the order of one call's subevents (MOWGLI.md §4.5)
-    Pfg,            // [nlW];po|d;[wait]: a wait(d) after a get or RMW with id d
-    Pfp,            // [nrW ∪ narW];po|d;[wait]: a wait(d) after a put or RMW with id d
-    Pfr,            // [nlR];po|d;[wait]: SV's pf, a wait after a broadcast's local read
-    ArResult,       // a successful RMW's narW before its own nlW (RMW App. C.1's extra ib component)
-    Round,          // BAL's so: the entries (gF) of every participant's i-th call on a barrier before their exits (barX)
-};
-
-struct ClockEdge {
-    Relation relation;
-    const OrderTable* table = nullptr;  // Relation::Table
-    std::string text;                   // as written in the model file
-    // "sv:rf-e": only edges between two events of that library (each library's
-    // predicate reads its own restriction, MOWGLI.md §2.5).
-    std::optional<Library> scope;
-    bool inScope(const Event& a, const Event& b) const {
-        return !scope || (a.library == *scope && b.library == *scope);
-    }
-};
-
-struct Clock {
+// One expression tree for sets and relations.
+struct ModelExpr {
+    enum class Op {
+        Name,     // a base set or relation, a table, a stamp, or a let definition
+        Scope,    // name = a library: [lib] ; args[0] ; [lib]
+        Union,    // |
+        Inter,    // &
+        Diff,     // '\'
+        Seq,      // ;
+        Product,  // S * S
+        Inverse,  // ^-1
+        Plus,     // +
+        Star,     // *
+        Opt,      // ?
+        Filter,   // [S]
+        Empty,    // 0
+    };
+    Op op = Op::Name;
     std::string name;
-    std::string axiom;  // what a cycle on this clock breaks, e.g. "ib" (default: the clock's name)
-    std::vector<ClockEdge> edges;
+    std::vector<ModelExpr> args;
+    SourceLoc where;
+
+    // The expression as a model file writes it (fully parenthesised where needed).
+    std::string text() const;
 };
 
-// The operational machine that implements a model (shared/spec/OPERATIONAL.md).
-enum class MachineFamily {
-    None,        // declarative only
-    QueuePairs,  // store buffers and per-(thread, node) queue pairs: RDMA^TSO, and x86-TSO on CPU-only tests
-    Sequential,  // every event takes effect in program order, one thread at a time: SC
+enum class ExprType { Set, Relation };
+
+struct Definition {
+    std::string name;
+    ModelExpr expr;
+    ExprType type = ExprType::Relation;
+    SourceLoc where;
 };
 
-struct MachineParams {
-    MachineFamily family = MachineFamily::None;
-    bool pcie = true;  // the PCIe flush premises of G3/P1 (S-GRR/S-PLR)
-    bool remoteAtomics = false;  // RCAS/RFAA and the locks A(n): simplified PCIe machine only (§6)
+struct Axiom {
+    enum class Kind { Acyclic, Irreflexive, Empty };
+    Kind kind = Kind::Acyclic;
+    ModelExpr expr;
+    std::string name;
+    SourceLoc where;
+};
+
+// An acyclicity axiom on a union of relations: the encoder gives it an integer
+// clock that every member's edges must respect (RDMA-TSO.md, "Encoding note").
+struct Clock {
+    std::string axiom;               // the axiom's name, e.g. "ob"
+    std::vector<ModelExpr> members;  // the union's operands, as written
+};
+
+// How the axioms are checked: clocks for acyclic unions, two clocks tied for
+// RDMA^TSO's ([S];ib;ob)+ axiom, and the rest by a general encoding.
+struct CheckPlan {
+    std::vector<Clock> clocks;
+    int issueClock = -1, observeClock = -1;  // tied: I(e) <= O(e), equal on the tie set
+    std::optional<ModelExpr> tieSet;         // S of ([S];ib;ob)+
+    std::string mixedAxiom;                  // that axiom's name
+    std::vector<Axiom> general;              // the irreflexive and empty axioms no clock takes
 };
 
 struct Model {
-    std::string name;
-    std::string description;
+    std::string name;         // the file's stem
+    std::string description;  // the file's leading string
+    std::string file;
     std::map<std::string, OrderTable> tables;
-    std::vector<Clock> clocks;
-    std::array<bool, kEventKindCount> supports{};  // covered by every table
-    bool nfo = false;              // NIC flush order is a choice of the execution
-    bool rao = false;              // remote-atomic order is a choice (some clock uses rao)
-    bool nicBuffersInternal = false;  // rf_i / rb_i include same-buffer NIC pairs (no PCIe)
-    int moClock = 0;               // mo is read off this clock
-    int issueClock = -1;           // if set: issue <= observe, equal on instantaneous events
-    int observeClock = -1;
-    std::string mixedAxiom;        // what a cycle through both clocks breaks: "[Inst];ib;ob", or "ob"
-                                   // where ob contains [Inst];ib (RDMA^TSO_RMW, Def. 20)
-    // MOWGLI models (MOWGLI.md §2.3): events are the subevents of calls, and the
-    // stamp order relates subevents of different calls only.
-    bool stamped = false;
-    std::array<bool, kLibraryCount> libraries{{true, false}};  // the libraries whose calls the model takes
-    MachineParams machine;
+    std::map<std::string, std::string> stampOf;  // event kind name -> MOWGLI stamp
+    std::vector<Definition> definitions;         // in file order
+    std::vector<Axiom> axioms;                   // in file order, without --skip ones
+    std::array<bool, kEventKindCount> supports{};
+    std::array<bool, kLibraryCount> libraries{{true, false}};
+    bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)
+    std::set<std::string> usedBaseNames;  // base relations the axioms reach (nfo, rao are choices only then)
+    CheckPlan plan;
+    // A hash of what the model means (definitions, axioms, tables, declarations;
+    // not its name or comments): a machine implements one fingerprint.
+    std::string fingerprint;
+
+    const Definition* definition(const std::string& name) const;
+    bool uses(const std::string& base) const { return usedBaseNames.count(base) > 0; }
 };
 
-// Loads models/<name>.json from `dir`; InputError on a bad or missing file.
-Model loadModel(const std::string& dir, const std::string& name);
+struct ModelOptions {
+    std::vector<std::string> skip;  // axioms dropped by name (herd7's -skipchecks)
+};
+
+// `nameOrPath`: a model of `dir` ("rdma-tso" reads dir/rdma-tso.cat) or a path to
+// a .cat file. InputError at file:line:column for every mistake in the file.
+Model loadModel(const std::string& dir, const std::string& nameOrPath, const ModelOptions& options = {});
+// The same from text (tests); `file` names it in messages, tables resolve in `dir`.
+Model parseModel(const std::string& text, const std::string& file, const std::string& dir,
+                 const ModelOptions& options = {});
 OrderTable loadOrderTable(const std::string& path, const std::string& name);
 // A stamp order (MOWGLI.md §3.3: rows and columns named by stamps, cells Y, N,
 // SN) as an order on event kinds, through the kind -> stamp map `stampOf`.

@@ -1,10 +1,15 @@
-// Which pairs of events a model's base relations relate. The Z3 encoding turns
-// these into clock constraints; the explanations and graphs list them for one
-// concrete execution. Both use these predicates, so they cannot drift apart.
+// The base relations and event sets a model file can name (models/README.md),
+// and the walker that evaluates a model's expressions over one skeleton. The
+// walker is generic in its truth values: the encoder runs it on Z3 formulas over
+// the execution's choices, the explanations and pictures on the booleans of one
+// concrete execution, so both read the same definitions.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rdmacheck/encode.hpp"
@@ -20,15 +25,30 @@ inline bool sameQueuePair(const Event& a, const Event& b) {
     return a.thread == b.thread && a.thread >= 0 && a.remote != 0 && a.remote == b.remote;
 }
 
-// rf_i: a read from its own thread's store buffer (and, without PCIe, from its
-// queue pair's own write-back buffer).
-bool isInternalRf(const Model& model, const Event& w, const Event& r);
-// rb_i: the same buffers, read before write.
-bool isInternalRb(const Model& model, const Event& r, const Event& w);
-// A po-ordered pair (a before b) that edge keeps (po, po-loc, an order table).
-bool keepsProgramOrder(const ClockEdge& edge, const Event& a, const Event& b);
-// An rf pair (w, r) that edge contains (rf, rf-i, rf-e, rfe).
-bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const Event& r);
+using EventPairs = std::vector<std::pair<int, int>>;
+
+// A base relation. Static ones are fixed by the skeleton (po, tables, pf, ...);
+// dynamic ones (rf, mo, rb, nfo, rao) are the execution's choices, which the
+// encoder and the concrete evaluator each supply.
+struct BaseRelation {
+    std::string name;
+    std::string meaning;
+    std::string source;  // where the papers or specs define it
+    bool dynamic = false;
+    std::function<EventPairs(const Skeleton&)> pairs;  // static ones
+};
+const std::vector<BaseRelation>& baseRelations();
+const BaseRelation* findBaseRelation(const std::string& name);
+
+struct BaseSet {
+    std::string name;
+    std::string meaning;
+    std::function<bool(const Event&)> contains;
+};
+// Fixed sets (_, IW, R, W, M, Inst), one per event kind and one per library.
+const std::vector<BaseSet>& baseSets();
+const BaseSet* findBaseSet(const std::string& name);
+
 // A same-queue-pair pair whose direction nfo chooses: (nlR, nlW) and
 // (nrR or narR, nrW or narW), in either order.
 bool isNfoPair(const Event& a, const Event& b);
@@ -36,16 +56,66 @@ bool isNfoPair(const Event& a, const Event& b);
 int atomicWriteOf(const Skeleton& sk, int read);
 // The narR events per target node, in event order.
 std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk);
-
 // BAL's so (MOWGLI.md §6.1): from each gF of the i-th call on a barrier, of any
 // participant, to the barX of every i-th call on it (the call's own included).
-std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk);
+EventPairs roundPairs(const Skeleton& sk);
+
+// A relation as a map from event pairs to truth values; absent pairs are false.
+template <class V>
+using PairMap = std::map<std::pair<int, int>, V>;
+
+// Evaluates sets and relations of `model` on one skeleton. Domain supplies the
+// truth values: `Value`, `truth()`, `isTrue`, `isFalse`, `conj`, `disj`,
+// `negate`, and `dynamic(name)` for the dynamic base relations.
+template <class Domain>
+class RelationWalker {
+public:
+    using V = typename Domain::Value;
+    using Relation = PairMap<V>;
+
+    RelationWalker(const Model& model, const Skeleton& sk, Domain& domain)
+        : model_(model), sk_(sk), domain_(domain), n_(static_cast<int>(sk.events.size())) {}
+
+    const Relation& relation(const ModelExpr& e);
+    std::vector<bool> set(const ModelExpr& e);
+    int eventCount() const { return n_; }
+
+private:
+    Relation compute(const ModelExpr& e);
+    Relation named(const std::string& name);
+    Relation scoped(const std::string& library, const Relation& r);
+    Relation filter(const std::vector<bool>& s) const;
+    Relation product(const std::vector<bool>& a, const std::vector<bool>& b) const;
+    Relation fromPairs(const EventPairs& pairs) const;
+    Relation identity() const { return filter(std::vector<bool>(n_, true)); }
+    Relation unite(Relation a, const Relation& b) const;
+    Relation intersect(const Relation& a, const Relation& b) const;
+    Relation subtract(const Relation& a, const Relation& b) const;
+    Relation compose(const Relation& a, const Relation& b) const;
+    Relation closure(const Relation& r) const;
+    void put(Relation& r, std::pair<int, int> key, V value) const;
+
+    const Model& model_;
+    const Skeleton& sk_;
+    Domain& domain_;
+    int n_;
+    std::map<std::string, Relation> memo_;  // definitions, base relations, tables
+    std::map<const ModelExpr*, Relation> exprMemo_;  // what relation() handed out
+};
+
+// The set of events a set expression denotes, on one skeleton.
+std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const Skeleton& sk);
+// The pairs of a relation expression on one concrete execution.
+std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const Skeleton& sk,
+                                               const Execution& ex);
+// The expressions a name stands for: a definition's body, else the name itself.
+bool references(const Model& model, const ModelExpr& e, const std::string& base);
 
 // One edge of a concrete execution, between skeleton event indices.
 struct RelationEdge {
     int from = -1, to = -1;
-    std::string relation;  // po, rf, mo, rb, pf, nfo; or a clock edge as the model file writes it
-    int clock = -1;        // for clock edges: the model clock it constrains
+    std::string relation;  // po, rf, mo, rb, pf, nfo, rao; or a clock member as the model file writes it
+    int clock = -1;        // for clock edges: the plan clock it constrains
 };
 
 // The execution's relations as herd7 draws them: po (immediate), rf, mo
@@ -53,9 +123,10 @@ struct RelationEdge {
 // the source), pf, nfo, rao (immediate). Initial writes take part in rf and rb.
 std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex);
 
-// Every base edge of every clock of the model (table edges in full), without
-// initial writes (they precede everything, so no cycle passes through them).
-// mo edges always constrain the mo clock, which mo is read off.
+// Every edge of every clock member of the model's plan, without initial writes
+// (they precede everything, so no cycle passes through them).
 std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, const Model& model);
 
 }  // namespace rdmacheck
+
+#include "rdmacheck/relation_walker.ipp"

@@ -321,15 +321,15 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const Model& mo
 }
 
 int runCheck(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
-             const std::string& engine, const CheckOptions& options, MachineOptions machineOptions, bool json,
-             bool noTime, const PictureOptions& pictures) {
+             const ModelOptions& modelOptions, const std::string& engine, const CheckOptions& options,
+             MachineOptions machineOptions, bool json, bool noTime, const PictureOptions& pictures) {
     int status = 0;
     std::map<std::string, Model> models;
     if (!modelName.empty()) {
         try {
-            models.emplace(modelName, loadModel(modelsDir, modelName));
+            models.emplace(modelName, loadModel(modelsDir, modelName, modelOptions));
         } catch (const InputError& e) {
-            printOptionError("--model", e);
+            printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
             return 2;
         }
     }
@@ -339,7 +339,7 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
         try {
             LitmusTest test = parseLitmusFile(file);
             std::string name = modelName.empty() ? defaultModelName(test) : modelName;
-            if (!models.count(name)) models.emplace(name, loadModel(modelsDir, name));
+            if (!models.count(name)) models.emplace(name, loadModel(modelsDir, name, modelOptions));
             const Model& model = models.at(name);
             const std::set<std::string> relations =
                 pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, model);
@@ -448,10 +448,17 @@ int main(int argc, char** argv) {
     bool json = false, noTime = false;
     app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
     app.add_option("--model", modelName,
-                   "model name (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, mowgli-tso-rmw, tso, sc); "
+                   "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, "
+                   "mowgli-tso-rmw, tso, sc) or the path of a .cat file (models/README.md); "
                    "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
                    "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
     app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
+    ModelOptions modelOptions;
+    app.add_option("--skip", modelOptions.skip,
+                   "drop the model's axiom of this name (herd7's -skipchecks); repeatable. The operational engine "
+                   "refuses the variant")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
         ->check(notNegative());
     app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
@@ -585,7 +592,8 @@ int main(int argc, char** argv) {
             std::cerr << "rdmacheck: error: --dot and --explain draw declarative executions; drop --engine operational\n";
             return 2;
         }
-        return runCheck(files, modelName, modelsDir, engine, options, machineOptions, json, noTime, pictures);
+        return runCheck(files, modelName, modelsDir, modelOptions, engine, options, machineOptions, json, noTime,
+                        pictures);
     };
     try {
         return dispatch();

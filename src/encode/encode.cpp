@@ -4,7 +4,6 @@
 #include <climits>
 
 #include "rdmacheck/arith.hpp"
-
 #include "rdmacheck/relations.hpp"
 
 namespace rdmacheck {
@@ -13,7 +12,106 @@ namespace {
 
 bool isInit(const Event& e) { return isInitEvent(e); }
 
+bool isMoMember(const ModelExpr& m) {
+    if (m.op == ModelExpr::Op::Name) return m.name == "mo";
+    return m.op == ModelExpr::Op::Scope && m.args[0].op == ModelExpr::Op::Name && m.args[0].name == "mo";
+}
+
 }  // namespace
+
+// The execution's choices as Z3 terms: rf (a source per read), mo (a key per
+// write, distinct per location: a clock that contains mo when there is one,
+// since then mo can be read off it), nfo (a direction per pair) and rao (a rank
+// per narR). These are the dynamic base relations the walker asks for.
+struct Choices {
+    z3::context& ctx;
+    const Skeleton& sk;
+    std::vector<z3::expr> readValue;             // per event (reads), else 0
+    std::vector<std::vector<int>> rfCandidates;  // per read
+    std::vector<z3::expr> rfSelect;              // per event (reads)
+    std::vector<z3::expr> sourceMo;              // per read: mo key of its source, -1 for init
+    std::vector<std::vector<int>> writesOf;      // per location, non-initial writes
+    std::vector<z3::expr> moKey;                 // per event (non-initial writes)
+    EventPairs nfoPairs;
+    std::vector<z3::expr> nfoForward;
+    std::map<int, std::vector<int>> atomicReads;  // per target node
+    std::vector<z3::expr> raoRank;                // per event (narR): its place in rao
+
+    Choices(z3::context& c, const Skeleton& s) : ctx(c), sk(s) {}
+
+    // a before b in mo (same location).
+    z3::expr moBefore(int a, int b) const {
+        if (isInit(sk.events[a])) return ctx.bool_val(true);
+        return moKey[a] < moKey[b];
+    }
+};
+
+// Truth values as Z3 formulas, folded where a constant decides them.
+class SymbolicDomain {
+public:
+    using Value = z3::expr;
+    explicit SymbolicDomain(const Choices& c) : c_(c) {}
+
+    z3::expr truth() const { return c_.ctx.bool_val(true); }
+    bool isFalse(const z3::expr& v) const { return v.is_false(); }
+    bool isTrue(const z3::expr& v) const { return v.is_true(); }
+    z3::expr conj(const z3::expr& a, const z3::expr& b) const {
+        if (a.is_true() || eq(a, b)) return b;
+        if (b.is_true()) return a;
+        if (a.is_false() || b.is_false()) return c_.ctx.bool_val(false);
+        return a && b;
+    }
+    z3::expr disj(const z3::expr& a, const z3::expr& b) const {
+        if (a.is_false() || eq(a, b)) return b;
+        if (b.is_false()) return a;
+        if (a.is_true() || b.is_true()) return truth();
+        return a || b;
+    }
+    z3::expr negate(const z3::expr& a) const {
+        if (a.is_true()) return c_.ctx.bool_val(false);
+        if (a.is_false()) return truth();
+        return !a;
+    }
+
+    PairMap<z3::expr> dynamic(const std::string& name) const {
+        PairMap<z3::expr> out;
+        if (name == "rf") {
+            for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
+                for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
+                    out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
+                                c_.rfSelect[r] == static_cast<int>(i));
+        } else if (name == "mo") {
+            for (size_t l = 0; l < c_.writesOf.size(); ++l)
+                for (int a : c_.writesOf[l]) {
+                    out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
+                    for (int b : c_.writesOf[l])
+                        if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
+                }
+        } else if (name == "rb") {
+            for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
+                if (c_.rfCandidates[r].empty()) continue;
+                for (int w : c_.writesOf[c_.sk.events[r].location])
+                    if (w != static_cast<int>(r))
+                        out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
+            }
+        } else if (name == "nfo") {
+            for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
+                auto [a, b] = c_.nfoPairs[i];
+                out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
+                out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
+            }
+        } else if (name == "rao") {
+            for (const auto& [node, reads] : c_.atomicReads)
+                for (int a : reads)
+                    for (int b : reads)
+                        if (a != b) out.emplace(std::make_pair(a, b), c_.raoRank[a] < c_.raoRank[b]);
+        }
+        return out;
+    }
+
+private:
+    const Choices& c_;
+};
 
 struct ExecutionEncoding::Impl {
     z3::context& ctx;
@@ -21,30 +119,24 @@ struct ExecutionEncoding::Impl {
     const Model& model;
     size_t locationCount;
     z3::solver solver;
-    std::vector<z3::expr> readValue;               // per event (reads), else 0
-    std::vector<std::vector<z3::expr>> clock;      // [clock][event]; init events unused
-    std::vector<std::vector<int>> rfCandidates;    // per read
-    std::vector<z3::expr> rfSelect;                // per event (reads)
-    std::vector<z3::expr> sourceMo;                // per read: mo clock of its source, -1 for init
-    std::vector<std::vector<int>> writesOf;        // per location, non-initial writes
-    std::vector<std::pair<int, int>> nfoPairs;
-    std::vector<z3::expr> nfoForward;
-    std::map<int, std::vector<int>> atomicReads;  // per target node
-    std::vector<z3::expr> raoRank;                // per event (narR): its place in rao
-    std::vector<std::pair<int, int>> barrierRounds;  // BAL: (entry, exit) pairs of the same round
+    Choices choices;
+    SymbolicDomain domain;
+    RelationWalker<SymbolicDomain> walker;
+    std::vector<std::vector<z3::expr>> clock;  // [plan clock][event]
+    int moHost = -1;                           // the clock mo is read off, or -1 (own keys)
     Execution found;
-
     const bool consistent;
 
     Impl(z3::context& c, const Skeleton& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c), sk(s), model(m), locationCount(locations), solver(c), consistent(mode == Mode::Consistent) {
+        : ctx(c), sk(s), model(m), locationCount(locations), solver(c), choices(c, s), domain(choices),
+          walker(m, s, domain), consistent(mode == Mode::Consistent) {
         build();
     }
 
     z3::expr value(const Value& v) {
         switch (v.kind) {
             case Value::Kind::Const: return ctx.int_val(static_cast<int64_t>(v.constant));
-            case Value::Kind::Read: return readValue[v.event];
+            case Value::Kind::Read: return choices.readValue[v.event];
             case Value::Kind::Add: return value(v.args[0]) + value(v.args[1]);
             case Value::Kind::Sub: return value(v.args[0]) - value(v.args[1]);
             case Value::Kind::Mul: return value(v.args[0]) * value(v.args[1]);
@@ -53,180 +145,161 @@ struct ExecutionEncoding::Impl {
         return ctx.int_val(0);
     }
 
-    // a before b on clock c; an initial write is before everything.
-    z3::expr before(int c, int a, int b) {
-        if (isInit(sk.events[a])) return ctx.bool_val(true);
-        if (isInit(sk.events[b])) return ctx.bool_val(false);
-        return clock[c][a] < clock[c][b];
+    std::vector<z3::expr> clockVariables(int c) {
+        std::vector<z3::expr> vars;
+        for (size_t e = 0; e < sk.events.size(); ++e)
+            vars.push_back(ctx.int_const(("c" + std::to_string(c) + "_" + std::to_string(e)).c_str()));
+        return vars;
     }
 
-    z3::expr moBefore(int a, int b) { return before(model.moClock, a, b); }
-
     void build() {
-        const int n = static_cast<int>(sk.events.size());
-        const int clocks = static_cast<int>(model.clocks.size());
-        for (int c = 0; c < clocks; ++c) {
-            clock.emplace_back();
-            for (int e = 0; e < n; ++e) {
-                const Event& ev = sk.events[e];
-                if (c == model.observeClock && isInstantaneous(ev.kind)) {
-                    clock[c].push_back(clock[model.issueClock][e]);  // I(e) = O(e)
-                } else {
-                    clock[c].push_back(ctx.int_const(("c" + std::to_string(c) + "_" + std::to_string(e)).c_str()));
-                }
-            }
-        }
-        for (int e = 0; e < n; ++e) {
-            const Event& ev = sk.events[e];
-            if (isInit(ev)) continue;
-            solver.add(clock[model.moClock][e] >= 0);
-            if (consistent && model.issueClock >= 0 && !isInstantaneous(ev.kind))
-                solver.add(clock[model.issueClock][e] <= clock[model.observeClock][e]);
-        }
-
-        // Values read, and rf.
-        writesOf.assign(locationCount, {});
-        for (int e = 0; e < n; ++e) {
-            const Event& ev = sk.events[e];
-            readValue.push_back(isRead(ev.kind) ? ctx.int_const(("v" + std::to_string(e)).c_str()) : ctx.int_val(0));
-            if (isWrite(ev.kind) && !isInit(ev)) writesOf[ev.location].push_back(e);
-        }
-        rfCandidates.assign(n, {});
-        for (int r = 0; r < n; ++r) {
-            rfSelect.push_back(ctx.int_val(0));
-            sourceMo.push_back(ctx.int_val(-1));
-            const Event& rev = sk.events[r];
-            if (!isRead(rev.kind)) continue;
-            rfCandidates[r].push_back(sk.initWriteOf(rev.location));
-            for (int w : writesOf[rev.location])
-                if (w != r) rfCandidates[r].push_back(w);
-            rfSelect[r] = ctx.int_const(("rf" + std::to_string(r)).c_str());
-            sourceMo[r] = ctx.int_const(("src" + std::to_string(r)).c_str());
-            const int k = static_cast<int>(rfCandidates[r].size());
-            solver.add(rfSelect[r] >= 0 && rfSelect[r] < k);
-            for (int i = 0; i < k; ++i) {
-                int w = rfCandidates[r][i];
-                z3::expr chosen = rfSelect[r] == i;
-                solver.add(z3::implies(chosen, readValue[r] == value(sk.events[w].written)));
-                solver.add(z3::implies(chosen, isInit(sk.events[w]) ? sourceMo[r] == -1
-                                                                     : sourceMo[r] == clock[model.moClock][w]));
-                if (consistent)
-                    for (int c = 0; c < clocks; ++c) rfEdges(c, w, r, chosen);
-            }
-        }
-
-        // mo: a strict total order on each location's writes, read off the mo clock.
-        for (const auto& writes : writesOf)
-            for (size_t i = 0; i < writes.size(); ++i)
-                for (size_t j = i + 1; j < writes.size(); ++j)
-                    solver.add(clock[model.moClock][writes[i]] != clock[model.moClock][writes[j]]);
-
-        // nfo: each same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) pair, one direction.
-        if (model.nfo) {
-            for (const auto& events : sk.threadEvents)
-                for (size_t i = 0; i < events.size(); ++i)
-                    for (size_t j = i + 1; j < events.size(); ++j) {
-                        if (!isNfoPair(sk.events[events[i]], sk.events[events[j]])) continue;
-                        nfoPairs.emplace_back(events[i], events[j]);
-                        nfoForward.push_back(
-                            ctx.bool_const(("nfo" + std::to_string(events[i]) + "_" + std::to_string(events[j])).c_str()));
-                    }
-        }
-
-        // rao: distinct ranks make a strict total order per target node in every
-        // candidate, so explanations see well-formed rao too.
-        raoRank.assign(n, ctx.int_val(0));
-        if (model.rao) {
-            atomicReads = atomicReadsByNode(sk);
-            for (const auto& [node, reads] : atomicReads) {
-                for (int r : reads) raoRank[r] = ctx.int_const(("rao" + std::to_string(r)).c_str());
-                for (size_t i = 0; i < reads.size(); ++i)
-                    for (size_t j = i + 1; j < reads.size(); ++j) solver.add(raoRank[reads[i]] != raoRank[reads[j]]);
-            }
-        }
-
-        barrierRounds = roundPairs(sk);
+        choices.writesOf.assign(locationCount, {});
+        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+            if (isWrite(sk.events[e].kind) && !isInit(sk.events[e])) choices.writesOf[sk.events[e].location].push_back(e);
+        buildClocks();
+        buildMo();
+        buildRf();
+        if (model.uses("nfo")) buildNfo();
+        if (model.uses("rao")) buildRao();
         if (sk.illFormed) solver.add(ctx.bool_val(false));
-        if (consistent)
-            for (int c = 0; c < clocks; ++c) clockEdges(c);
+        if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints) {
             z3::expr eq = value(vc.lhs) == value(vc.rhs);
             solver.add(vc.equal ? eq : !eq);
         }
     }
 
-    void rfEdges(int c, int w, int r, const z3::expr& chosen) {
-        if (isInit(sk.events[w])) return;
-        const Event& wev = sk.events[w];
-        const Event& rev = sk.events[r];
-        for (const ClockEdge& edge : model.clocks[c].edges) {
-            if (containsRf(model, edge, wev, rev)) {
-                solver.add(z3::implies(chosen, clock[c][w] < clock[c][r]));
-                return;
+    void buildClocks() {
+        const CheckPlan& plan = model.plan;
+        const std::vector<bool> tied = plan.tieSet ? evaluateSet(model, *plan.tieSet, sk) : std::vector<bool>();
+        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
+            clock.push_back(clockVariables(c));
+            if (c != plan.observeClock) continue;
+            for (size_t e = 0; e < sk.events.size(); ++e)
+                if (tied[e]) clock[c][e] = clock[plan.issueClock][e];  // I(e) = O(e)
+        }
+        if (!consistent || plan.issueClock < 0) return;
+        for (size_t e = 0; e < sk.events.size(); ++e)
+            if (!isInit(sk.events[e]) && !tied[e]) solver.add(clock[plan.issueClock][e] <= clock[plan.observeClock][e]);
+    }
+
+    // Whether clock c's mo members order every location's writes (then mo is read off it).
+    bool ordersAllWrites(int c) const {
+        const auto& members = model.plan.clocks[c].members;
+        for (const auto& writes : choices.writesOf) {
+            if (writes.size() < 2) continue;
+            auto covers = [&](const ModelExpr& m) {
+                return isMoMember(m) && std::all_of(writes.begin(), writes.end(), [&](int w) {
+                           return m.op == ModelExpr::Op::Name || libraryName(sk.events[w].library) == m.name;
+                       });
+            };
+            if (std::none_of(members.begin(), members.end(), covers)) return false;
+        }
+        return true;
+    }
+
+    void buildMo() {
+        for (int c = static_cast<int>(model.plan.clocks.size()) - 1; c >= 0 && moHost < 0; --c)
+            if (ordersAllWrites(c)) moHost = c;
+        choices.moKey.assign(sk.events.size(), ctx.int_val(0));
+        for (const auto& writes : choices.writesOf) {
+            for (int w : writes) {
+                choices.moKey[w] = moHost >= 0 ? clock[moHost][w] : ctx.int_const(("mo" + std::to_string(w)).c_str());
+                solver.add(choices.moKey[w] >= 0);
+            }
+            for (size_t i = 0; i < writes.size(); ++i)
+                for (size_t j = i + 1; j < writes.size(); ++j)
+                    solver.add(choices.moKey[writes[i]] != choices.moKey[writes[j]]);
+        }
+    }
+
+    void buildRf() {
+        const int n = static_cast<int>(sk.events.size());
+        choices.rfCandidates.assign(n, {});
+        for (int e = 0; e < n; ++e) {
+            const Event& ev = sk.events[e];
+            choices.readValue.push_back(isRead(ev.kind) ? ctx.int_const(("v" + std::to_string(e)).c_str())
+                                                        : ctx.int_val(0));
+            choices.rfSelect.push_back(ctx.int_val(0));
+            choices.sourceMo.push_back(ctx.int_val(-1));
+        }
+        for (int r = 0; r < n; ++r) {
+            const Event& rev = sk.events[r];
+            if (!isRead(rev.kind)) continue;
+            auto& candidates = choices.rfCandidates[r];
+            candidates.push_back(sk.initWriteOf(rev.location));
+            for (int w : choices.writesOf[rev.location])
+                if (w != r) candidates.push_back(w);
+            choices.rfSelect[r] = ctx.int_const(("rf" + std::to_string(r)).c_str());
+            choices.sourceMo[r] = ctx.int_const(("src" + std::to_string(r)).c_str());
+            solver.add(choices.rfSelect[r] >= 0 && choices.rfSelect[r] < static_cast<int>(candidates.size()));
+            for (size_t i = 0; i < candidates.size(); ++i) {
+                const int w = candidates[i];
+                z3::expr chosen = choices.rfSelect[r] == static_cast<int>(i);
+                solver.add(z3::implies(chosen, choices.readValue[r] == value(sk.events[w].written)));
+                solver.add(z3::implies(chosen, choices.sourceMo[r] == (isInit(sk.events[w]) ? ctx.int_val(-1)
+                                                                                            : choices.moKey[w])));
             }
         }
     }
 
-    void clockEdges(int c) {
-        const Clock& spec = model.clocks[c];
-        auto has = [&](Relation r) {
-            return std::any_of(spec.edges.begin(), spec.edges.end(), [&](const ClockEdge& e) { return e.relation == r; });
-        };
-        // Whether the clock has relation r between these two events (library scopes).
-        auto relates = [&](Relation r, int a, int b) {
-            return std::any_of(spec.edges.begin(), spec.edges.end(), [&](const ClockEdge& e) {
-                return e.relation == r && e.inScope(sk.events[a], sk.events[b]);
-            });
-        };
-        // Program-order relations (tables, po, po-loc, iso, waits).
+    void buildNfo() {
         for (const auto& events : sk.threadEvents)
             for (size_t i = 0; i < events.size(); ++i)
                 for (size_t j = i + 1; j < events.size(); ++j) {
-                    const Event& a = sk.events[events[i]];
-                    const Event& b = sk.events[events[j]];
-                    if (std::any_of(spec.edges.begin(), spec.edges.end(),
-                                    [&](const ClockEdge& e) { return keepsProgramOrder(e, a, b); }))
-                        solver.add(clock[c][events[i]] < clock[c][events[j]]);
+                    if (!isNfoPair(sk.events[events[i]], sk.events[events[j]])) continue;
+                    choices.nfoPairs.emplace_back(events[i], events[j]);
+                    choices.nfoForward.push_back(
+                        ctx.bool_const(("nfo" + std::to_string(events[i]) + "_" + std::to_string(events[j])).c_str()));
                 }
-        for (auto [a, b] : barrierRounds)
-            if (relates(Relation::Round, a, b)) solver.add(clock[c][a] < clock[c][b]);
-        for (auto [w, p] : sk.pollsFrom) {
-            if (has(Relation::Pf) || (has(Relation::PfFromNlW) && sk.events[w].kind == EventKind::NLW))
-                solver.add(clock[c][w] < clock[c][p]);
+    }
+
+    // Distinct ranks make a strict total order per target node in every
+    // candidate, so explanations see well-formed rao too.
+    void buildRao() {
+        choices.raoRank.assign(sk.events.size(), ctx.int_val(0));
+        choices.atomicReads = atomicReadsByNode(sk);
+        for (const auto& [node, reads] : choices.atomicReads) {
+            for (int r : reads) choices.raoRank[r] = ctx.int_const(("rao" + std::to_string(r)).c_str());
+            for (size_t i = 0; i < reads.size(); ++i)
+                for (size_t j = i + 1; j < reads.size(); ++j)
+                    solver.add(choices.raoRank[reads[i]] != choices.raoRank[reads[j]]);
         }
-        for (size_t i = 0; i < nfoPairs.size(); ++i) {
-            auto [a, b] = nfoPairs[i];
-            if (relates(Relation::Nfo, a, b))
-                solver.add(z3::ite(nfoForward[i], clock[c][a] < clock[c][b], clock[c][b] < clock[c][a]));
+    }
+
+    void constrainAxioms() {
+        const CheckPlan& plan = model.plan;
+        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
+            PairMap<z3::expr> edges;
+            for (const ModelExpr& m : plan.clocks[c].members)
+                if (c != moHost || !isMoMember(m))  // mo is read off its host clock: always respected
+                    for (const auto& [key, v] : walker.relation(m)) {
+                        auto it = edges.find(key);
+                        if (it == edges.end()) {
+                            edges.emplace(key, v);
+                        } else {
+                            it->second = domain.disj(it->second, v);
+                        }
+                    }
+            acyclic(clock[c], edges);
         }
-        for (const auto& [node, reads] : atomicReads)
-            for (int a : reads)
-                for (int b : reads) {
-                    if (a == b) continue;
-                    z3::expr raoBefore = raoRank[a] < raoRank[b];
-                    if (relates(Relation::Rao, a, b)) solver.add(z3::implies(raoBefore, clock[c][a] < clock[c][b]));
-                    const int write = atomicWriteOf(sk, a);
-                    if (write >= 0 && relates(Relation::ArRao, write, b))
-                        solver.add(z3::implies(raoBefore, clock[c][write] < clock[c][b]));
-                }
-        if (has(Relation::Mo) && c != model.moClock) {
-            for (const auto& writes : writesOf)
-                for (int a : writes)
-                    for (int b : writes)
-                        if (a != b && relates(Relation::Mo, a, b))
-                            solver.add(z3::implies(moBefore(a, b), clock[c][a] < clock[c][b]));
-        }
-        for (int r = 0; r < static_cast<int>(sk.events.size()); ++r) {
-            if (rfCandidates[r].empty()) continue;
-            const Event& rev = sk.events[r];
-            for (int w : writesOf[rev.location]) {
-                if (w == r) continue;
-                if (!relates(Relation::Rb, r, w) &&
-                    !(relates(Relation::RbInternal, r, w) && isInternalRb(model, rev, sk.events[w])))
-                    continue;
-                // r reads from a write mo-before w.
-                z3::expr readsBefore = sourceMo[r] < clock[model.moClock][w];
-                solver.add(z3::implies(readsBefore, clock[c][r] < clock[c][w]));
+        // The rest are irreflexive and empty axioms (every acyclic one has a clock).
+        for (const Axiom& a : plan.general)
+            for (const auto& [key, v] : walker.relation(a.expr))
+                if (a.kind == Axiom::Kind::Empty || key.first == key.second) solver.add(domain.negate(v));
+    }
+
+    // A topological numbering respects every edge. An initial write with no
+    // edge into it is a source, on no cycle: its edges are left out.
+    void acyclic(const std::vector<z3::expr>& numbering, const PairMap<z3::expr>& edges) {
+        const bool intoInit = std::any_of(edges.begin(), edges.end(),
+                                          [&](const auto& kv) { return isInit(sk.events[kv.first.second]); });
+        for (const auto& [key, v] : edges) {
+            const auto [a, b] = key;
+            if (a == b) {
+                solver.add(domain.negate(v));
+            } else if (intoInit || !isInit(sk.events[a])) {
+                solver.add(v.is_true() ? numbering[a] < numbering[b] : z3::implies(v, numbering[a] < numbering[b]));
             }
         }
     }
@@ -243,10 +316,10 @@ struct ExecutionEncoding::Impl {
         found.rf.assign(n, -1);
         found.readValues.assign(n, 0);
         for (int r = 0; r < n; ++r) {
-            if (rfCandidates[r].empty()) continue;
-            found.rf[r] = rfCandidates[r][m.eval(rfSelect[r], true).get_numeral_int()];
+            if (choices.rfCandidates[r].empty()) continue;
+            found.rf[r] = choices.rfCandidates[r][m.eval(choices.rfSelect[r], true).get_numeral_int()];
             int64_t v = 0;
-            if (!m.eval(readValue[r], true).is_numeral_i64(v))
+            if (!m.eval(choices.readValue[r], true).is_numeral_i64(v))
                 throw InputError(sk.events[found.rf[r]].where, "arithmetic overflow: the value written here does "
                                                                "not fit in 64 bits");
             found.readValues[r] = v;
@@ -255,22 +328,22 @@ struct ExecutionEncoding::Impl {
         found.mo.assign(locationCount, {});
         for (size_t l = 0; l < locationCount; ++l) {
             std::vector<std::pair<int64_t, int>> order;
-            for (int w : writesOf[l]) order.emplace_back(m.eval(clock[model.moClock][w], true).get_numeral_int64(), w);
+            for (int w : choices.writesOf[l]) order.emplace_back(m.eval(choices.moKey[w], true).get_numeral_int64(), w);
             std::sort(order.begin(), order.end());
             found.mo[l].push_back(sk.initWriteOf(static_cast<int>(l)));
             for (auto [t, w] : order) found.mo[l].push_back(w);
         }
-        for (size_t i = 0; i < nfoPairs.size(); ++i) {
-            auto [a, b] = nfoPairs[i];
-            if (m.eval(nfoForward[i], true).is_true()) {
+        for (size_t i = 0; i < choices.nfoPairs.size(); ++i) {
+            auto [a, b] = choices.nfoPairs[i];
+            if (m.eval(choices.nfoForward[i], true).is_true()) {
                 found.nfo.emplace_back(a, b);
             } else {
                 found.nfo.emplace_back(b, a);
             }
         }
-        for (const auto& [node, reads] : atomicReads) {
+        for (const auto& [node, reads] : choices.atomicReads) {
             std::vector<std::pair<int64_t, int>> order;
-            for (int r : reads) order.emplace_back(m.eval(raoRank[r], true).get_numeral_int64(), r);
+            for (int r : reads) order.emplace_back(m.eval(choices.raoRank[r], true).get_numeral_int64(), r);
             std::sort(order.begin(), order.end());
             for (auto [rank, r] : order) found.rao[node].push_back(r);
         }
@@ -303,14 +376,14 @@ struct ExecutionEncoding::Impl {
 
     void blockCurrent() {
         z3::expr_vector same(ctx);
-        for (size_t r = 0; r < rfCandidates.size(); ++r) {
-            if (rfCandidates[r].empty()) continue;
-            auto it = std::find(rfCandidates[r].begin(), rfCandidates[r].end(), found.rf[r]);
-            same.push_back(rfSelect[r] == static_cast<int>(it - rfCandidates[r].begin()));
+        for (size_t r = 0; r < choices.rfCandidates.size(); ++r) {
+            const auto& candidates = choices.rfCandidates[r];
+            if (candidates.empty()) continue;
+            auto it = std::find(candidates.begin(), candidates.end(), found.rf[r]);
+            same.push_back(choices.rfSelect[r] == static_cast<int>(it - candidates.begin()));
         }
         for (const auto& order : found.mo)
-            for (size_t i = 2; i < order.size(); ++i)
-                same.push_back(moBefore(order[i - 1], order[i]));
+            for (size_t i = 2; i < order.size(); ++i) same.push_back(choices.moBefore(order[i - 1], order[i]));
         if (same.empty()) {
             solver.add(ctx.bool_val(false));
         } else {

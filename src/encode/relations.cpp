@@ -4,21 +4,31 @@
 
 namespace rdmacheck {
 
-bool isInternalRf(const Model& model, const Event& w, const Event& r) {
-    // Store forwarding reaches only po-later reads (calls are numbered in po order).
-    if (w.kind == EventKind::LW && r.kind == EventKind::LR && w.thread == r.thread && !isInitEvent(w) && w.call < r.call)
-        return true;
-    if (!model.nicBuffersInternal || !sameQueuePair(w, r)) return false;
-    return (w.kind == EventKind::NRW && r.kind == EventKind::NRR) || (w.kind == EventKind::NLW && r.kind == EventKind::NLR);
-}
-
-bool isInternalRb(const Model& model, const Event& r, const Event& w) {
-    if (r.kind == EventKind::LR && w.kind == EventKind::LW && r.thread == w.thread) return true;
-    if (!model.nicBuffersInternal || !sameQueuePair(r, w)) return false;
-    return (r.kind == EventKind::NRR && w.kind == EventKind::NRW) || (r.kind == EventKind::NLR && w.kind == EventKind::NLW);
-}
-
 namespace {
+
+// Pairs (a, b) of one thread's events, a before b in po, that `keep` accepts.
+template <class Keep>
+EventPairs poPairs(const Skeleton& sk, Keep keep) {
+    EventPairs out;
+    for (const auto& events : sk.threadEvents)
+        for (size_t i = 0; i < events.size(); ++i)
+            for (size_t j = i + 1; j < events.size(); ++j)
+                if (keep(sk.events[events[i]], sk.events[events[j]])) out.emplace_back(events[i], events[j]);
+    return out;
+}
+
+// Pairs of distinct events, in either order, that `keep` accepts.
+template <class Keep>
+EventPairs allPairs(const Skeleton& sk, Keep keep) {
+    EventPairs out;
+    const int n = static_cast<int>(sk.events.size());
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b)
+            if (a != b && keep(sk.events[a], sk.events[b])) out.emplace_back(a, b);
+    return out;
+}
+
+bool sameThread(const Event& a, const Event& b) { return a.thread >= 0 && a.thread == b.thread; }
 
 // iso (MOWGLI.md §4.5, §5.1): within one call, a read before the write it
 // feeds on the same queue pair, and a failed CAS's fence before its read.
@@ -28,41 +38,120 @@ bool isIsoPair(EventKind a, EventKind b) {
            (a == EventKind::F && b == EventKind::LR);
 }
 
-// A wait(d) after an operation with the same work identifier d.
-bool waitsFor(const Event& op, const Event& wait) {
-    return wait.kind == EventKind::WT && op.workId >= 0 && op.workId == wait.workId && op.call != wait.call;
+EventPairs arPairs(const Skeleton& sk) {
+    EventPairs out;
+    for (int r = 0; r < static_cast<int>(sk.events.size()); ++r)
+        if (sk.events[r].kind == EventKind::NAR && atomicWriteOf(sk, r) >= 0) out.emplace_back(atomicWriteOf(sk, r), r);
+    return out;
+}
+
+BaseRelation dynamicRelation(const char* name, const char* meaning, const char* source) {
+    return BaseRelation{name, meaning, source, true, nullptr};
+}
+
+std::vector<BaseRelation> makeBaseRelations() {
+    return {
+        {"po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events", false,
+         [](const Skeleton& sk) { return poPairs(sk, [](const Event&, const Event&) { return true; }); }},
+        {"loc", "distinct events on the same location (initial writes included)", "herd7's loc", false,
+         [](const Skeleton& sk) {
+             return allPairs(sk, [](const Event& a, const Event& b) { return a.location >= 0 && a.location == b.location; });
+         }},
+        {"int", "distinct events of one thread", "herd7's int", false,
+         [](const Skeleton& sk) { return allPairs(sk, sameThread); }},
+        {"ext", "events of different threads (an initial write is in no thread)", "herd7's ext", false,
+         [](const Skeleton& sk) {
+             return allPairs(sk, [](const Event& a, const Event& b) { return !sameThread(a, b); });
+         }},
+        {"id", "every event to itself", "herd7's id", false,
+         [](const Skeleton& sk) {
+             EventPairs out;
+             for (int e = 0; e < static_cast<int>(sk.events.size()); ++e) out.emplace_back(e, e);
+             return out;
+         }},
+        {"sqp", "distinct NIC events of one queue pair (same thread, same remote node)", "RDMA-TSO.md §Events",
+         false, [](const Skeleton& sk) { return allPairs(sk, sameQueuePair); }},
+        {"same-call", "distinct subevents of one call", "MOWGLI.md §2.3", false,
+         [](const Skeleton& sk) {
+             return allPairs(sk, [](const Event& a, const Event& b) { return sameThread(a, b) && a.call == b.call; });
+         }},
+        {"same-work", "distinct events of one thread with the same work identifier", "MOWGLI.md §4.8", false,
+         [](const Skeleton& sk) {
+             return allPairs(sk, [](const Event& a, const Event& b) {
+                 return sameThread(a, b) && a.workId >= 0 && a.workId == b.workId && a.call != b.call;
+             });
+         }},
+        {"iso", "the order of one call's subevents: a read before the write it feeds, a failed CAS's fence "
+                "before its read",
+         "MOWGLI.md §4.5, §5.1", false,
+         [](const Skeleton& sk) {
+             return poPairs(sk, [](const Event& a, const Event& b) {
+                 return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
+             });
+         }},
+        {"ar", "an RMW's narW to its own narR", "RDMA-TSO.md §Events (RMW)", false, arPairs},
+        {"pf", "polls-from: a NIC operation's write to the poll that waits for it", "RDMA-TSO.md §Events", false,
+         [](const Skeleton& sk) { return sk.pollsFrom; }},
+        {"round", "BAL's so: a barrier round's entries (gF) to its exits (barX)", "MOWGLI.md §6.1", false,
+         roundPairs},
+        dynamicRelation("rf", "reads-from: a write to each read of its value", "RDMA-TSO.md §Events"),
+        dynamicRelation("mo", "modification order: per location, a total order on its writes, initial first",
+                        "RDMA-TSO.md §Events"),
+        dynamicRelation("rb", "reads-before, (rf^-1 ; mo) \\ id: a read to the writes after its source",
+                        "RDMA-TSO.md §Events"),
+        dynamicRelation("nfo", "NIC flush order: one direction per same-queue-pair (nlR, nlW) and "
+                               "(nrR/narR, nrW/narW) pair",
+                        "RDMA-TSO.md §Events"),
+        dynamicRelation("rao", "remote-atomic order: per target node, a total order on its narR events",
+                        "RDMA-TSO.md §Events (RMW)"),
+    };
+}
+
+std::vector<BaseSet> makeBaseSets() {
+    std::vector<BaseSet> sets = {
+        {"_", "every event", [](const Event&) { return true; }},
+        {"IW", "the initial writes", [](const Event& e) { return isInitEvent(e); }},
+        {"R", "reads: lR, CAS, nlR, nrR, narR", [](const Event& e) { return isRead(e.kind); }},
+        {"W", "writes: lW, CAS, nlW, nrW, narW, initial writes", [](const Event& e) { return isWrite(e.kind); }},
+        {"M", "memory accesses: R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
+        {"Inst", "instantaneous events: all but lW, nlW, nrW, narW",
+         [](const Event& e) { return isInstantaneous(e.kind); }},
+    };
+    for (int k = 0; k < kEventKindCount; ++k) {
+        const EventKind kind = static_cast<EventKind>(k);
+        sets.push_back({kindName(kind), std::string("events of kind ") + kindName(kind),
+                        [kind](const Event& e) { return e.kind == kind && !isInitEvent(e); }});
+    }
+    for (int l = 0; l < kLibraryCount; ++l) {
+        const Library library = static_cast<Library>(l);
+        sets.push_back({libraryName(library), std::string("events of library ") + libraryName(library),
+                        [library](const Event& e) { return e.library == library; }});
+    }
+    return sets;
 }
 
 }  // namespace
 
-bool keepsProgramOrder(const ClockEdge& edge, const Event& a, const Event& b) {
-    if (!edge.inScope(a, b)) return false;
-    switch (edge.relation) {
-        case Relation::Po: return true;
-        case Relation::PoLoc: return a.location >= 0 && a.location == b.location;
-        case Relation::Table: {
-            if (edge.table->betweenCallsOnly && a.call == b.call) return false;
-            const Cell cell = edge.table->at(a.kind, b.kind);
-            return cell == Cell::Ordered || (cell == Cell::SameQueuePair && sameQueuePair(a, b));
-        }
-        case Relation::Iso: return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
-        case Relation::Pfg: return a.kind == EventKind::NLW && waitsFor(a, b);
-        case Relation::Pfp: return (a.kind == EventKind::NRW || a.kind == EventKind::NAW) && waitsFor(a, b);
-        case Relation::Pfr: return a.kind == EventKind::NLR && waitsFor(a, b);
-        case Relation::ArResult: return a.call == b.call && a.kind == EventKind::NAW && b.kind == EventKind::NLW;
-        default: return false;
-    }
+const std::vector<BaseRelation>& baseRelations() {
+    static const std::vector<BaseRelation> relations = makeBaseRelations();
+    return relations;
 }
 
-bool containsRf(const Model& model, const ClockEdge& edge, const Event& w, const Event& r) {
-    if (!edge.inScope(w, r)) return false;
-    switch (edge.relation) {
-        case Relation::Rf: return true;
-        case Relation::RfInternal: return isInternalRf(model, w, r);
-        case Relation::RfExternal: return !isInternalRf(model, w, r);
-        case Relation::RfOtherThread: return w.thread != r.thread;
-        default: return false;
-    }
+const BaseRelation* findBaseRelation(const std::string& name) {
+    for (const BaseRelation& r : baseRelations())
+        if (r.name == name) return &r;
+    return nullptr;
+}
+
+const std::vector<BaseSet>& baseSets() {
+    static const std::vector<BaseSet> sets = makeBaseSets();
+    return sets;
+}
+
+const BaseSet* findBaseSet(const std::string& name) {
+    for (const BaseSet& s : baseSets())
+        if (s.name == name) return &s;
+    return nullptr;
 }
 
 bool isNfoPair(const Event& a, const Event& b) {
@@ -91,7 +180,7 @@ std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk) {
     return reads;
 }
 
-std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
+EventPairs roundPairs(const Skeleton& sk) {
     // The round of a barrier call: how many exits on the barrier its thread passed before it.
     std::map<int, int> round;
     for (const auto& events : sk.threadEvents) {
@@ -103,13 +192,112 @@ std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
             if (ev.kind == EventKind::BX) ++passed[ev.location];
         }
     }
-    std::vector<std::pair<int, int>> pairs;
+    EventPairs pairs;
     for (const auto& [entry, i] : round)
         for (const auto& [exit, j] : round)
             if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == EventKind::BX && i == j &&
                 sk.events[entry].location == sk.events[exit].location && sk.events[entry].location >= 0)
                 pairs.emplace_back(entry, exit);
     return pairs;
+}
+
+std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const Skeleton& sk) {
+    const size_t n = sk.events.size();
+    using Op = ModelExpr::Op;
+    if (e.op == Op::Name) {
+        if (const Definition* d = model.definition(e.name)) return evaluateSet(model, d->expr, sk);
+        std::vector<bool> out(n, false);
+        const BaseSet* base = findBaseSet(e.name);
+        for (size_t i = 0; i < n; ++i) {
+            const Event& ev = sk.events[i];
+            if (base) {
+                out[i] = base->contains(ev);
+            } else {  // a MOWGLI stamp
+                auto stamp = model.stampOf.find(kindName(ev.kind));
+                out[i] = !isInitEvent(ev) && stamp != model.stampOf.end() && stamp->second == e.name;
+            }
+        }
+        return out;
+    }
+    if (e.op == Op::Empty) return std::vector<bool>(n, false);
+    const std::vector<bool> a = evaluateSet(model, e.args[0], sk), b = evaluateSet(model, e.args[1], sk);
+    std::vector<bool> out(n);
+    for (size_t i = 0; i < n; ++i)
+        out[i] = e.op == Op::Union ? a[i] || b[i] : e.op == Op::Inter ? a[i] && b[i] : a[i] && !b[i];
+    return out;
+}
+
+namespace {
+
+// Truth values of one concrete execution.
+class ConcreteDomain {
+public:
+    using Value = bool;
+    ConcreteDomain(const Skeleton& sk, const Execution& ex) : sk_(sk), ex_(ex) {}
+
+    bool truth() const { return true; }
+    bool isFalse(bool v) const { return !v; }
+    bool isTrue(bool v) const { return v; }
+    bool conj(bool a, bool b) const { return a && b; }
+    bool disj(bool a, bool b) const { return a || b; }
+    bool negate(bool a) const { return !a; }
+
+    PairMap<bool> dynamic(const std::string& name) const {
+        PairMap<bool> out;
+        for (const auto& p : dynamicPairs(name)) out.emplace(p, true);
+        return out;
+    }
+
+private:
+    EventPairs dynamicPairs(const std::string& name) const {
+        EventPairs out;
+        if (name == "rf") {
+            for (size_t r = 0; r < ex_.rf.size(); ++r)
+                if (ex_.rf[r] >= 0) out.emplace_back(ex_.rf[r], static_cast<int>(r));
+        } else if (name == "mo") {
+            for (const auto& order : ex_.mo)
+                for (size_t i = 0; i < order.size(); ++i)
+                    for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
+        } else if (name == "rb") {
+            for (size_t r = 0; r < ex_.rf.size(); ++r) {
+                if (ex_.rf[r] < 0) continue;
+                const auto& order = ex_.mo[sk_.events[r].location];
+                auto source = std::find(order.begin(), order.end(), ex_.rf[r]);
+                for (auto w = source + 1; source != order.end() && w != order.end(); ++w)
+                    if (*w != static_cast<int>(r)) out.emplace_back(static_cast<int>(r), *w);
+            }
+        } else if (name == "nfo") {
+            out = ex_.nfo;
+        } else if (name == "rao") {
+            for (const auto& [node, order] : ex_.rao)
+                for (size_t i = 0; i < order.size(); ++i)
+                    for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
+        }
+        return out;
+    }
+
+    const Skeleton& sk_;
+    const Execution& ex_;
+};
+
+}  // namespace
+
+std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const Skeleton& sk,
+                                               const Execution& ex) {
+    ConcreteDomain domain(sk, ex);
+    RelationWalker<ConcreteDomain> walker(model, sk, domain);
+    std::set<std::pair<int, int>> out;
+    for (const auto& [key, v] : walker.relation(e))
+        if (v) out.insert(key);
+    return out;
+}
+
+bool references(const Model& model, const ModelExpr& e, const std::string& base) {
+    if (e.op == ModelExpr::Op::Name) {
+        if (const Definition* d = model.definition(e.name)) return references(model, d->expr, base);
+        return e.name == base;
+    }
+    return std::any_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return references(model, a, base); });
 }
 
 namespace {
@@ -119,11 +307,6 @@ int moSuccessor(const Execution& ex, const Event& ev, int w) {
     const auto& order = ex.mo[ev.location];
     auto it = std::find(order.begin(), order.end(), w);
     return it == order.end() || it + 1 == order.end() ? -1 : *(it + 1);
-}
-
-int moPosition(const Execution& ex, int location, int w) {
-    const auto& order = ex.mo[location];
-    return static_cast<int>(std::find(order.begin(), order.end(), w) - order.begin());
 }
 
 }  // namespace
@@ -150,81 +333,13 @@ std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex
 
 std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, const Model& model) {
     std::vector<RelationEdge> edges;
-    const int n = static_cast<int>(sk.events.size());
-    for (int c = 0; c < static_cast<int>(model.clocks.size()); ++c) {
-        const Clock& clock = model.clocks[c];
-        auto add = [&](int a, int b, const std::string& relation) {
-            if (!isInitEvent(sk.events[a]) && !isInitEvent(sk.events[b])) edges.push_back({a, b, relation, c});
-        };
-        for (const ClockEdge& edge : clock.edges) {
-            switch (edge.relation) {
-                case Relation::Table:
-                case Relation::Po:
-                case Relation::PoLoc:
-                case Relation::Iso:
-                case Relation::Pfg:
-                case Relation::Pfp:
-                case Relation::Pfr:
-                case Relation::ArResult:
-                    for (const auto& events : sk.threadEvents)
-                        for (size_t i = 0; i < events.size(); ++i)
-                            for (size_t j = i + 1; j < events.size(); ++j)
-                                if (keepsProgramOrder(edge, sk.events[events[i]], sk.events[events[j]]))
-                                    add(events[i], events[j], edge.text);
-                    break;
-                case Relation::Rf:
-                case Relation::RfInternal:
-                case Relation::RfExternal:
-                case Relation::RfOtherThread:
-                    for (int r = 0; r < n; ++r)
-                        if (ex.rf[r] >= 0 && containsRf(model, edge, sk.events[ex.rf[r]], sk.events[r]))
-                            add(ex.rf[r], r, edge.text);
-                    break;
-                case Relation::Pf:
-                case Relation::PfFromNlW:
-                    for (auto [w, p] : sk.pollsFrom)
-                        if (edge.relation == Relation::Pf || sk.events[w].kind == EventKind::NLW) add(w, p, edge.text);
-                    break;
-                case Relation::Nfo:
-                    for (auto [a, b] : ex.nfo)
-                        if (edge.inScope(sk.events[a], sk.events[b])) add(a, b, edge.text);
-                    break;
-                case Relation::Rao:
-                case Relation::ArRao:
-                    for (const auto& [node, order] : ex.rao)
-                        for (size_t i = 0; i < order.size(); ++i)
-                            for (size_t j = i + 1; j < order.size(); ++j) {
-                                const int from = edge.relation == Relation::Rao ? order[i] : atomicWriteOf(sk, order[i]);
-                                if (from >= 0 && edge.inScope(sk.events[from], sk.events[order[j]]))
-                                    add(from, order[j], edge.text);
-                            }
-                    break;
-                case Relation::Round:
-                    for (auto [a, b] : roundPairs(sk))
-                        if (edge.inScope(sk.events[a], sk.events[b])) add(a, b, edge.text);
-                    break;
-                case Relation::Mo: break;  // below, with the mo clock
-                case Relation::Rb:
-                case Relation::RbInternal:
-                    for (int r = 0; r < n; ++r) {
-                        if (ex.rf[r] < 0) continue;
-                        const Event& rev = sk.events[r];
-                        const int source = moPosition(ex, rev.location, ex.rf[r]);
-                        const auto& order = ex.mo[rev.location];
-                        for (size_t k = source + 1; k < order.size(); ++k)
-                            if (order[k] != r && edge.inScope(rev, sk.events[order[k]]) &&
-                                (edge.relation == Relation::Rb || isInternalRb(model, rev, sk.events[order[k]])))
-                                add(r, order[k], edge.text);
-                    }
-                    break;
-            }
-        }
-        const bool hasMo = std::any_of(clock.edges.begin(), clock.edges.end(),
-                                       [](const ClockEdge& e) { return e.relation == Relation::Mo; });
-        if (hasMo || c == model.moClock)
-            for (const auto& order : ex.mo)
-                for (size_t i = 1; i < order.size(); ++i) add(order[i - 1], order[i], "mo");
-    }
+    ConcreteDomain domain(sk, ex);
+    RelationWalker<ConcreteDomain> walker(model, sk, domain);
+    for (int c = 0; c < static_cast<int>(model.plan.clocks.size()); ++c)
+        for (const ModelExpr& member : model.plan.clocks[c].members)
+            for (const auto& [key, v] : walker.relation(member))
+                if (v && !isInitEvent(sk.events[key.first]) && !isInitEvent(sk.events[key.second]))
+                    edges.push_back({key.first, key.second, member.text(), c});
     return edges;
 }
 

@@ -1,13 +1,18 @@
 #include "rdmacheck/explain.hpp"
 
 #include <algorithm>
+#include <array>
 #include <deque>
+#include <set>
 
 #include "rdmacheck/report.hpp"
 
 namespace rdmacheck {
 
 namespace {
+
+// The base relations an execution chooses.
+constexpr std::array<const char*, 5> kChoices = {"rf", "mo", "rb", "nfo", "rao"};
 
 std::string letters(int k) {
     std::string s;
@@ -23,77 +28,73 @@ std::string locationText(const std::vector<Location>& locations, const Event& e)
     return locations[e.location].name;
 }
 
-// Nodes of the constraint graph: one per (clock, event); an instantaneous
-// event's observation is its issue (I = O), so it shares the issue node.
+// Nodes of the constraint graph: one per (clock, event); an event of the tie
+// set (Inst for RDMA^TSO) is observed when issued (I = O), so it shares the issue node.
 class ConstraintGraph {
 public:
     ConstraintGraph(const Skeleton& sk, const Execution& ex, const Model& model)
-        : sk_(sk), model_(model), n_(static_cast<int>(sk.events.size())) {
-        adjacency_.resize(model.clocks.size() * n_);
+        : sk_(sk), plan_(model.plan), n_(static_cast<int>(sk.events.size())),
+          tied_(plan_.tieSet ? evaluateSet(model, *plan_.tieSet, sk) : std::vector<bool>(n_, false)) {
+        adjacency_.resize(plan_.clocks.size() * n_);
         for (const RelationEdge& e : clockEdges(sk, ex, model)) add(e);
-        if (model.issueClock >= 0)
+        if (plan_.issueClock >= 0)
             for (int e = 0; e < n_; ++e)
-                if (!isInitEvent(sk.events[e]) && !isInstantaneous(sk.events[e].kind))
-                    add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e)
+                if (!isInitEvent(sk.events[e]) && !tied_[e]) add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e)
     }
 
     std::optional<Cycle> shortestCycle() const {
         std::optional<std::vector<int>> best;  // edge indices
         for (int start = 0; start < static_cast<int>(adjacency_.size()); ++start) {
-            std::vector<int> via(adjacency_.size(), -1);  // edge that reached each node
-            std::deque<int> queue{start};
-            std::vector<bool> seen(adjacency_.size(), false);
-            bool closed = false;
-            while (!queue.empty() && !closed) {
-                const int node = queue.front();
-                queue.pop_front();
-                for (int ei : adjacency_[node]) {
-                    const int to = target_[ei];
-                    if (to == start) {
-                        std::vector<int> path{ei};
-                        for (int at = node; at != start; at = source_[via[at]]) path.push_back(via[at]);
-                        std::reverse(path.begin(), path.end());
-                        if (!best || path.size() < best->size()) best = path;
-                        closed = true;
-                        break;
-                    }
-                    if (seen[to]) continue;
-                    seen[to] = true;
-                    via[to] = ei;
-                    queue.push_back(to);
-                }
-            }
+            std::optional<std::vector<int>> path = shortestCycleFrom(start);
+            if (path && (!best || path->size() < best->size())) best = path;
         }
         if (!best) return std::nullopt;
         Cycle cycle;
-        bool issue = false, observe = false, other = false;
+        std::set<int> clocks;
         for (int ei : *best) {
             const RelationEdge& e = edges_[ei];
-            if (e.clock == model_.issueClock && e.clock >= 0) issue = true;
-            else if (e.clock == model_.observeClock && e.clock >= 0) observe = true;
-            else if (e.clock >= 0) other = true;
-            if (e.clock < 0) issue = observe = true;  // I <= O joins the two
+            clocks.insert(e.clock);
             if (e.from != e.to) cycle.edges.push_back(e);
         }
-        if (other || model_.issueClock < 0) {
-            cycle.axiom = model_.clocks[cycle.edges.front().clock].axiom;
-        } else if (issue && observe) {
-            cycle.axiom = model_.mixedAxiom;
-        } else {
-            cycle.axiom = model_.clocks[issue ? model_.issueClock : model_.observeClock].axiom;
-        }
+        // A cycle on one clock breaks its axiom; one through the tie, the mixed axiom.
+        const bool mixed = clocks.count(-1) || (clocks.count(plan_.issueClock) && clocks.count(plan_.observeClock));
+        cycle.axiom = mixed && plan_.issueClock >= 0 ? plan_.mixedAxiom : plan_.clocks[*clocks.rbegin()].axiom;
         return cycle;
     }
 
 private:
+    std::optional<std::vector<int>> shortestCycleFrom(int start) const {
+        std::vector<int> via(adjacency_.size(), -1);  // edge that reached each node
+        std::deque<int> queue{start};
+        std::vector<bool> seen(adjacency_.size(), false);
+        while (!queue.empty()) {
+            const int node = queue.front();
+            queue.pop_front();
+            for (int ei : adjacency_[node]) {
+                const int to = target_[ei];
+                if (to == start) {
+                    std::vector<int> path{ei};
+                    for (int at = node; at != start; at = source_[via[at]]) path.push_back(via[at]);
+                    std::reverse(path.begin(), path.end());
+                    return path;
+                }
+                if (seen[to]) continue;
+                seen[to] = true;
+                via[to] = ei;
+                queue.push_back(to);
+            }
+        }
+        return std::nullopt;
+    }
+
     int node(int clock, int event) const {
-        if (clock == model_.observeClock && isInstantaneous(sk_.events[event].kind)) clock = model_.issueClock;
+        if (clock == plan_.observeClock && tied_[event]) clock = plan_.issueClock;
         return clock * n_ + event;
     }
 
     void add(const RelationEdge& e) {
-        const int from = e.clock < 0 ? node(model_.issueClock, e.from) : node(e.clock, e.from);
-        const int to = e.clock < 0 ? node(model_.observeClock, e.to) : node(e.clock, e.to);
+        const int from = e.clock < 0 ? node(plan_.issueClock, e.from) : node(e.clock, e.from);
+        const int to = e.clock < 0 ? node(plan_.observeClock, e.to) : node(e.clock, e.to);
         adjacency_[from].push_back(static_cast<int>(edges_.size()));
         source_.push_back(from);
         target_.push_back(to);
@@ -101,23 +102,37 @@ private:
     }
 
     const Skeleton& sk_;
-    const Model& model_;
+    const CheckPlan& plan_;
     int n_;
+    std::vector<bool> tied_;
     std::vector<std::vector<int>> adjacency_;
     std::vector<RelationEdge> edges_;
     std::vector<int> source_, target_;
 };
 
-// Whether a clock that contains `relation` also keeps po from `earlier` to
-// `later`: then `relation` against po is a cycle on its own, not worth showing.
-bool fixedByProgramOrder(const Skeleton& sk, const Model& model, Relation relation, int earlier, int later) {
-    for (const Clock& clock : model.clocks) {
-        auto has = [&](Relation r) {
-            return std::any_of(clock.edges.begin(), clock.edges.end(), [&](const ClockEdge& e) { return e.relation == r; });
-        };
-        if (!has(relation)) continue;
-        for (const ClockEdge& edge : clock.edges)
-            if (keepsProgramOrder(edge, sk.events[earlier], sk.events[later])) return true;
+// The first irreflexive or empty axiom ex breaks, as a one-edge witness.
+std::optional<Cycle> generalViolation(const Skeleton& sk, const Execution& ex, const Model& model) {
+    for (const Axiom& a : model.plan.general)
+        for (const auto& [from, to] : evaluateRelation(model, a.expr, sk, ex))
+            if (a.kind == Axiom::Kind::Empty || from == to)
+                return Cycle{a.name, {RelationEdge{from, to, a.expr.text(), -1}}, from == to};
+    return std::nullopt;
+}
+
+// Whether a clock with a member that uses `base` also orders `earlier` before
+// `later` by a member that uses no choice of the execution: then `base`
+// against po is a cycle on its own, not worth showing.
+bool fixedByProgramOrder(const Skeleton& sk, const Execution& ex, const Model& model, const std::string& base,
+                         int earlier, int later) {
+    auto isStatic = [&](const ModelExpr& m) {
+        return std::none_of(kChoices.begin(), kChoices.end(), [&](const char* c) { return references(model, m, c); });
+    };
+    for (const Clock& clock : model.plan.clocks) {
+        if (std::none_of(clock.members.begin(), clock.members.end(),
+                         [&](const ModelExpr& m) { return references(model, m, base); }))
+            continue;
+        for (const ModelExpr& m : clock.members)
+            if (isStatic(m) && evaluateRelation(model, m, sk, ex).count({earlier, later})) return true;
     }
     return false;
 }
@@ -139,7 +154,7 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
             for (size_t i = 0; i < perm.size(); ++i)
                 for (size_t j = i + 1; j < perm.size(); ++j)
                     againstPo = againstPo || (poBefore(perm[j], perm[i]) &&
-                                              fixedByProgramOrder(sk, model, Relation::Rao, perm[j], perm[i]));
+                                              fixedByProgramOrder(sk, ex, model, "rao", perm[j], perm[i]));
             if (againstPo) continue;
             for (Execution v : variants) {
                 v.rao[node] = perm;
@@ -151,7 +166,7 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
     }
     for (size_t i = 0; i < ex.nfo.size(); ++i) {
         const auto [earlier, later] = std::minmax(ex.nfo[i].first, ex.nfo[i].second);
-        if (fixedByProgramOrder(sk, model, Relation::Nfo, earlier, later)) {
+        if (fixedByProgramOrder(sk, ex, model, "nfo", earlier, later)) {
             for (Execution& v : variants) v.nfo[i] = {earlier, later};
             continue;
         }
@@ -206,7 +221,8 @@ std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vecto
 }
 
 std::optional<Cycle> shortestViolation(const Skeleton& sk, const Execution& ex, const Model& model) {
-    return ConstraintGraph(sk, ex, model).shortestCycle();
+    if (std::optional<Cycle> cycle = ConstraintGraph(sk, ex, model).shortestCycle()) return cycle;
+    return generalViolation(sk, ex, model);
 }
 
 std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations, const Cycle& cycle) {
@@ -218,7 +234,7 @@ std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations
         if (!loc.empty()) text += " " + loc;
         text += " →" + e.relation + " ";
     }
-    return text + eventName(sk, cycle.edges.front().from);
+    return text + eventName(sk, cycle.closed ? cycle.edges.front().from : cycle.edges.back().to);
 }
 
 ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainOptions& options) {

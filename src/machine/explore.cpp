@@ -82,11 +82,11 @@ private:
 };
 
 // Remote RMWs have rules on the simplified machine of a model with remote atomics only (§6).
-void checkMachineSupports(const Program& program, const Model& model, MachineKind kind) {
+void checkMachineSupports(const Program& program, const Model& model, const MachineParams& params, MachineKind kind) {
     for (const auto& thread : program.threads) {
         for (const machine::Instr& in : thread.code) {
             if (in.op != machine::Instr::Op::RCas && in.op != machine::Instr::Op::RFaa) continue;
-            if (!model.machine.remoteAtomics)
+            if (!params.remoteAtomics)
                 throw InputError(in.where, "the machine of model '" + model.name +
                                                "' has no remote RMW rules (OPERATIONAL.md §6); use the model "
                                                "rdma-tso-rmw");
@@ -101,23 +101,21 @@ void checkMachineSupports(const Program& program, const Model& model, MachineKin
 
 CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    if (model.machine.family == MachineFamily::None)
-        throw InputError(SourceLoc{test.file, 1, 1},
-                         "model '" + model.name + "' has no operational machine; use the declarative engine");
+    const MachineParams& params = machineFor(model);
     UnfoldOptions unfoldOptions;
     unfoldOptions.unroll = options.unroll;
     const UnfoldedProgram unfolded = unfold(test, unfoldOptions);  // validates the program
     checkModelSupports(unfolded, model);
     const Program program = machine::compile(test, unfolded);
     const MachineKind kind =
-        options.kind.value_or(model.machine.remoteAtomics ? MachineKind::Simplified : MachineKind::Concrete);
-    checkMachineSupports(program, model, kind);
-    const Rules rules(program, model.machine, kind, options.unroll, options.reduce);
+        options.kind.value_or(params.remoteAtomics ? MachineKind::Simplified : MachineKind::Concrete);
+    checkMachineSupports(program, model, params, kind);
+    const Rules rules(program, params, kind, options.unroll, options.reduce);
 
     CheckResult result;
     result.test = test.name;
     result.model = model.name;
-    result.engine = model.machine.family == MachineFamily::Sequential ? "sequential" : machineName(kind);
+    result.engine = params.family == MachineFamily::Sequential ? "sequential" : machineName(kind);
     result.quantifier = test.quantifier;
     result.shown = shownNames(test);
 

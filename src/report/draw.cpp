@@ -1,5 +1,6 @@
 #include "rdmacheck/draw.hpp"
 
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -18,12 +19,32 @@ std::string eventId(int event) { return "e" + std::to_string(event); }
 
 std::set<std::string> defaultDrawnRelations() { return herdRelations(); }
 
+namespace {
+
+// What --edges can name beyond herd7's relations: the axioms, the clocks'
+// members as the model writes them, and the model's definitions.
+std::map<std::string, std::vector<ModelExpr>> modelRelations(const Model& model) {
+    std::map<std::string, std::vector<ModelExpr>> named;
+    for (const Clock& c : model.plan.clocks) {
+        for (const ModelExpr& m : c.members) {
+            named[m.text()] = {m};
+            named[c.axiom].push_back(m);
+        }
+    }
+    for (const Axiom& a : model.plan.general) named[a.name] = {a.expr};
+    for (const Definition& d : model.definitions) {
+        ModelExpr name;
+        name.name = d.name;
+        if (d.type == ExprType::Relation) named.emplace(d.name, std::vector<ModelExpr>{name});
+    }
+    return named;
+}
+
+}  // namespace
+
 std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model) {
     std::set<std::string> known = herdRelations();
-    for (const Clock& c : model.clocks) {
-        known.insert(c.axiom);
-        for (const ClockEdge& e : c.edges) known.insert(e.text);
-    }
+    for (const auto& [name, exprs] : modelRelations(model)) known.insert(name);
     std::set<std::string> chosen;
     std::istringstream in(list);
     for (std::string name; std::getline(in, name, ',');) {
@@ -92,14 +113,16 @@ ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>
     };
     for (const RelationEdge& e : executionEdges(sk, ex))
         if (relations.count(e.relation)) add(e, false);
-    for (RelationEdge e : clockEdges(sk, ex, model)) {
-        const std::string& axiom = model.clocks[e.clock].axiom;
-        if (relations.count(axiom)) {
-            e.relation = axiom;
-            add(e, false);
-        } else if (relations.count(e.relation) && !herdRelations().count(e.relation)) {
-            add(e, false);
+    const auto named = modelRelations(model);
+    for (const std::string& relation : relations) {
+        if (herdRelations().count(relation)) continue;
+        std::set<std::pair<int, int>> pairs;
+        for (const ModelExpr& e : named.at(relation)) {
+            const auto more = evaluateRelation(model, e, sk, ex);
+            pairs.insert(more.begin(), more.end());
         }
+        for (auto [from, to] : pairs)
+            if (!isInitEvent(sk.events[from]) && !isInitEvent(sk.events[to])) add({from, to, relation}, false);
     }
     if (cycle)
         for (const RelationEdge& e : cycle->edges) add(e, true);

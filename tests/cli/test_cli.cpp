@@ -155,9 +155,9 @@ TEST(Cli, RefineReportsAnOutcomeTheSpecificationForbids) {
     const TempDir tmp("models");
     const std::string dir = tmp / "models";
     std::filesystem::copy(sourceDir() + "/models", dir);
-    const std::string path = dir + "/rdma-tso-rmw.json";
+    const std::string path = dir + "/rdma-tso-rmw.cat";
     std::string text = readFile(path);
-    for (const std::string edge : {"\"pf\", ", "\"[nlW];pf\", "}) text.erase(text.find(edge), edge.size());
+    for (const std::string edge : {" | pf", " | [nlW];pf"}) text.erase(text.find(edge), edge.size());
     std::ofstream(path) << text;
     const std::string file = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
     ToolRun r = runTool("refine --models-dir " + dir + " --impl wait-polls " + file);
@@ -222,4 +222,20 @@ TEST(Cli, LeavesNothingInTheTemporaryDirectory) {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(watched.path()))
         left += entry.path().string() + "\n";
     EXPECT_EQ(left, "") << "left in TMPDIR";
+}
+
+// --model takes a path, --skip drops an axiom by name, and the machine refuses the variant.
+TEST(Cli, ModelPathsAndSkippedAxioms) {
+    const std::string sb = corpusFile("fig1a-sb.litmus");
+    ToolRun r = runTool("--model " + sourceDir() + "/models/sc.cat --no-time " + sb);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Observation Fig1a Never 0 3"), std::string::npos) << r.out;
+    r = runTool("--model sc --skip sc --no-time " + sb);
+    EXPECT_NE(r.out.find("Observation Fig1a Sometimes 1 3"), std::string::npos) << r.out;
+    r = runTool("--model rdma-tso --skip nope " + sb);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "rdmacheck: error: --skip: model rdma-tso has no axiom 'nope' (axioms: ib, ob, inst-ib-ob)\n");
+    r = runTool("--model rdma-tso --skip ob --engine operational " + sb);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("differs from the rdma-tso the operational machine implements"), std::string::npos) << r.err;
 }

@@ -153,14 +153,13 @@ TEST(Errors, ModelFileMistakesArePositioned) {
     const std::string models = sourceDir() + "/models";
     for (const auto& e : std::filesystem::directory_iterator(models))
         std::filesystem::copy_file(e.path(), dir.path() + "/" + e.path().filename().string());
-    const std::string good = readFile(models + "/rdma-tso.json");
+    const std::string good = readFile(models + "/rdma-tso.cat");
     auto variant = [&](const std::string& name, const std::string& from, const std::string& to) {
         std::string text = good;
-        text.replace(text.find("\"rdma-tso\""), 10, "\"" + name + "\"");
         const size_t at = text.find(from);
         EXPECT_NE(at, std::string::npos) << from;
         text.replace(at, from.size(), to);
-        std::ofstream(dir.path() + "/" + name + ".json") << text;
+        std::ofstream(dir.path() + "/" + name + ".cat") << text;
         return runTool("--models-dir " + dir.path() + " --model " + name + " " + sourceDir() +
                        "/litmus/rdma-tso/fig3e-sb-polled-gets.litmus");
     };
@@ -169,13 +168,15 @@ TEST(Errors, ModelFileMistakesArePositioned) {
         EXPECT_EQ(r.err.rfind(dir.path() + "/" + expected, 0), 0u) << r.err;
         EXPECT_TRUE(r.out.empty());
     };
-    expectError(variant("comma", "\"nfo\": true,", "\"nfo\": true,,"), "comma.json:5:15: error: malformed JSON: ");
-    expectError(variant("misspelt", "\"nfo\": true", "\"nfoo\": true"),
-                "misspelt.json:5:3: error: unknown key \"nfoo\" in the model (known: ");
-    expectError(variant("twice", "\"nfo\": true", "\"nfo\": true, \"nfo\": false"),
-                "twice.json:5:16: error: key \"nfo\" given twice");
-    expectError(variant("relation", "\"rb-i\"", "\"rb-ii\""),
-                "relation.json:8:78: error: clock 'issue': unknown relation 'rb-ii' (known: ");
+    expectError(variant("keyword", "irreflexive ob", "irreflexiv ob"),
+                "keyword.cat:11:1: error: expected a declaration (let, include, table, stamps, events, libraries, "
+                "acyclic, irreflexive, empty), found 'irreflexiv'");
+    expectError(variant("relation", "| rb-i)", "| rb-ii)"),
+                "relation.cat:7:34: error: unknown name 'rb-ii' (relations: po, ");
+    expectError(variant("typed", "[nlW];pf", "nlW;pf"), "typed.cat:8:25: error: ';' takes a relation, 'nlW' is an "
+                                                         "event set");
+    expectError(variant("later", "let ib =", "let ib = ob | "), "later.cat:7:10: error: 'ob' is defined later");
+    expectError(variant("twice", "let ob", "let ib"), "twice.cat:8:1: error: 'ib' is already defined at ");
     std::string table = readFile(models + "/rdma-tso.ippo");
     std::ofstream(dir.path() + "/repeated.ippo") << table << table.substr(table.find("\nlR ") + 1);
     expectError(variant("repeated", "rdma-tso.ippo", "repeated.ippo"), "repeated.ippo:14:1: error: row lR given twice (first at line 4)");

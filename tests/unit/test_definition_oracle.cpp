@@ -311,7 +311,7 @@ private:
                 const Event& y = sk_.events[b];
                 auto is = [&](EventKind p, EventKind q) { return (x.kind == p && y.kind == q) || (x.kind == q && y.kind == p); };
                 const bool pair = rmw() ? def20::nfoPair(x, y)
-                                        : model_->nfo && sqp(x, y) &&
+                                        : model_->uses("nfo") && sqp(x, y) &&
                                               (is(EventKind::NLR, EventKind::NLW) || is(EventKind::NRR, EventKind::NRW));
                 if (pair) nfoPairs.emplace_back(a, b);
             }
@@ -352,12 +352,15 @@ private:
         return std::find(order.begin(), order.end(), a) < std::find(order.begin(), order.end(), b);
     }
 
+    // The model without PCIe (RDMA-TSO.md): its NIC buffers serve their own queue pair.
+    bool nicBuffersInternal() const { return model_->name == "rdma-tso-nopcie"; }
+
     // rf_i: [lW];(rf ∩ sthd);[lR], and without PCIe the same-buffer NIC pairs.
     bool rfInternal(int w, int r) const {
         const Event& we = sk_.events[w];
         const Event& re = sk_.events[r];
         if (we.kind == EventKind::LW && re.kind == EventKind::LR && we.thread >= 0 && we.thread == re.thread) return true;
-        return model_ && model_->nicBuffersInternal && sqp(we, re) &&
+        return model_ && nicBuffersInternal() && sqp(we, re) &&
                ((we.kind == EventKind::NRW && re.kind == EventKind::NRR) ||
                 (we.kind == EventKind::NLW && re.kind == EventKind::NLR));
     }
@@ -367,7 +370,7 @@ private:
         const Event& re = sk_.events[r];
         const Event& we = sk_.events[w];
         if (re.kind == EventKind::LR && we.kind == EventKind::LW && re.thread == we.thread) return true;
-        return model_ && model_->nicBuffersInternal && sqp(re, we) &&
+        return model_ && nicBuffersInternal() && sqp(re, we) &&
                ((re.kind == EventKind::NRR && we.kind == EventKind::NRW) ||
                 (re.kind == EventKind::NLR && we.kind == EventKind::NLW));
     }

@@ -265,7 +265,7 @@ TEST_F(StampsTest, RdmaWait11StampOrderIsThe12StampOrderWithoutNar) {
         for (const auto& [later, b] : stampOf)
             EXPECT_EQ(cellName(ppo.at(earlier, later)), cellName(spec11.at(a).at(b)))
                 << kindName(earlier) << " -> " << kindName(later) << " (" << a << " -> " << b << ")";
-    EXPECT_FALSE(m.rao);
+    EXPECT_FALSE(m.uses("rao"));
     EXPECT_TRUE(m.libraries[static_cast<int>(Library::Sv)]);
 }
 

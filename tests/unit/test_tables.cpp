@@ -196,18 +196,18 @@ TEST(Models, AllLoadAndDescribeThemselves) {
         Model m = loadModel(modelsDir(), name);
         EXPECT_EQ(m.name, name);
         EXPECT_FALSE(m.description.empty());
-        EXPECT_FALSE(m.clocks.empty());
+        EXPECT_FALSE(m.plan.clocks.empty());
     }
-    EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso").nfo);
-    EXPECT_FALSE(loadModel(modelsDir(), "rdma-tso-nopcie").nfo);
+    EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso").uses("nfo"));
+    EXPECT_FALSE(loadModel(modelsDir(), "rdma-tso-nopcie").uses("nfo"));
     EXPECT_FALSE(loadModel(modelsDir(), "tso").supports[static_cast<int>(EventKind::NLR)]);
     // Only rdma-tso-rmw knows remote RMWs, and only it chooses rao.
     for (const std::string name : {"rdma-tso", "rdma-tso-nopcie", "tso", "sc"}) {
         EXPECT_FALSE(loadModel(modelsDir(), name).supports[static_cast<int>(EventKind::NAR)]) << name;
-        EXPECT_FALSE(loadModel(modelsDir(), name).rao) << name;
+        EXPECT_FALSE(loadModel(modelsDir(), name).uses("rao")) << name;
     }
     EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso-rmw").supports[static_cast<int>(EventKind::NAW)]);
-    EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso-rmw").rao);
+    EXPECT_TRUE(loadModel(modelsDir(), "rdma-tso-rmw").uses("rao"));
 }
 
 TEST(Models, UnknownModelIsAnInputError) {

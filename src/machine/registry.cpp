@@ -1,0 +1,43 @@
+// Which machine implements which model (OPERATIONAL.md). A fingerprint is the
+// hash of the model's definition the machine was checked against (by cross on
+// the corpus and random tests); editing that model file changes it, and the
+// machine then refuses the model until someone checks them against each other
+// again and updates the fingerprint here (tests/unit/test_model_language.cpp
+// fails until then).
+#include "rdmacheck/machine.hpp"
+
+namespace rdmacheck {
+
+const std::vector<MachineEntry>& machineRegistry() {
+    static const std::vector<MachineEntry> machines = {
+        {"rdma-tso", "261f6379839908a", {MachineFamily::QueuePairs, true, false}},
+        {"rdma-tso-nopcie", "86469bf6d9133cf0", {MachineFamily::QueuePairs, false, false}},
+        {"rdma-tso-rmw", "aa9ab63ec5558488", {MachineFamily::QueuePairs, true, true}},
+        {"tso", "72f6a833209e134e", {MachineFamily::QueuePairs, true, false}},
+        {"sc", "d23c56d7cef89c6b", {MachineFamily::Sequential, true, false}},
+    };
+    return machines;
+}
+
+const MachineEntry* findMachine(const Model& model) {
+    for (const MachineEntry& m : machineRegistry())
+        if (m.fingerprint == model.fingerprint) return &m;
+    return nullptr;
+}
+
+const MachineParams& machineFor(const Model& model) {
+    if (const MachineEntry* m = findMachine(model)) return m->params;
+    std::string implemented;
+    for (const MachineEntry& m : machineRegistry()) implemented += (implemented.empty() ? "" : ", ") + m.model;
+    for (const MachineEntry& m : machineRegistry())
+        if (m.model == model.name)
+            throw InputError(SourceLoc{model.file, 1, 1},
+                             "model '" + model.name + "' differs from the " + m.model +
+                                 " the operational machine implements (an edited file or --skip); only the "
+                                 "declarative engine checks variants");
+    throw InputError(SourceLoc{model.file, 1, 1}, "no operational machine implements model '" + model.name +
+                                                       "' (machines implement: " + implemented +
+                                                       "); use the declarative engine");
+}
+
+}  // namespace rdmacheck
