@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -101,7 +102,7 @@ struct Model {
     // MOWGLI models (MOWGLI.md §2.3): events are the subevents of calls, and the
     // stamp order relates subevents of different calls only.
     bool stamped = false;
-    std::array<bool, kLibraryCount> libraries{{true, false}};  // the libraries whose calls the model takes
+    std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     MachineParams machine;
 };
 

@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "rdmacheck/library.hpp"
+
 #ifndef RDMACHECK_MODELS_DIR
 #define RDMACHECK_MODELS_DIR "models"
 #endif
@@ -37,9 +39,7 @@ const std::map<std::string, Relation>& relationNames() {
 }
 
 std::optional<Library> libraryFromName(const std::string& name) {
-    for (int l = 0; l < kLibraryCount; ++l)
-        if (name == libraryName(static_cast<Library>(l))) return static_cast<Library>(l);
-    return std::nullopt;
+    return findLibrary(name);
 }
 
 }  // namespace
@@ -283,7 +283,7 @@ Model loadModel(const std::string& dir, const std::string& name) {
         for (const auto& jl : j.value("libraries", nlohmann::json::array())) {
             const auto library = libraryFromName(jl.get<std::string>());
             if (!library) throw InputError(json.at(jl.get<std::string>()), "unknown library '" + jl.get<std::string>() + "'");
-            m.libraries[static_cast<int>(*library)] = true;
+            m.libraries.insert(*library);
         }
         if (j.contains("machine")) {
             const auto& jm = j["machine"];

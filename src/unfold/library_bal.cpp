@@ -3,21 +3,17 @@
 // (one aGF_n per node of a participant) and exits at an aCR point. Its so, from
 // the entries of the i-th calls to the exits of the i-th calls, is the model
 // files' "bal:round".
-#include "library.hpp"
+#include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
 
 namespace {
 
-class Barriers : public LibraryFrontEnd {
+class Barriers : public LibraryDescriptor {
 public:
-    Library library() const override { return Library::Bal; }
-
     // bar: the global fence covers the participants' nodes (LOCO Def. 4.1);
     // tbar, the transitive variant LOCO ships (§4.3), covers every node.
-    std::vector<MethodSignature> methods() const override {
-        return {{"bar", {ArgKind::Barrier}, false}, {"tbar", {ArgKind::Barrier}, false}};
-    }
+    Barriers() : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}}, {"tbar", {ArgKind::Barrier}}}) {}
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
         const int barrier = out.barrier(args[0].variable);
@@ -30,9 +26,6 @@ public:
 
 }  // namespace
 
-const LibraryFrontEnd& barriers() {
-    static const Barriers bal;
-    return bal;
-}
+std::unique_ptr<const LibraryDescriptor> barrierLibrary() { return std::make_unique<Barriers>(); }
 
 }  // namespace rdmacheck

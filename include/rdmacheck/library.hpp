@@ -1,20 +1,20 @@
-// The front-end half of a MOWGLI library (MOWGLI.md §2.4): its methods, their
-// arguments, and how a call lowers into stamped subevents (its stamping
-// function). The other half, the consistency predicate, is data: the so edges a
-// model file scopes to the library ("sv:rf-e", ...). A new library adds one of
-// these and its edges; the encoder does not change.
+// MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
+// LibraryDescriptor: its name in the litmus syntax, its methods and how a call
+// lowers into stamped subevents (its stamping function). The registry at the
+// end holds one descriptor per library, the core RDMA library "rdma" first.
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "rdmacheck/ast.hpp"
 #include "rdmacheck/events.hpp"
 
 namespace rdmacheck {
 
 enum class ArgKind {
-    Variable,  // a variable of the library (an SV shared variable)
+    Variable,  // a variable of the library with one copy per node (an SV shared variable, `x@sv`)
     Value,     // an integer, or one local location (read by the CPU before the call)
     Work,      // a work identifier, or `_` for none
     Nodes,     // a node set `{2, 3}`
@@ -25,6 +25,7 @@ struct MethodSignature {
     std::string name;
     std::vector<ArgKind> args;
     bool returnsValue = false;  // `a := lib.method(...)`
+    std::string statement{};    // the core statement that is this call, if any: `gfence(1, 2)` is sv.gf({1, 2})
 };
 
 // An argument after the front end has resolved it.
@@ -49,24 +50,43 @@ public:
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
 };
 
-class LibraryFrontEnd {
+class LibraryDescriptor {
 public:
-    virtual ~LibraryFrontEnd() = default;
-    virtual Library library() const = 0;
-    virtual std::vector<MethodSignature> methods() const = 0;
+    LibraryDescriptor(std::string name, std::vector<MethodSignature> methods)
+        : name_(std::move(name)), methods_(std::move(methods)) {}
+    virtual ~LibraryDescriptor() = default;
+
+    const std::string& name() const { return name_; }  // "sv": `sv.write(x, 1)`, "sv:rf-e" in models
+    const std::vector<MethodSignature>& methods() const { return methods_; }
+    const MethodSignature* method(const std::string& name) const;  // nullptr if it has none of that name
+
     // Lowers a call whose arguments match the signature; returns the result
     // (for methods that return a value).
     virtual Value lower(const std::string& method, const std::vector<CallArgument>& args,
                         CallEmitter& out) const = 0;
+
+private:
+    std::string name_;
+    std::vector<MethodSignature> methods_;
 };
 
-// The libraries, each in its own file (library_*.cpp).
-const LibraryFrontEnd& sharedVariables();  // sv
-const LibraryFrontEnd& barriers();         // bal
+// ---- The registry. Libraries register before any test is read (at static
+// initialisation, or first in main): lookups then run from several threads.
 
-// The library called `name` in the litmus syntax (`sv`), or nullptr.
-const LibraryFrontEnd* findLibrary(const std::string& name);
-// "sv, bal" for messages.
+// Adds a library; its handle is the next index. std::invalid_argument if its
+// name or the core statement it claims is taken.
+Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library);
+std::optional<Library> findLibrary(const std::string& name);  // by its litmus name
+const LibraryDescriptor& libraryDescriptor(Library library);
+// The libraries a test can call, for messages: "sv, bal".
 std::string knownLibraries();
+
+// A method with the library it belongs to.
+struct LibraryMethod {
+    Library library;
+    const MethodSignature* signature = nullptr;
+};
+// The method a core statement stands for (`gfence` is sv.gf), if a library claims it.
+std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
 
 }  // namespace rdmacheck
