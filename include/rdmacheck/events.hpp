@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,9 +95,10 @@ struct Skeleton {
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
-    // A library's condition on the whole path combination fails (a barrier's
-    // participants make different numbers of calls): no consistent execution.
-    bool illFormed = false;
+    // Why a library's rule on the whole path combination fails (a barrier's
+    // participants make different numbers of calls), if one does: then no
+    // execution is consistent.
+    std::optional<std::string> illFormed;
 
     int initWriteOf(int location) const { return location; }
 };

@@ -1,7 +1,8 @@
 // MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
 // LibraryDescriptor: its name in the litmus syntax, its methods and how a call
-// lowers into stamped subevents (its stamping function). The registry at the
-// end holds one descriptor per library, the core RDMA library "rdma" first.
+// lowers into stamped subevents (its stamping function), and its
+// well-formedness rule over one path combination. The registry at the end
+// holds one descriptor per library, the core RDMA library "rdma" first.
 #pragma once
 
 #include <memory>
@@ -12,6 +13,8 @@
 #include "rdmacheck/events.hpp"
 
 namespace rdmacheck {
+
+struct UnfoldedProgram;
 
 enum class ArgKind {
     Variable,  // a variable of the library with one copy per node (an SV shared variable, `x@sv`)
@@ -64,6 +67,11 @@ public:
     // (for methods that return a value).
     virtual Value lower(const std::string& method, const std::vector<CallArgument>& args,
                         CallEmitter& out) const = 0;
+    // The library's rule on one path combination, which its calls must keep
+    // for its predicate to apply (BAL's equal call counts, MOWGLI.md §6.1; the
+    // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.
+    // The skeleton construction asks every library.
+    virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const;
 
 private:
     std::string name_;
@@ -88,5 +96,9 @@ struct LibraryMethod {
 };
 // The method a core statement stands for (`gfence` is sv.gf), if a library claims it.
 std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
+
+// The first reason a registered library gives for the path combination being
+// ill formed, if any.
+std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const Skeleton& sk);
 
 }  // namespace rdmacheck

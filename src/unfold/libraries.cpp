@@ -83,6 +83,10 @@ const MethodSignature* LibraryDescriptor::method(const std::string& name) const 
     return m == methods_.end() ? nullptr : &*m;
 }
 
+std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, const Skeleton&) const {
+    return std::nullopt;
+}
+
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library) {
     return add(registry(), std::move(library));
 }
@@ -107,6 +111,12 @@ std::string knownLibraries() {
 
 std::optional<LibraryMethod> findStatementMethod(const std::string& keyword) {
     return findMethod([&](const MethodSignature& m) { return !m.statement.empty() && m.statement == keyword; });
+}
+
+std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const Skeleton& sk) {
+    for (const Entry& e : registry())
+        if (std::optional<std::string> reason = e.descriptor->illFormed(program, sk)) return reason;
+    return std::nullopt;
 }
 
 }  // namespace rdmacheck

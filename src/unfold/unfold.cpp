@@ -751,16 +751,7 @@ Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
         sk.registers.push_back(std::move(regs));
         if (p.cut) sk.cutAt.push_back(p.cutAt);
     }
-    // BAL (MOWGLI.md §6.1): every participant of a barrier makes as many calls on it.
-    for (const auto& [location, threads] : barriers) {
-        std::set<int> counts;
-        for (int t : threads) {
-            int calls = 0;
-            for (int e : sk.threadEvents[t]) calls += sk.events[e].kind == EventKind::BX && sk.events[e].location == location;
-            counts.insert(calls);
-        }
-        sk.illFormed = sk.illFormed || counts.size() > 1;
-    }
+    sk.illFormed = illFormedByLibraries(*this, sk);
     return sk;
 }
 

@@ -348,7 +348,8 @@ TEST(Unfold, BarrierCallsAndTheirParticipants) {
     // With P0 calling bar(z) twice and P1 once, no skeleton is well formed.
     const UnfoldedProgram uneven =
         unfoldTest("RDMA t\n{ y@2 = 0; }\nP0@1 { bar(z); bar(z) }\nP1@3 { bar(z) }\nexists (y = 0)\n");
-    EXPECT_TRUE(uneven.skeleton({0, 0}).illFormed);
+    EXPECT_EQ(uneven.skeleton({0, 0}).illFormed,
+              "the participants of barrier z make different numbers of calls on it (MOWGLI.md §6.1)");
 }
 
 // tbar(z), the transitive barrier (LOCO §4.3): its entry fences every node of the
