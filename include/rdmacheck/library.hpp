@@ -1,13 +1,16 @@
 // MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
 // LibraryDescriptor: its name in the litmus syntax, its methods and how a call
-// lowers into stamped subevents (its stamping function), and its
-// well-formedness rule over one path combination. The registry at the end
-// holds one descriptor per library, the core RDMA library "rdma" first.
+// lowers into stamped subevents (its stamping function), its well-formedness
+// rule over one path combination, and the static base relations it adds for
+// the models to build its so from. The registry at the end holds one
+// descriptor per library, the core RDMA library "rdma" first.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rdmacheck/events.hpp"
@@ -53,6 +56,16 @@ public:
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
 };
 
+// A base relation a library adds. It is static: its pairs follow from the
+// skeleton (one path per thread) alone, not from rf, mo or another choice of
+// the execution, so an encoder computes them once per skeleton.
+struct LibraryRelation {
+    std::string name;     // as models write it: "round" (scoped "bal:round")
+    std::string meaning;  // one line, for messages and documentation
+    std::string source;   // where the specification defines it: "MOWGLI.md §6.1"
+    std::function<std::vector<std::pair<int, int>>(const Skeleton&)> pairs;  // (from, to) skeleton event indices
+};
+
 class LibraryDescriptor {
 public:
     LibraryDescriptor(std::string name, std::vector<MethodSignature> methods)
@@ -72,6 +85,7 @@ public:
     // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.
     // The skeleton construction asks every library.
     virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const;
+    virtual std::vector<LibraryRelation> relations() const;
 
 private:
     std::string name_;
@@ -82,7 +96,7 @@ private:
 // initialisation, or first in main): lookups then run from several threads.
 
 // Adds a library; its handle is the next index. std::invalid_argument if its
-// name or the core statement it claims is taken.
+// name, a relation name or the core statement it claims is taken.
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library);
 std::optional<Library> findLibrary(const std::string& name);  // by its litmus name
 const LibraryDescriptor& libraryDescriptor(Library library);
@@ -100,5 +114,9 @@ std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
 // The first reason a registered library gives for the path combination being
 // ill formed, if any.
 std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const Skeleton& sk);
+
+// A base relation some library adds, by the name models give it ("round");
+// nullptr if none does. The model layer resolves relation names through this.
+const LibraryRelation* findLibraryRelation(const std::string& name);
 
 }  // namespace rdmacheck

@@ -37,10 +37,6 @@ int atomicWriteOf(const Skeleton& sk, int read);
 // The narR events per target node, in event order.
 std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk);
 
-// BAL's so (MOWGLI.md §6.1): from each gF of the i-th call on a barrier, of any
-// participant, to the barX of every i-th call on it (the call's own included).
-std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk);
-
 // One edge of a concrete execution, between skeleton event indices.
 struct RelationEdge {
     int from = -1, to = -1;

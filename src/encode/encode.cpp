@@ -5,6 +5,7 @@
 
 #include "rdmacheck/arith.hpp"
 
+#include "rdmacheck/library.hpp"
 #include "rdmacheck/relations.hpp"
 
 namespace rdmacheck {
@@ -145,7 +146,7 @@ struct ExecutionEncoding::Impl {
             }
         }
 
-        barrierRounds = roundPairs(sk);
+        barrierRounds = findLibraryRelation("round")->pairs(sk);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent)
             for (int c = 0; c < clocks; ++c) clockEdges(c);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rdmacheck/library.hpp"
+
 namespace rdmacheck {
 
 bool isInternalRf(const Model& model, const Event& w, const Event& r) {
@@ -91,27 +93,6 @@ std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk) {
     return reads;
 }
 
-std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
-    // The round of a barrier call: how many exits on the barrier its thread passed before it.
-    std::map<int, int> round;
-    for (const auto& events : sk.threadEvents) {
-        std::map<int, int> passed;  // per barrier location
-        for (int e : events) {
-            const Event& ev = sk.events[e];
-            if (ev.kind != EventKind::GF && ev.kind != EventKind::BX) continue;
-            round[e] = passed[ev.location];
-            if (ev.kind == EventKind::BX) ++passed[ev.location];
-        }
-    }
-    std::vector<std::pair<int, int>> pairs;
-    for (const auto& [entry, i] : round)
-        for (const auto& [exit, j] : round)
-            if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == EventKind::BX && i == j &&
-                sk.events[entry].location == sk.events[exit].location && sk.events[entry].location >= 0)
-                pairs.emplace_back(entry, exit);
-    return pairs;
-}
-
 namespace {
 
 // The write that follows w in its location's mo, or -1.
@@ -199,8 +180,8 @@ std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, co
                                     add(from, order[j], edge.text);
                             }
                     break;
-                case Relation::Round:
-                    for (auto [a, b] : roundPairs(sk))
+                case Relation::Round:  // BAL's, from the library registry
+                    for (auto [a, b] : findLibraryRelation("round")->pairs(sk))
                         if (edge.inScope(sk.events[a], sk.events[b])) add(a, b, edge.text);
                     break;
                 case Relation::Mo: break;  // below, with the mo clock

@@ -29,18 +29,21 @@ public:
 
 struct Entry {
     std::unique_ptr<const LibraryDescriptor> descriptor;
+    std::vector<LibraryRelation> relations;  // asked once, so lookups can point into them
 };
 
 // The names a library takes in the syntax and in models; no two libraries may share one.
 std::set<std::string> claims(const Entry& e) {
     std::set<std::string> names{"library '" + e.descriptor->name() + "'"};
+    for (const LibraryRelation& r : e.relations) names.insert("relation '" + r.name + "'");
     for (const MethodSignature& m : e.descriptor->methods())
         if (!m.statement.empty()) names.insert("statement '" + m.statement + "'");
     return names;
 }
 
 Library add(std::deque<Entry>& libraries, std::unique_ptr<const LibraryDescriptor> library) {
-    Entry entry{std::move(library)};
+    Entry entry{std::move(library), {}};
+    entry.relations = entry.descriptor->relations();
     const std::set<std::string> mine = claims(entry);
     for (const Entry& other : libraries)
         for (const std::string& name : claims(other))
@@ -87,6 +90,8 @@ std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, 
     return std::nullopt;
 }
 
+std::vector<LibraryRelation> LibraryDescriptor::relations() const { return {}; }
+
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library) {
     return add(registry(), std::move(library));
 }
@@ -117,6 +122,13 @@ std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, 
     for (const Entry& e : registry())
         if (std::optional<std::string> reason = e.descriptor->illFormed(program, sk)) return reason;
     return std::nullopt;
+}
+
+const LibraryRelation* findLibraryRelation(const std::string& name) {
+    for (const Entry& e : registry())
+        for (const LibraryRelation& r : e.relations)
+            if (r.name == name) return &r;
+    return nullptr;
 }
 
 }  // namespace rdmacheck

@@ -1,8 +1,9 @@
 // The barrier library BAL (MOWGLI.md §6.1, LOCO Def. 4.1): `bar(z)` waits for
 // the earlier work of every participant of z towards the participants' nodes
 // (one aGF_n per node of a participant) and exits at an aCR point. Its so, from
-// the entries of the i-th calls to the exits of the i-th calls, is the model
-// files' "bal:round".
+// the entries of the i-th calls to the exits of the i-th calls, is the
+// relation "round" the models scope to it ("bal:round").
+#include <map>
 #include <set>
 
 #include "rdmacheck/library.hpp"
@@ -11,6 +12,36 @@
 namespace rdmacheck {
 
 namespace {
+
+// The round of each barrier event (gF or barX): how many exits on its barrier
+// its thread passed before it.
+std::map<int, int> barrierRounds(const Skeleton& sk) {
+    std::map<int, int> round;
+    for (const auto& events : sk.threadEvents) {
+        std::map<int, int> passed;  // per barrier location
+        for (int e : events) {
+            const Event& ev = sk.events[e];
+            if (ev.kind != EventKind::GF && ev.kind != EventKind::BX) continue;
+            round[e] = passed[ev.location];
+            if (ev.kind == EventKind::BX) ++passed[ev.location];
+        }
+    }
+    return round;
+}
+
+// BAL's so: from each gF of the i-th call on a barrier, of any participant, to
+// the barX of every i-th call on it (the call's own included). SV's gF events
+// have no location, so they are not entries.
+std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
+    const std::map<int, int> round = barrierRounds(sk);
+    std::vector<std::pair<int, int>> pairs;
+    for (const auto& [entry, i] : round)
+        for (const auto& [exit, j] : round)
+            if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == EventKind::BX && i == j &&
+                sk.events[entry].location == sk.events[exit].location && sk.events[entry].location >= 0)
+                pairs.emplace_back(entry, exit);
+    return pairs;
+}
 
 class Barriers : public LibraryDescriptor {
 public:
@@ -36,6 +67,13 @@ public:
                        " make different numbers of calls on it (MOWGLI.md §6.1)";
         }
         return std::nullopt;
+    }
+
+    std::vector<LibraryRelation> relations() const override {
+        return {{"round",
+                 "the entries (gF) of every participant's i-th call on a barrier before the exits (barX) of every "
+                 "i-th call on it",
+                 "MOWGLI.md §6.1 (LOCO Def. 4.1)", roundPairs}};
     }
 
 private:
