@@ -1,14 +1,16 @@
 // MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
 // LibraryDescriptor: its name in the litmus syntax, its methods and how a call
 // lowers into stamped subevents (its stamping function), its well-formedness
-// rule over one path combination, and the static base relations it adds for
-// the models to build its so from. The registry at the end holds one
-// descriptor per library, the core RDMA library "rdma" first.
+// rule over one path combination, the static base relations it adds for the
+// models to build its so from, and how its calls are drawn. The registry at
+// the end holds one descriptor per library, the core RDMA library "rdma" first;
+// the engine reads everything library-specific from it.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -86,6 +88,9 @@ public:
     // The skeleton construction asks every library.
     virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const;
     virtual std::vector<LibraryRelation> relations() const;
+    // The box label of one of its calls made of several subevents, from their
+    // kinds ("sv.bcast"); pictures draw it around them.
+    virtual std::string callLabel(const std::set<EventKind>& kinds) const = 0;
 
 private:
     std::string name_;

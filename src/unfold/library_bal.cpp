@@ -76,6 +76,8 @@ public:
                  "MOWGLI.md §6.1 (LOCO Def. 4.1)", roundPairs}};
     }
 
+    std::string callLabel(const std::set<EventKind>&) const override { return "bal.barrier"; }
+
 private:
     static int callsOn(const Skeleton& sk, int thread, int barrier) {
         int calls = 0;

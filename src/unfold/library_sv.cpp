@@ -37,6 +37,11 @@ public:
         }
         return Value();
     }
+
+    // Only a global fence (aGF_n) and a broadcast (aNLR_n, aNRW_n) make several subevents.
+    std::string callLabel(const std::set<EventKind>& kinds) const override {
+        return kinds.count(EventKind::GF) ? "sv.global fence" : "sv.bcast";
+    }
 };
 
 }  // namespace
