@@ -2,9 +2,9 @@
 // LibraryDescriptor: its name in the litmus syntax, its methods and how a call
 // lowers into stamped subevents (its stamping function), its well-formedness
 // rule over one path combination, the static base relations it adds for the
-// models to build its so from, and how its calls are drawn. The registry at
-// the end holds one descriptor per library, the core RDMA library "rdma" first;
-// the engine reads everything library-specific from it.
+// models to build its so from, and how its calls print. The registry at the end
+// holds one descriptor per library, the core RDMA library "rdma" first; the
+// engine reads everything library-specific from it.
 #pragma once
 
 #include <functional>
@@ -33,6 +33,7 @@ struct MethodSignature {
     std::string name;
     std::vector<ArgKind> args;
     bool returnsValue = false;  // `a := lib.method(...)`
+    bool bare = false;          // also written without `lib.`, and printed so: `bar(z)` is bal.bar(z)
     std::string statement{};    // the core statement that is this call, if any: `gfence(1, 2)` is sv.gf({1, 2})
 };
 
@@ -101,7 +102,8 @@ private:
 // initialisation, or first in main): lookups then run from several threads.
 
 // Adds a library; its handle is the next index. std::invalid_argument if its
-// name, a relation name or the core statement it claims is taken.
+// name, a relation name, a bare method name or the core statement it claims is
+// taken.
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library);
 std::optional<Library> findLibrary(const std::string& name);  // by its litmus name
 const LibraryDescriptor& libraryDescriptor(Library library);
@@ -113,6 +115,8 @@ struct LibraryMethod {
     Library library;
     const MethodSignature* signature = nullptr;
 };
+// The method written bare as `word(...)` (bal's `bar`), if a library has one.
+std::optional<LibraryMethod> findBareMethod(const std::string& word);
 // The method a core statement stands for (`gfence` is sv.gf), if a library claims it.
 std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
 

@@ -44,8 +44,10 @@ struct Entry {
 std::set<std::string> claims(const Entry& e) {
     std::set<std::string> names{"library '" + e.descriptor->name() + "'"};
     for (const LibraryRelation& r : e.relations) names.insert("relation '" + r.name + "'");
-    for (const MethodSignature& m : e.descriptor->methods())
+    for (const MethodSignature& m : e.descriptor->methods()) {
+        if (m.bare) names.insert("bare method '" + m.name + "'");
         if (!m.statement.empty()) names.insert("statement '" + m.statement + "'");
+    }
     return names;
 }
 
@@ -120,6 +122,10 @@ std::string knownLibraries() {
     for (const Entry& e : registry())
         if (!e.descriptor->methods().empty()) names += (names.empty() ? "" : ", ") + e.descriptor->name();
     return names;
+}
+
+std::optional<LibraryMethod> findBareMethod(const std::string& word) {
+    return findMethod([&](const MethodSignature& m) { return m.bare && m.name == word; });
 }
 
 std::optional<LibraryMethod> findStatementMethod(const std::string& keyword) {

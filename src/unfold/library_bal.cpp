@@ -46,8 +46,10 @@ std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
 class Barriers : public LibraryDescriptor {
 public:
     // bar: the global fence covers the participants' nodes (LOCO Def. 4.1);
-    // tbar, the transitive variant LOCO ships (§4.3), covers every node.
-    Barriers() : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}}, {"tbar", {ArgKind::Barrier}}}) {}
+    // tbar, the transitive variant LOCO ships (§4.3), covers every node. Both
+    // are written bare, `bar(z)`, as in the papers.
+    Barriers()
+        : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}, false, true}, {"tbar", {ArgKind::Barrier}, false, true}}) {}
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
         const int barrier = out.barrier(args[0].variable);

@@ -16,7 +16,7 @@ public:
                                       {"read", {ArgKind::Variable}, true},
                                       {"bcast", {ArgKind::Variable, ArgKind::Work, ArgKind::Nodes}},
                                       {"wait", {ArgKind::Work}},
-                                      {"gf", {ArgKind::Nodes}, false, "gfence"},
+                                      {"gf", {ArgKind::Nodes}, false, false, "gfence"},
                                   }) {}
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
