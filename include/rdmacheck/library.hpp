@@ -4,7 +4,8 @@
 // rule over one path combination, the static base relations it adds for the
 // models to build its so from, and how its calls print. The registry at the end
 // holds one descriptor per library, the core RDMA library "rdma" first; the
-// engine reads everything library-specific from it.
+// engine reads everything library-specific from it. README.md, "Adding a
+// library", says which files a new library writes.
 #pragma once
 
 #include <functional>
