@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,12 +39,19 @@ struct Value {
     long long eval(const std::vector<long long>& readValues) const;
 };
 
-// The libraries an event can belong to (MOWGLI.md §2.4). The model's own RDMA
-// library is Core; Sv is the shared-variable library (sv.* calls, gfence), Bal
-// the barrier library (bar(z)).
-enum class Library { Core, Sv, Bal };
-constexpr int kLibraryCount = 3;
-const char* libraryName(Library l);  // "rdma", "sv", "bal"
+// The library an event belongs to (MOWGLI.md §2.4): its index in the library
+// registry (rdmacheck/library.hpp), so a library plugs in without touching
+// the engine. Core, the model's own RDMA library "rdma", is always the first.
+struct Library {
+    int index = 0;
+    static const Library Core;
+
+    friend bool operator==(Library a, Library b) { return a.index == b.index; }
+    friend bool operator!=(Library a, Library b) { return a.index != b.index; }
+    friend bool operator<(Library a, Library b) { return a.index < b.index; }
+};
+inline const Library Library::Core{0};
+const char* libraryName(Library l);  // its name in the litmus syntax: "rdma", "sv", "bal"
 
 struct Event {
     EventKind kind = EventKind::F;
@@ -87,9 +95,10 @@ struct Skeleton {
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
-    // A library's condition on the whole path combination fails (a barrier's
-    // participants make different numbers of calls): no consistent execution.
-    bool illFormed = false;
+    // Why a library's rule on the whole path combination fails (a barrier's
+    // participants make different numbers of calls), if one does: then no
+    // execution is consistent.
+    std::optional<std::string> illFormed;
 
     int initWriteOf(int location) const { return location; }
 };

@@ -98,7 +98,7 @@ struct Model {
     std::vector<Definition> definitions;         // in file order
     std::vector<Axiom> axioms;                   // in file order, without --skip ones
     std::array<bool, kEventKindCount> supports{};
-    std::array<bool, kLibraryCount> libraries{{true, false}};
+    std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)
     std::set<std::string> usedBaseNames;  // base relations the axioms reach (nfo, rao are choices only then)
     CheckPlan plan;

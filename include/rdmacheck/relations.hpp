@@ -45,7 +45,8 @@ struct BaseSet {
     std::string meaning;
     std::function<bool(const Event&)> contains;
 };
-// Fixed sets (_, IW, R, W, M, Inst), one per event kind and one per library.
+// Fixed sets (_, IW, R, W, M, Inst) and one per event kind; a registered
+// library's name is the set of its events too.
 const std::vector<BaseSet>& baseSets();
 const BaseSet* findBaseSet(const std::string& name);
 
@@ -56,9 +57,6 @@ bool isNfoPair(const Event& a, const Event& b);
 int atomicWriteOf(const Skeleton& sk, int read);
 // The narR events per target node, in event order.
 std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk);
-// BAL's so (MOWGLI.md §6.1): from each gF of the i-th call on a barrier, of any
-// participant, to the barX of every i-th call on it (the call's own included).
-EventPairs roundPairs(const Skeleton& sk);
 
 // A relation as a map from event pairs to truth values; absent pairs are false.
 template <class V>

@@ -1,6 +1,9 @@
 #include "rdmacheck/relations.hpp"
 
 #include <algorithm>
+#include <mutex>
+
+#include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
 
@@ -92,8 +95,6 @@ std::vector<BaseRelation> makeBaseRelations() {
         {"ar", "an RMW's narW to its own narR", "RDMA-TSO.md §Events (RMW)", false, arPairs},
         {"pf", "polls-from: a NIC operation's write to the poll that waits for it", "RDMA-TSO.md §Events", false,
          [](const Skeleton& sk) { return sk.pollsFrom; }},
-        {"round", "BAL's so: a barrier round's entries (gF) to its exits (barX)", "MOWGLI.md §6.1", false,
-         roundPairs},
         dynamicRelation("rf", "reads-from: a write to each read of its value", "RDMA-TSO.md §Events"),
         dynamicRelation("mo", "modification order: per location, a total order on its writes, initial first",
                         "RDMA-TSO.md §Events"),
@@ -122,11 +123,6 @@ std::vector<BaseSet> makeBaseSets() {
         sets.push_back({kindName(kind), std::string("events of kind ") + kindName(kind),
                         [kind](const Event& e) { return e.kind == kind && !isInitEvent(e); }});
     }
-    for (int l = 0; l < kLibraryCount; ++l) {
-        const Library library = static_cast<Library>(l);
-        sets.push_back({libraryName(library), std::string("events of library ") + libraryName(library),
-                        [library](const Event& e) { return e.library == library; }});
-    }
     return sets;
 }
 
@@ -140,7 +136,14 @@ const std::vector<BaseRelation>& baseRelations() {
 const BaseRelation* findBaseRelation(const std::string& name) {
     for (const BaseRelation& r : baseRelations())
         if (r.name == name) return &r;
-    return nullptr;
+    const LibraryRelation* added = findLibraryRelation(name);
+    if (!added) return nullptr;
+    // The libraries' relations, as base relations; libraries register before any model is read.
+    static std::map<std::string, BaseRelation> fromLibraries;
+    static std::mutex guard;
+    const std::lock_guard<std::mutex> lock(guard);
+    return &fromLibraries.emplace(name, BaseRelation{added->name, added->meaning, added->source, false, added->pairs})
+                .first->second;
 }
 
 const std::vector<BaseSet>& baseSets() {
@@ -151,7 +154,15 @@ const std::vector<BaseSet>& baseSets() {
 const BaseSet* findBaseSet(const std::string& name) {
     for (const BaseSet& s : baseSets())
         if (s.name == name) return &s;
-    return nullptr;
+    const std::optional<Library> library = findLibrary(name);
+    if (!library) return nullptr;
+    static std::map<std::string, BaseSet> libraries;
+    static std::mutex guard;
+    const std::lock_guard<std::mutex> lock(guard);
+    const Library l = *library;
+    return &libraries
+                .emplace(name, BaseSet{name, "events of library " + name, [l](const Event& e) { return e.library == l; }})
+                .first->second;
 }
 
 bool isNfoPair(const Event& a, const Event& b) {
@@ -178,27 +189,6 @@ std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk) {
     for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
         if (sk.events[e].kind == EventKind::NAR) reads[sk.events[e].remote].push_back(e);
     return reads;
-}
-
-EventPairs roundPairs(const Skeleton& sk) {
-    // The round of a barrier call: how many exits on the barrier its thread passed before it.
-    std::map<int, int> round;
-    for (const auto& events : sk.threadEvents) {
-        std::map<int, int> passed;  // per barrier location
-        for (int e : events) {
-            const Event& ev = sk.events[e];
-            if (ev.kind != EventKind::GF && ev.kind != EventKind::BX) continue;
-            round[e] = passed[ev.location];
-            if (ev.kind == EventKind::BX) ++passed[ev.location];
-        }
-    }
-    EventPairs pairs;
-    for (const auto& [entry, i] : round)
-        for (const auto& [exit, j] : round)
-            if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == EventKind::BX && i == j &&
-                sk.events[entry].location == sk.events[exit].location && sk.events[entry].location >= 0)
-                pairs.emplace_back(entry, exit);
-    return pairs;
 }
 
 std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const Skeleton& sk) {

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "rdmacheck/library.hpp"
+
 namespace rdmacheck {
 
 namespace {
@@ -96,10 +98,16 @@ std::string nodeList(const std::vector<int>& nodes) {
     return out;
 }
 
+// A method its library writes bare (`bar(z)`) is printed so.
+bool isBare(const Stmt& s) {
+    const std::optional<Library> library = findLibrary(s.library);
+    const MethodSignature* m = library ? libraryDescriptor(*library).method(s.method) : nullptr;
+    return m && m->bare;
+}
+
 std::string call(const Stmt& s) {
-    if (s.library == "bal" && s.args.size() == 1) return s.method + "(" + expr(s.args[0].expr) + ")";
     std::string out = s.hasResult ? locRef(s.target) + " := " : "";
-    out += identifier(s.library) + "." + identifier(s.method) + "(";
+    out += (isBare(s) ? "" : identifier(s.library) + ".") + identifier(s.method) + "(";
     for (size_t i = 0; i < s.args.size(); ++i) {
         const CallArg& a = s.args[i];
         out += (i ? ", " : "") + (a.isNodeSet ? "{" + nodeList(a.nodes) + "}" : expr(a.expr));

@@ -10,11 +10,11 @@ namespace rdmacheck {
 
 const std::vector<MachineEntry>& machineRegistry() {
     static const std::vector<MachineEntry> machines = {
-        {"rdma-tso", "261f6379839908a", {MachineFamily::QueuePairs, true, false}},
-        {"rdma-tso-nopcie", "86469bf6d9133cf0", {MachineFamily::QueuePairs, false, false}},
-        {"rdma-tso-rmw", "aa9ab63ec5558488", {MachineFamily::QueuePairs, true, true}},
-        {"tso", "72f6a833209e134e", {MachineFamily::QueuePairs, true, false}},
-        {"sc", "d23c56d7cef89c6b", {MachineFamily::Sequential, true, false}},
+        {"rdma-tso", "47a71ceec1b78f51", {MachineFamily::QueuePairs, true, false}},
+        {"rdma-tso-nopcie", "6e5e0ac7edf8e403", {MachineFamily::QueuePairs, false, false}},
+        {"rdma-tso-rmw", "900c526ee4e8f2bb", {MachineFamily::QueuePairs, true, true}},
+        {"tso", "c98d8133aee4d2dd", {MachineFamily::QueuePairs, true, false}},
+        {"sc", "818c88df6b4660d4", {MachineFamily::Sequential, true, false}},
     };
     return machines;
 }

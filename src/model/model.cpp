@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "language.hpp"
+#include "rdmacheck/library.hpp"
 #include "rdmacheck/relations.hpp"
 
 #ifndef RDMACHECK_MODELS_DIR
@@ -191,16 +192,13 @@ private:
     }
 
     void libraries(const ModelItem& it) {
-        for (const auto& [name, at] : it.names) m_.libraries[libraryIndex(name, at)] = true;
+        for (const auto& [name, at] : it.names) m_.libraries.insert(library(name, at));
     }
 
-    static int libraryIndex(const std::string& name, const SourceLoc& at) {
-        std::vector<std::string> known;
-        for (int l = 0; l < kLibraryCount; ++l) {
-            if (name == libraryName(static_cast<Library>(l))) return l;
-            known.push_back(libraryName(static_cast<Library>(l)));
-        }
-        throw InputError(at, "unknown library '" + name + "' (known: " + joined(known) + ")");
+    static Library library(const std::string& name, const SourceLoc& at) {
+        if (const std::optional<Library> l = findLibrary(name)) return *l;
+        throw InputError(at, "unknown library '" + name + "' (known: " + libraryName(Library::Core) + ", " +
+                                 knownLibraries() + ")");
     }
 
     static std::string kindList() {
@@ -225,6 +223,12 @@ private:
     std::string knownNames() const {
         std::vector<std::string> relations, sets;
         for (const BaseRelation& r : baseRelations()) relations.push_back(r.name);
+        sets.push_back(libraryName(Library::Core));
+        std::istringstream libraries(knownLibraries());  // "sv, bal"
+        for (std::string name; std::getline(libraries >> std::ws, name, ',');) {
+            sets.push_back(name);
+            for (const LibraryRelation& r : libraryDescriptor(*findLibrary(name)).relations()) relations.push_back(r.name);
+        }
         for (const auto& [name, t] : m_.tables) relations.push_back(name);
         for (const BaseSet& s : baseSets()) sets.push_back(s.name);
         for (const std::string& s : stampNames_) sets.push_back(s);
@@ -244,7 +248,7 @@ private:
             case Op::Name: return nameType(e);
             case Op::Empty: return ExprType::Relation;
             case Op::Scope:
-                libraryIndex(e.name, e.where);
+                library(e.name, e.where);
                 expect(e.args[0], ExprType::Relation, "a library scope");
                 return ExprType::Relation;
             case Op::Union:
@@ -374,7 +378,7 @@ private:
         }
         for (const auto& [kind, stamp] : m_.stampOf) canon << kind << ":" << stamp << "\n";
         for (bool s : m_.supports) canon << s;
-        for (bool l : m_.libraries) canon << l;
+        for (Library l : m_.libraries) canon << libraryName(l) << ",";
         uint64_t h = 1469598103934665603ull;
         for (unsigned char c : canon.str()) h = (h ^ c) * 1099511628211ull;
         std::ostringstream hex;

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "rdmacheck/library.hpp"
+
 namespace rdmacheck {
 
 namespace {
@@ -245,19 +247,7 @@ private:
             lex_.expect(")", "after the work identifier");
             return s;
         }
-        if (w == "bar" || w == "tbar") {  // the barrier library's methods: bal.bar(z), bal.tbar(z)
-            lex_.next();
-            s.kind = Stmt::Kind::Call;
-            s.library = "bal";
-            s.method = w;
-            lex_.expect("(", ("after " + w).c_str());
-            CallArg a;
-            a.where = lex_.peek().where;
-            a.expr = parseExpr(lex_);
-            s.args.push_back(std::move(a));
-            lex_.expect(")", "after the barrier");
-            return s;
-        }
+        if (const std::optional<LibraryMethod> m = bareCallAhead()) return parseBareCall(s, *m);
         if (w == "gfence") {
             lex_.next();
             s.kind = Stmt::Kind::GFence;
@@ -295,6 +285,10 @@ private:
             lex_.expect("(", ("after " + op).c_str());
             s.source = s.target;
             return parseRemoteRmw(s, op);
+        }
+        if (const std::optional<LibraryMethod> m = bareCallAhead()) {
+            s.hasResult = true;
+            return parseBareCall(s, *m);
         }
         Token rhs = lex_.peek();
         if (rhs.kind == Token::Kind::Ident) {
@@ -340,12 +334,38 @@ private:
         return nodes;
     }
 
+    // `word(` next, where a library writes its method `word` bare.
+    std::optional<LibraryMethod> bareCallAhead() {
+        const Token word = lex_.peek();
+        if (word.kind != Token::Kind::Ident) return std::nullopt;
+        const std::optional<LibraryMethod> m = findBareMethod(word.text);
+        if (!m) return std::nullopt;
+        const size_t save = lex_.offset();
+        lex_.next();
+        const bool call = lex_.peek().is("(");
+        lex_.seek(save);
+        return call ? m : std::nullopt;
+    }
+
+    // `method(args)`, a bare method: `bar(z)` is bal.bar(z).
+    Stmt parseBareCall(Stmt& s, const LibraryMethod& m) {
+        s.kind = Stmt::Kind::Call;
+        s.library = libraryName(m.library);
+        s.method = lex_.next().text;
+        return parseArguments(s);
+    }
+
     // `lib.method(args)`, the library name already read as `lib`.
     Stmt parseCall(Stmt& s, const Token& lib) {
         s.kind = Stmt::Kind::Call;
         s.library = lib.text;
         lex_.expect(".", "after the library name");
         s.method = lex_.expectIdent("(a method name) after '.'").text;
+        return parseArguments(s);
+    }
+
+    // `(arg, ...)` of a call: expressions and node sets `{2, 3}`.
+    Stmt parseArguments(Stmt& s) {
         lex_.expect("(", "to open the arguments");
         while (!lex_.peek().is(")")) {
             CallArg a;

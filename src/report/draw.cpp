@@ -4,6 +4,8 @@
 #include <set>
 #include <sstream>
 
+#include "rdmacheck/library.hpp"
+
 namespace rdmacheck {
 
 namespace {
@@ -61,8 +63,8 @@ std::set<std::string> parseDrawnRelations(const std::string& list, const Model& 
 
 namespace {
 
-// The box label of ev's call, from its stamps (MOWGLI.md §4.2, §5.1, §6.1);
-// "" for a call of one event, which gets no box.
+// The box label of ev's call, which its library gives from the call's stamps
+// (MOWGLI.md §4.2, §5.1, §6.1); "" for a call of one event, which gets no box.
 std::string callLabel(const Skeleton& sk, const Event& ev) {
     std::set<EventKind> kinds;
     int size = 0;
@@ -71,14 +73,7 @@ std::string callLabel(const Skeleton& sk, const Event& ev) {
             kinds.insert(sk.events[e].kind);
             ++size;
         }
-    if (size < 2) return "";
-    const std::string library = ev.library == Library::Core ? "" : std::string(libraryName(ev.library)) + ".";
-    if (kinds.count(EventKind::NAR)) return "remote RMW";
-    if (kinds.count(EventKind::NRR)) return "get";
-    if (kinds.count(EventKind::BX)) return library + "barrier";
-    if (kinds.count(EventKind::GF)) return library + "global fence";
-    if (kinds.count(EventKind::F)) return "failed CAS";
-    return ev.library == Library::Core ? "put" : library + "bcast";
+    return size < 2 ? "" : libraryDescriptor(ev.library).callLabel(kinds);
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
         for (const ThreadPath& p : paths)
             for (const Event& e : p.events) {
-                if (!model.libraries[static_cast<int>(e.library)])
+                if (!model.libraries.count(e.library))
                     throw InputError(e.where, std::string("model '") + model.name + "' has no library '" +
                                                   libraryName(e.library) +
                                                   "'; library calls need rdma-wait or rdma-wait-rmw");

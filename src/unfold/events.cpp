@@ -10,15 +10,6 @@ static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", 
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
 
-const char* libraryName(Library l) {
-    switch (l) {
-        case Library::Core: return "rdma";
-        case Library::Sv: return "sv";
-        case Library::Bal: return "bal";
-    }
-    return "";
-}
-
 bool kindFromName(const std::string& name, EventKind& out) {
     for (int i = 0; i < kEventKindCount; ++i) {
         if (name == kKindNames[i]) {

@@ -1,23 +1,55 @@
 // The barrier library BAL (MOWGLI.md §6.1, LOCO Def. 4.1): `bar(z)` waits for
 // the earlier work of every participant of z towards the participants' nodes
 // (one aGF_n per node of a participant) and exits at an aCR point. Its so, from
-// the entries of the i-th calls to the exits of the i-th calls, is the model
-// files' "bal:round".
-#include "library.hpp"
+// the entries of the i-th calls to the exits of the i-th calls, is the
+// relation "round" the models scope to it ("bal:round").
+#include <map>
+#include <set>
+
+#include "rdmacheck/library.hpp"
+#include "rdmacheck/unfold.hpp"
 
 namespace rdmacheck {
 
 namespace {
 
-class Barriers : public LibraryFrontEnd {
-public:
-    Library library() const override { return Library::Bal; }
-
-    // bar: the global fence covers the participants' nodes (LOCO Def. 4.1);
-    // tbar, the transitive variant LOCO ships (§4.3), covers every node.
-    std::vector<MethodSignature> methods() const override {
-        return {{"bar", {ArgKind::Barrier}, false}, {"tbar", {ArgKind::Barrier}, false}};
+// The round of each barrier event (gF or barX): how many exits on its barrier
+// its thread passed before it.
+std::map<int, int> barrierRounds(const Skeleton& sk) {
+    std::map<int, int> round;
+    for (const auto& events : sk.threadEvents) {
+        std::map<int, int> passed;  // per barrier location
+        for (int e : events) {
+            const Event& ev = sk.events[e];
+            if (ev.kind != EventKind::GF && ev.kind != EventKind::BX) continue;
+            round[e] = passed[ev.location];
+            if (ev.kind == EventKind::BX) ++passed[ev.location];
+        }
     }
+    return round;
+}
+
+// BAL's so: from each gF of the i-th call on a barrier, of any participant, to
+// the barX of every i-th call on it (the call's own included). SV's gF events
+// have no location, so they are not entries.
+std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
+    const std::map<int, int> round = barrierRounds(sk);
+    std::vector<std::pair<int, int>> pairs;
+    for (const auto& [entry, i] : round)
+        for (const auto& [exit, j] : round)
+            if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == EventKind::BX && i == j &&
+                sk.events[entry].location == sk.events[exit].location && sk.events[entry].location >= 0)
+                pairs.emplace_back(entry, exit);
+    return pairs;
+}
+
+class Barriers : public LibraryDescriptor {
+public:
+    // bar: the global fence covers the participants' nodes (LOCO Def. 4.1);
+    // tbar, the transitive variant LOCO ships (§4.3), covers every node. Both
+    // are written bare, `bar(z)`, as in the papers.
+    Barriers()
+        : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}, false, true}, {"tbar", {ArgKind::Barrier}, false, true}}) {}
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
         const int barrier = out.barrier(args[0].variable);
@@ -26,13 +58,39 @@ public:
         out.emit(EventKind::BX, barrier, 0, -1);
         return Value();
     }
+
+    // Every participant of a barrier makes as many calls on it (LOCO Def. 4.1).
+    std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const override {
+        for (const auto& [location, threads] : program.barriers) {
+            std::set<int> counts;
+            for (int t : threads) counts.insert(callsOn(sk, t, location));
+            if (counts.size() > 1)
+                return "the participants of barrier " + program.locations[location].name +
+                       " make different numbers of calls on it (MOWGLI.md §6.1)";
+        }
+        return std::nullopt;
+    }
+
+    std::vector<LibraryRelation> relations() const override {
+        return {{"round",
+                 "the entries (gF) of every participant's i-th call on a barrier before the exits (barX) of every "
+                 "i-th call on it",
+                 "MOWGLI.md §6.1 (LOCO Def. 4.1)", roundPairs}};
+    }
+
+    std::string callLabel(const std::set<EventKind>&) const override { return "bal.barrier"; }
+
+private:
+    static int callsOn(const Skeleton& sk, int thread, int barrier) {
+        int calls = 0;
+        for (int e : sk.threadEvents[thread])
+            calls += sk.events[e].kind == EventKind::BX && sk.events[e].location == barrier;
+        return calls;
+    }
 };
 
 }  // namespace
 
-const LibraryFrontEnd& barriers() {
-    static const Barriers bal;
-    return bal;
-}
+std::unique_ptr<const LibraryDescriptor> barrierLibrary() { return std::make_unique<Barriers>(); }
 
 }  // namespace rdmacheck

@@ -1,24 +1,23 @@
 // The shared-variable library SV (MOWGLI.md §5.1): one copy of each variable
-// per node; stmp_SV gives the subevents below. Its so edges are in the model files.
-#include "library.hpp"
+// per node; stmp_SV gives the subevents below. Its so edges are the model
+// files' "sv:" ones.
+#include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
 
 namespace {
 
-class SharedVariables : public LibraryFrontEnd {
+class SharedVariables : public LibraryDescriptor {
 public:
-    Library library() const override { return Library::Sv; }
-
-    std::vector<MethodSignature> methods() const override {
-        return {
-            {"write", {ArgKind::Variable, ArgKind::Value}, false},
-            {"read", {ArgKind::Variable}, true},
-            {"bcast", {ArgKind::Variable, ArgKind::Work, ArgKind::Nodes}, false},
-            {"wait", {ArgKind::Work}, false},
-            {"gf", {ArgKind::Nodes}, false},
-        };
-    }
+    // gf is also the RDMA^WAIT statement `gfence(1, 2)` (LITMUS.md).
+    SharedVariables()
+        : LibraryDescriptor("sv", {
+                                      {"write", {ArgKind::Variable, ArgKind::Value}},
+                                      {"read", {ArgKind::Variable}, true},
+                                      {"bcast", {ArgKind::Variable, ArgKind::Work, ArgKind::Nodes}},
+                                      {"wait", {ArgKind::Work}},
+                                      {"gf", {ArgKind::Nodes}, false, false, "gfence"},
+                                  }) {}
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
         if (method == "write") {  // Write_sv: aCW on the local copy
@@ -38,13 +37,15 @@ public:
         }
         return Value();
     }
+
+    // Only a global fence (aGF_n) and a broadcast (aNLR_n, aNRW_n) make several subevents.
+    std::string callLabel(const std::set<EventKind>& kinds) const override {
+        return kinds.count(EventKind::GF) ? "sv.global fence" : "sv.bcast";
+    }
 };
 
 }  // namespace
 
-const LibraryFrontEnd& sharedVariables() {
-    static const SharedVariables sv;
-    return sv;
-}
+std::unique_ptr<const LibraryDescriptor> sharedVariableLibrary() { return std::make_unique<SharedVariables>(); }
 
 }  // namespace rdmacheck

@@ -5,7 +5,7 @@
 #include <optional>
 #include <set>
 
-#include "library.hpp"
+#include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
 
@@ -86,14 +86,15 @@ private:
     }
 
     void scanCall(const Stmt& st) {
-        const LibraryFrontEnd* lib = findLibrary(st.library);
-        if (!lib)
+        const std::optional<Library> library = findLibrary(st.library);
+        // The core library is "rdma" in models only: its statements are no calls.
+        if (!library || libraryDescriptor(*library).methods().empty())
             throw InputError(st.where, "unknown library '" + st.library + "' (known: " + knownLibraries() + ")");
-        const std::vector<MethodSignature> methods = lib->methods();
-        auto m = std::find_if(methods.begin(), methods.end(), [&](const MethodSignature& s) { return s.name == st.method; });
-        if (m == methods.end()) {
+        const LibraryDescriptor& lib = libraryDescriptor(*library);
+        const MethodSignature* m = lib.method(st.method);
+        if (!m) {
             std::string known;
-            for (const MethodSignature& s : methods) known += (known.empty() ? "" : ", ") + st.library + "." + s.name;
+            for (const MethodSignature& s : lib.methods()) known += (known.empty() ? "" : ", ") + st.library + "." + s.name;
             throw InputError(st.where, "library '" + st.library + "' has no method '" + st.method + "' (known: " + known + ")");
         }
         const std::string name = st.library + "." + st.method;
@@ -360,10 +361,8 @@ private:
     // Lowers a library call into its subevents (one call), with the CPU read of
     // a local-location argument before it and the write of its result after it.
     void libraryCall(PathState& s, const Stmt& st) {
-        const LibraryFrontEnd& lib = *findLibrary(st.library);
-        const std::vector<MethodSignature> methods = lib.methods();
-        const MethodSignature& m =
-            *std::find_if(methods.begin(), methods.end(), [&](const MethodSignature& sig) { return sig.name == st.method; });
+        const Library library = *findLibrary(st.library);
+        const MethodSignature& m = *libraryDescriptor(library).method(st.method);
         std::vector<CallArgument> args(st.args.size());
         for (size_t i = 0; i < st.args.size(); ++i) {
             const CallArg& a = st.args[i];
@@ -382,6 +381,21 @@ private:
                     break;
             }
         }
+        Value result = lower(s, st, library, st.method, args);
+        if (st.hasResult) emit(s, EventKind::LW, locations_.local(st.target, thread_.node), 0, st.where, result);
+    }
+
+    // `gfence(1, 2)`: the method of a library, with the nodes as its one argument.
+    void gfence(PathState& s, const Stmt& st) {
+        const LibraryMethod gf = findStatementMethod("gfence").value();
+        CallArgument nodes;
+        nodes.nodes = st.nodes;
+        lower(s, st, gf.library, gf.signature->name, {nodes});
+    }
+
+    // The subevents of one call of a library method; returns its result.
+    Value lower(PathState& s, const Stmt& st, Library library, const std::string& method,
+                const std::vector<CallArgument>& args) {
         struct Emitter : CallEmitter {
             ThreadUnfolder& u;
             PathState& s;
@@ -401,11 +415,11 @@ private:
                 s.path.events[e].library = library;
                 return e;
             }
-        } out(*this, s, st, lib.library());
+        } out(*this, s, st, library);
         beginCall(s);
-        Value result = lib.lower(st.method, args, out);
+        Value result = libraryDescriptor(library).lower(method, args, out);
         endCall(s);
-        if (st.hasResult) emit(s, EventKind::LW, locations_.local(st.target, thread_.node), 0, st.where, result);
+        return result;
     }
 
     // Value of an expression whose locations have already been read (readOf).
@@ -520,12 +534,7 @@ private:
                 break;
             }
             case Stmt::Kind::Wait: setWorkId(s, emit(s, EventKind::WT, -1, 0, st.where), st.workId); break;
-            case Stmt::Kind::GFence: {  // SV's global fence, GF_sv
-                beginCall(s);
-                for (int n : st.nodes) s.path.events[emit(s, EventKind::GF, -1, n, st.where)].library = Library::Sv;
-                endCall(s);
-                break;
-            }
+            case Stmt::Kind::GFence: gfence(s, st); break;
             case Stmt::Kind::Call: libraryCall(s, st); break;
             case Stmt::Kind::Poll: {
                 auto& queue = s.unpolled[st.node];
@@ -742,16 +751,7 @@ Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
         sk.registers.push_back(std::move(regs));
         if (p.cut) sk.cutAt.push_back(p.cutAt);
     }
-    // BAL (MOWGLI.md §6.1): every participant of a barrier makes as many calls on it.
-    for (const auto& [location, threads] : barriers) {
-        std::set<int> counts;
-        for (int t : threads) {
-            int calls = 0;
-            for (int e : sk.threadEvents[t]) calls += sk.events[e].kind == EventKind::BX && sk.events[e].location == location;
-            counts.insert(calls);
-        }
-        sk.illFormed = sk.illFormed || counts.size() > 1;
-    }
+    sk.illFormed = illFormedByLibraries(*this, sk);
     return sk;
 }
 

@@ -339,6 +339,20 @@ TEST(PrintLitmus, WaitCorpusRoundTrips) {
     EXPECT_GT(files, 0);
 }
 
+// BAL's methods are bare (its descriptor says so): `bal.bar(z)` prints as
+// `bar(z)`, and the barrier corpus prints back to itself.
+TEST(PrintLitmus, BarriersPrintBare) {
+    const LitmusTest t = parseLitmus("RDMA bars\n{ }\nP0@1 { bar(z); bal.tbar(z) }\nP1@2 { bal.bar(z); tbar(z) }\n"
+                                     "exists (true)\n",
+                                     "bars.litmus");
+    expectRoundTrip(t);
+    const std::string text = printLitmus(t);
+    EXPECT_EQ(text.find("bal."), std::string::npos) << text;
+    EXPECT_NE(text.find("  bar(z);\n  tbar(z);\n}"), std::string::npos) << text;
+    for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/bal"))
+        if (entry.path().extension() == ".litmus") expectRoundTrip(parseLitmusFile(entry.path().string()));
+}
+
 // A copy is `x@n` with n a number; a shared declaration prints as `x@sv`.
 TEST(PrintLitmus, RefusesABadCopyName) {
     LitmusTest t = parseLitmus("RDMA c\n{ x@sv; }\nP0@1 { sv.write(x, 1) }\nexists (x@1 = 1)\n", "c.litmus");

@@ -31,8 +31,8 @@ std::string errorOf(const std::string& text, const ModelOptions& options = {}) {
 TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("acyclic po | rff as x"),
               "m.cat:1:14: unknown name 'rff' (relations: po, loc, int, ext, id, sqp, same-call, same-work, iso, ar, "
-              "pf, round, rf, mo, rb, nfo, rao; event sets: _, IW, R, W, M, Inst, lR, lW, CAS, F, P, nlR, nrW, nrR, "
-              "nlW, nF, narR, narW, wait, gF, barX, rdma, sv, bal)");
+              "pf, rf, mo, rb, nfo, rao, round; event sets: rdma, sv, bal, _, IW, R, W, M, Inst, lR, lW, CAS, F, P, "
+              "nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX)");
     EXPECT_EQ(errorOf("let a = po\nacylic a"), "m.cat:2:1: expected a declaration (let, include, table, stamps, "
                                                "events, libraries, acyclic, irreflexive, empty), found 'acylic'");
     EXPECT_EQ(errorOf("let a = R ; po"), "m.cat:1:9: ';' takes a relation, 'R' is an event set");

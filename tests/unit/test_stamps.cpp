@@ -11,6 +11,7 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "rdmacheck/library.hpp"
 
 using namespace rdmacheck;
 using namespace rdmacheck::testing;
@@ -266,7 +267,7 @@ TEST_F(StampsTest, RdmaWait11StampOrderIsThe12StampOrderWithoutNar) {
             EXPECT_EQ(cellName(ppo.at(earlier, later)), cellName(spec11.at(a).at(b)))
                 << kindName(earlier) << " -> " << kindName(later) << " (" << a << " -> " << b << ")";
     EXPECT_FALSE(m.uses("rao"));
-    EXPECT_TRUE(m.libraries[static_cast<int>(Library::Sv)]);
+    EXPECT_TRUE(m.libraries.count(findLibrary("sv").value()));
 }
 
 TEST_F(StampsTest, IppoIsPpoPlusB1B5G11J11) {
@@ -314,7 +315,7 @@ TEST_F(StampsTest, MowgliTsoRmwStampsPollsAsWaitsAndHasNoWaitOrGlobalFence) {
     EXPECT_FALSE(m.supports[static_cast<int>(EventKind::WT)]);
     EXPECT_FALSE(m.supports[static_cast<int>(EventKind::GF)]);
     EXPECT_TRUE(m.supports[static_cast<int>(EventKind::NAR)]);
-    EXPECT_FALSE(m.libraries[static_cast<int>(Library::Sv)]);
+    EXPECT_FALSE(m.libraries.count(findLibrary("sv").value()));
     // A poll is a wait: row and column P are row and column aWT.
     const OrderTable& ppo = m.tables.at("ppo");
     EXPECT_EQ(ppo.at(EventKind::LW, EventKind::P), Cell::Unordered);  // B5

@@ -1,0 +1,132 @@
+// MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
+// LibraryDescriptor: its name in the litmus syntax, its methods and how a call
+// lowers into stamped subevents (its stamping function), its well-formedness
+// rule over one path combination, the static base relations it adds for the
+// models to build its so from, and how its calls print. The registry at the end
+// holds one descriptor per library, the core RDMA library "rdma" first; the
+// engine reads everything library-specific from it. README.md, "Adding a
+// library", says which files a new library writes.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rdmacheck/events.hpp"
+
+namespace rdmacheck {
+
+struct UnfoldedProgram;
+
+enum class ArgKind {
+    Variable,  // a variable of the library with one copy per node (an SV shared variable, `x@sv`)
+    Value,     // an integer, or one local location (read by the CPU before the call)
+    Work,      // a work identifier, or `_` for none
+    Nodes,     // a node set `{2, 3}`
+    Barrier,   // a barrier's name (its participants are the threads that call it)
+};
+
+struct MethodSignature {
+    std::string name;
+    std::vector<ArgKind> args;
+    bool returnsValue = false;  // `a := lib.method(...)`
+    bool bare = false;          // also written without `lib.`, and printed so: `bar(z)` is bal.bar(z)
+    std::string statement{};    // the core statement that is this call, if any: `gfence(1, 2)` is sv.gf({1, 2})
+};
+
+// An argument after the front end has resolved it.
+struct CallArgument {
+    std::string variable;  // Variable, Barrier
+    Value value;           // Value
+    int work = -1;         // Work: -1 for `_`
+    std::vector<int> nodes;
+};
+
+// What the unfolder offers a library while it lowers one call; every event
+// emitted belongs to the call and to the library.
+class CallEmitter {
+public:
+    virtual ~CallEmitter() = default;
+    virtual int node() const = 0;                                   // the calling thread's node
+    virtual int copyOf(const std::string& variable, int node) = 0;  // location of a variable's copy on a node
+    virtual int barrier(const std::string& name) = 0;                // the location standing for a barrier
+    virtual std::vector<int> participantNodes(const std::string& barrier) const = 0;  // nodes of its threads
+    virtual std::vector<int> allNodes() const = 0;                                   // every node of the test
+    // Emits a subevent; returns its index in the path (for Value::readBy).
+    virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
+};
+
+// A base relation a library adds. It is static: its pairs follow from the
+// skeleton (one path per thread) alone, not from rf, mo or another choice of
+// the execution, so an encoder computes them once per skeleton.
+struct LibraryRelation {
+    std::string name;     // as models write it: "round" (scoped "bal:round")
+    std::string meaning;  // one line, for messages and documentation
+    std::string source;   // where the specification defines it: "MOWGLI.md §6.1"
+    std::function<std::vector<std::pair<int, int>>(const Skeleton&)> pairs;  // (from, to) skeleton event indices
+};
+
+class LibraryDescriptor {
+public:
+    LibraryDescriptor(std::string name, std::vector<MethodSignature> methods)
+        : name_(std::move(name)), methods_(std::move(methods)) {}
+    virtual ~LibraryDescriptor() = default;
+
+    const std::string& name() const { return name_; }  // "sv": `sv.write(x, 1)`, "sv:rf-e" in models
+    const std::vector<MethodSignature>& methods() const { return methods_; }
+    const MethodSignature* method(const std::string& name) const;  // nullptr if it has none of that name
+
+    // Lowers a call whose arguments match the signature; returns the result
+    // (for methods that return a value).
+    virtual Value lower(const std::string& method, const std::vector<CallArgument>& args,
+                        CallEmitter& out) const = 0;
+    // The library's rule on one path combination, which its calls must keep
+    // for its predicate to apply (BAL's equal call counts, MOWGLI.md §6.1; the
+    // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.
+    // The skeleton construction asks every library.
+    virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const;
+    virtual std::vector<LibraryRelation> relations() const;
+    // The box label of one of its calls made of several subevents, from their
+    // kinds ("sv.bcast"); pictures draw it around them.
+    virtual std::string callLabel(const std::set<EventKind>& kinds) const = 0;
+
+private:
+    std::string name_;
+    std::vector<MethodSignature> methods_;
+};
+
+// ---- The registry. Libraries register before any test is read (at static
+// initialisation, or first in main): lookups then run from several threads.
+
+// Adds a library; its handle is the next index. std::invalid_argument if its
+// name, a relation name, a bare method name or the core statement it claims is
+// taken.
+Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library);
+std::optional<Library> findLibrary(const std::string& name);  // by its litmus name
+const LibraryDescriptor& libraryDescriptor(Library library);
+// The libraries a test can call, for messages: "sv, bal".
+std::string knownLibraries();
+
+// A method with the library it belongs to.
+struct LibraryMethod {
+    Library library;
+    const MethodSignature* signature = nullptr;
+};
+// The method written bare as `word(...)` (bal's `bar`), if a library has one.
+std::optional<LibraryMethod> findBareMethod(const std::string& word);
+// The method a core statement stands for (`gfence` is sv.gf), if a library claims it.
+std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
+
+// The first reason a registered library gives for the path combination being
+// ill formed, if any.
+std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const Skeleton& sk);
+
+// A base relation some library adds, by the name models give it ("round");
+// nullptr if none does. The model layer resolves relation names through this.
+const LibraryRelation* findLibraryRelation(const std::string& name);
+
+}  // namespace rdmacheck

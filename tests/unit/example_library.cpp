@@ -1,0 +1,159 @@
+// A library defined outside the engine: everything a MOWGLI library is, in one
+// file, registered with one line (README.md, "Adding a library"). The flag
+// library has one flag per variable and node: `flag.set(x)` raises the caller's
+// copy of x (an lW of 1) and `a := flag.test(x)` reads it (an lR). It is well
+// formed when every flag tested is set by some thread, and it adds the static
+// relation setfirst. The tests run it through the normal parser and unfolder.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "../test_support.hpp"
+#include "rdmacheck/library.hpp"
+#include "rdmacheck/print.hpp"
+#include "rdmacheck/unfold.hpp"
+
+using namespace rdmacheck;
+
+namespace {
+
+class Flags : public LibraryDescriptor {
+public:
+    Flags() : LibraryDescriptor("flag", {{"set", {ArgKind::Variable}}, {"test", {ArgKind::Variable}, true}}) {}
+
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+        const int copy = out.copyOf(args[0].variable, out.node());
+        if (method == "set") {
+            out.emit(EventKind::LW, copy, 0, -1, Value::of(1));
+            return Value();
+        }
+        return Value::readBy(out.emit(EventKind::LR, copy, 0, -1));
+    }
+
+    std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const override {
+        const std::vector<int> sets = events(sk, EventKind::LW);
+        for (int test : events(sk, EventKind::LR)) {
+            const int copy = sk.events[test].location;
+            if (std::none_of(sets.begin(), sets.end(), [&](int set) { return sk.events[set].location == copy; }))
+                return "flag " + program.locations[copy].name + " is tested but never set";
+        }
+        return std::nullopt;
+    }
+
+    std::vector<LibraryRelation> relations() const override {
+        return {{"setfirst", "every set of a flag's copy before every other thread's test of it",
+                 "tests/unit/example_library.cpp", [this](const Skeleton& sk) { return setFirst(sk); }}};
+    }
+
+    // Every call is one subevent, so no call gets a box.
+    std::string callLabel(const std::set<EventKind>&) const override { return "flag"; }
+
+private:
+    // The library's events of one kind, in skeleton order.
+    std::vector<int> events(const Skeleton& sk, EventKind kind) const {
+        std::vector<int> out;
+        for (const auto& thread : sk.threadEvents)
+            for (int e : thread)
+                if (sk.events[e].kind == kind && sk.events[e].library == findLibrary(name())) out.push_back(e);
+        return out;
+    }
+
+    std::vector<std::pair<int, int>> setFirst(const Skeleton& sk) const {
+        std::vector<std::pair<int, int>> pairs;
+        for (int set : events(sk, EventKind::LW))
+            for (int test : events(sk, EventKind::LR))
+                if (sk.events[set].location == sk.events[test].location && sk.events[set].thread != sk.events[test].thread)
+                    pairs.emplace_back(set, test);
+        return pairs;
+    }
+};
+
+const Library flag = registerLibrary(std::make_unique<Flags>());
+
+UnfoldedProgram unfoldTest(const std::string& text) { return unfold(parseLitmus(text, "flags.litmus"), UnfoldOptions()); }
+
+const char* const kSetAndTests =
+    "RDMA flags\n{ }\nP0@1 { flag.set(x) }\nP1@1 { a := flag.test(x) }\nP2@2 { b := flag.test(x); flag.set(x) }\n"
+    "exists (a = 0)\n";
+
+}  // namespace
+
+TEST(ExampleLibrary, IsRegisteredAfterTheBuiltInOnes) {
+    EXPECT_EQ(findLibrary("flag"), flag);
+    EXPECT_EQ(flag.index, 3);  // rdma, sv, bal, then flag
+    EXPECT_STREQ(libraryName(flag), "flag");
+    EXPECT_EQ(knownLibraries(), "sv, bal, flag");
+    const LibraryRelation* setfirst = findLibraryRelation("setfirst");
+    ASSERT_NE(setfirst, nullptr);
+    EXPECT_EQ(setfirst->source, "tests/unit/example_library.cpp");
+    EXPECT_THROW(registerLibrary(std::make_unique<Flags>()), std::invalid_argument);  // the name is taken
+}
+
+TEST(ExampleLibrary, CallsLowerToItsEvents) {
+    const UnfoldedProgram p = unfoldTest(kSetAndTests);
+    const int x1 = p.locationIndex("x@1"), x2 = p.locationIndex("x@2");
+    ASSERT_GE(x1, 0);
+    ASSERT_GE(x2, 0);
+    const std::vector<Event>& set = p.paths[0][0].events;
+    ASSERT_EQ(set.size(), 1u);
+    EXPECT_EQ(set[0].kind, EventKind::LW);
+    EXPECT_EQ(set[0].location, x1);
+    EXPECT_EQ(set[0].written.constant, 1);
+    EXPECT_EQ(set[0].library, flag);
+    // The test is the library's lR; writing its result to a is the core's lW.
+    const std::vector<Event>& test = p.paths[1][0].events;
+    ASSERT_EQ(test.size(), 2u);
+    EXPECT_EQ(test[0].kind, EventKind::LR);
+    EXPECT_EQ(test[0].location, x1);
+    EXPECT_EQ(test[0].library, flag);
+    EXPECT_EQ(test[1].kind, EventKind::LW);
+    EXPECT_EQ(test[1].library, Library::Core);
+    EXPECT_EQ(test[1].written.event, 0);
+    EXPECT_EQ(p.paths[2][0].events[0].location, x2);
+}
+
+TEST(ExampleLibrary, WellFormednessIsCheckedOnEachPathCombination) {
+    const UnfoldedProgram p = unfoldTest(kSetAndTests);
+    EXPECT_EQ(p.skeleton({0, 0, 0}).illFormed, std::nullopt);
+    // P0 sets x only on its first branch, so the second combination tests x@1 unset.
+    const UnfoldedProgram choice = unfoldTest(
+        "RDMA flags\n{ }\nP0@1 { choice { flag.set(x) } or { } }\nP1@1 { a := flag.test(x) }\nexists (a = 0)\n");
+    ASSERT_EQ(choice.paths[0].size(), 2u);
+    EXPECT_EQ(choice.skeleton({0, 0}).illFormed, std::nullopt);
+    EXPECT_EQ(choice.skeleton({1, 0}).illFormed, "flag x@1 is tested but never set");
+}
+
+TEST(ExampleLibrary, SetFirstRelatesSetsToOtherThreadsTestsOfTheSameCopy) {
+    const UnfoldedProgram p = unfoldTest(kSetAndTests);
+    const Skeleton sk = p.skeleton({0, 0, 0});
+    // P0's set and P1's test share x@1; P2 tests and sets x@2 itself, which is no pair.
+    const std::vector<std::pair<int, int>> expected{{sk.threadEvents[0][0], sk.threadEvents[1][0]}};
+    EXPECT_EQ(findLibraryRelation("setfirst")->pairs(sk), expected);
+}
+
+TEST(ExampleLibrary, PrintsBackAsLitmusText) {
+    const std::string text = printLitmus(parseLitmus(kSetAndTests, "flags.litmus"));
+    EXPECT_NE(text.find("  flag.set(x);\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("  a := flag.test(x);\n"), std::string::npos) << text;
+    EXPECT_EQ(printLitmus(parseLitmus(text, "again.litmus")), text);
+}
+
+TEST(ExampleLibrary, AModelWithoutTheLibraryRejectsItsCalls) {
+    const UnfoldedProgram p = unfoldTest(kSetAndTests);
+    try {
+        checkModelSupports(p, loadModel(rdmacheck::testing::modelsDir(), "rdma-wait-rmw"));
+        FAIL() << "expected an error";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("has no library 'flag'"), std::string::npos) << e.what();
+    }
+}
+
+// The library's model file names its relation and scope like any base relation.
+TEST(ExampleLibrary, AModelFileUsesItsRelation) {
+    const Model model = loadModel(rdmacheck::testing::modelsDir(), rdmacheck::testing::sourceDir() + "/tests/unit/flag.cat");
+    EXPECT_TRUE(model.libraries.count(flag));
+    const LitmusTest test = parseLitmus(kSetAndTests, "flags.litmus");
+    const CheckResult r = check(test, model, CheckOptions{});
+    EXPECT_FALSE(r.ok);  // a = 0 would test x@1 before P0's set
+    EXPECT_EQ(r.states.size(), 1u);
+}
