@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rdmacheck/ast.hpp"
+#include "rdmacheck/check.hpp"
 #include "rdmacheck/limits.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/result.hpp"
@@ -61,6 +62,14 @@ const char* machineName(MachineKind kind);
 // Explores every run of the test on the model's machine (InputError if the model
 // has none, or if the test has remote RMWs and the machine no rules for them).
 // CheckResult::positive/negative count distinct final memories.
-CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options);
+//
+// With visit, the search also keeps how it first reached each state (8 bytes a
+// state), and each distinct final memory kept by the filter is handed to visit
+// once, in the order of final memories: the first run found to reach it,
+// replayed as the skeleton of the events it executed (numbered as unfold()
+// numbers them) and the execution it chose (rf, mo in the order writes reached
+// memory, and nfo and rao in the order it performed them if the model has them).
+CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options,
+                    const ExecutionVisitor& visit = nullptr);
 
 }  // namespace rdmacheck

@@ -32,6 +32,9 @@ struct UnfoldedProgram {
     std::vector<Location> locations;  // declared, implicit, then hidden constants
     std::vector<std::vector<ThreadPath>> paths;  // per thread
     std::map<int, std::set<int>> barriers;  // per barrier location, its participant threads
+    // The hidden location of each put of a constant and each RMW result `_`
+    // reached while unfolding, by statement (the machines' events name it too).
+    std::map<const Stmt*, int> hiddenLocations;
 
     // Number of skeletons (product of path counts), saturating.
     size_t skeletonCount() const;

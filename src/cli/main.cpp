@@ -343,28 +343,30 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
             const Model& model = models.at(name);
             const std::set<std::string> relations =
                 pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, model);
+            // Both engines draw alike: the declarative one each consistent
+            // execution, the operational one a run per distinct final memory.
+            int drawn = 0;
+            const std::vector<ObservedName> shown = shownNames(test);
+            ExecutionVisitor draw;
+            if (!pictures.dir.empty() && pictures.show != "none")
+                draw = [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+                           const FinalState& state, bool satisfies) {
+                    if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
+                    const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
+                    try {
+                        writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
+                                                   test.name + " execution " + std::to_string(drawn) + ": " +
+                                                       stateLine(shown, state)),
+                                     pictures, stem);
+                    } catch (const std::runtime_error& e) {  // the verdict comes first, then this
+                        pictureError = e.what();
+                    }
+                };
             CheckResult result;
             if (engine == "operational") {
                 machineOptions.unroll = options.unroll;
-                result = explore(test, model, machineOptions);
+                result = explore(test, model, machineOptions, draw);
             } else {
-                int drawn = 0;
-                const std::vector<ObservedName> shown = shownNames(test);
-                ExecutionVisitor draw;
-                if (!pictures.dir.empty() && pictures.show != "none")
-                    draw = [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
-                               const FinalState& state, bool satisfies) {
-                        if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
-                        const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
-                        try {
-                            writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
-                                                       test.name + " execution " + std::to_string(drawn) + ": " +
-                                                           stateLine(shown, state)),
-                                         pictures, stem);
-                        } catch (const std::runtime_error& e) {  // the verdict comes first, then this
-                            pictureError = e.what();
-                        }
-                    };
                 result = check(test, model, options, draw);
             }
             if (json) {
@@ -490,7 +492,8 @@ int main(int argc, char** argv) {
     app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
     app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
     PictureOptions pictures;
-    app.add_option("--dot", pictures.dir, "write each shown execution as DIR/TEST-K.dot (Graphviz)");
+    app.add_option("--dot", pictures.dir,
+                   "write each shown execution as DIR/TEST-K.dot (Graphviz); operational: a run per final memory");
     app.add_option("--render", pictures.format, "also draw DIR/TEST-K.svg or .png (needs --dot DIR)")
         ->check(CLI::IsMember({"svg", "png"}));
     app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
@@ -588,8 +591,8 @@ int main(int argc, char** argv) {
             return 2;
         }
         if (pictures.show.empty()) pictures.show = "cond";
-        if (engine == "operational" && (!pictures.dir.empty() || pictures.explain)) {
-            std::cerr << "rdmacheck: error: --dot and --explain draw declarative executions; drop --engine operational\n";
+        if (engine == "operational" && pictures.explain) {
+            std::cerr << "rdmacheck: error: --explain looks for declarative executions; drop --engine operational\n";
             return 2;
         }
         return runCheck(files, modelName, modelsDir, modelOptions, engine, options, machineOptions, json, noTime,

@@ -1,6 +1,7 @@
 #include <chrono>
+#include <cstdint>
 #include <iostream>
-#include <set>
+#include <map>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -8,12 +9,14 @@
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/machine.hpp"
+#include "record.hpp"
 #include "rules.hpp"
 
 namespace rdmacheck {
 
 using machine::Program;
 using machine::Rules;
+using machine::RunRecord;
 using machine::State;
 
 const char* machineName(MachineKind kind) { return kind == MachineKind::Concrete ? "concrete" : "simplified"; }
@@ -97,9 +100,154 @@ void checkMachineSupports(const Program& program, const Model& model, const Mach
     }
 }
 
+// How each visited state was first reached, kept when runs are recorded: the
+// node of the state it came from and its place among that state's successors,
+// 8 bytes a state, instead of the run itself.
+class RunTree {
+public:
+    static constexpr uint32_t kNone = UINT32_MAX;
+
+    uint32_t add(uint32_t parent, size_t successor) {
+        nodes_.push_back({parent, static_cast<uint32_t>(successor)});
+        return static_cast<uint32_t>(nodes_.size() - 1);
+    }
+
+    // The successor indices that lead from the initial state to node.
+    std::vector<uint32_t> path(uint32_t node) const {
+        std::vector<uint32_t> steps;
+        for (; nodes_[node].first != kNone; node = nodes_[node].first) steps.push_back(nodes_[node].second);
+        return {steps.rbegin(), steps.rend()};
+    }
+
+private:
+    std::vector<std::pair<uint32_t, uint32_t>> nodes_;
+};
+
+// The depth-first search over hashed configurations.
+class Search {
+public:
+    Search(const LitmusTest& test, const Program& program, const Rules& rules, const MachineOptions& options,
+           bool record, CheckResult& result)
+        : test_(test), program_(program), rules_(rules), options_(options), record_(record), result_(result) {}
+
+    // Every final memory reached (past a cut loop: none), with the tree node of
+    // the first run that reached it (0 when not recording).
+    std::map<Outcome, uint32_t> run() {
+        State initial = rules_.initial();
+        markVisited(initial);
+        push(std::move(initial), RunTree::kNone, 0);
+        Progress progress(test_.name, options_.progress);
+        const ResourceGuard guard(test_.file, options_.limits);
+        while (!pending_.empty()) {
+            guard.check();
+            State s = std::move(pending_.back());
+            pending_.pop_back();
+            uint32_t node = 0;
+            if (record_) {
+                node = pendingNodes_.back();
+                pendingNodes_.pop_back();
+            }
+            expand(s, node);
+            progress.tick(visited_.size(), pending_.size());
+        }
+        return std::move(outcomes_);
+    }
+
+    uint64_t states() const { return visited_.size(); }
+    std::vector<uint32_t> path(uint32_t node) const { return tree_.path(node); }
+
+private:
+    void expand(const State& s, uint32_t node) {
+        successors_.clear();
+        try {
+            rules_.successors(s, successors_);
+        } catch (const ArithmeticOverflow& e) {  // a remote fetch-and-add, whose statement the NIC forgot
+            throw InputError(SourceLoc{test_.file, 1, 1}, e.what());
+        }
+        if (successors_.empty()) {
+            stopped(s, node);
+            return;
+        }
+        for (size_t k = 0; k < successors_.size(); ++k) {
+            if (!markVisited(successors_[k])) continue;
+            if (visited_.size() > options_.maxStates)
+                throw InputError(SourceLoc{test_.file, 1, 1},
+                                 "more than " + std::to_string(options_.maxStates) +
+                                     " machine states; raise --max-states or use the declarative engine");
+            push(std::move(successors_[k]), node, k);
+        }
+    }
+
+    // Whether s is new; it is visited from now on.
+    bool markVisited(const State& s) {
+        key_.clear();
+        encodeState(s, key_);
+        return visited_.insert(key_).second;
+    }
+
+    // s is to be expanded; it is successor number `successor` of the state at tree node parent.
+    void push(State&& s, uint32_t parent, size_t successor) {
+        pending_.push_back(std::move(s));
+        if (record_) pendingNodes_.push_back(tree_.add(parent, successor));
+    }
+
+    // A configuration without successors: final, or a blocked run (failed
+    // assume, poll with nothing to poll), which has no outcome.
+    void stopped(const State& s, uint32_t node) {
+        if (rules_.isFinal(s)) {
+            bool cut = false;
+            for (size_t t = 0; t < s.threads.size(); ++t) {
+                if (s.threads[t].cutAt >= 0) {
+                    noteCutLoop(result_, program_.threads[t].code[s.threads[t].cutAt].where);
+                    cut = true;
+                }
+            }
+            if (!cut) outcomes_.try_emplace(outcomeOf(s), node);  // the first run to reach it stays
+        } else if (rules_.programsDone(s)) {
+            // §7: a drained program can always flush; being stuck here is a bug.
+            throw std::logic_error("machine: stuck configuration with every program done in " + test_.name);
+        }
+    }
+
+    const LitmusTest& test_;
+    const Program& program_;
+    const Rules& rules_;
+    const MachineOptions& options_;
+    const bool record_;
+    CheckResult& result_;
+    std::map<Outcome, uint32_t> outcomes_;
+    std::unordered_set<std::string> visited_;
+    std::vector<State> pending_;
+    std::vector<uint32_t> pendingNodes_;  // recording: each pending state's node
+    RunTree tree_;
+    std::vector<State> successors_;
+    std::string key_;
+};
+
+// Takes the steps of path again on rules that record (their successors come
+// in the same order), and returns the run as the declarative engine's types;
+// the search's run ended in a final state with outcome o.
+machine::RecordedRun replay(const Rules& recording, const Program& program, const Model& model,
+                            const std::vector<uint32_t>& path, const Outcome& o) {
+    State s = recording.initial();
+    std::vector<RunRecord> records;
+    std::vector<State> successors;
+    for (uint32_t k : path) {
+        s.tracking->records.clear();  // each state's records are those of the step into it
+        successors.clear();
+        recording.successors(s, successors);
+        s = std::move(successors.at(k));
+        records.insert(records.end(), s.tracking->records.begin(), s.tracking->records.end());
+    }
+    if (!recording.isFinal(s) || outcomeOf(s) != o)
+        throw std::logic_error("machine: a replayed run ends elsewhere than the search's");
+    return machine::buildRecordedRun(program, records, s, model);
+}
+
 }  // namespace
 
-CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options) {
+CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options,
+                    const ExecutionVisitor& visit) {
     const auto start = std::chrono::steady_clock::now();
     const MachineParams& params = machineFor(model);
     UnfoldOptions unfoldOptions;
@@ -119,64 +267,22 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     result.quantifier = test.quantifier;
     result.shown = shownNames(test);
 
-    std::set<Outcome> outcomes;
-    std::unordered_set<std::string> visited;
-    std::vector<State> pending{rules.initial()};
-    std::vector<State> successors;
-    std::string key;
-    encodeState(pending.back(), key);
-    visited.insert(key);
-    Progress progress(test.name, options.progress);
-    const ResourceGuard guard(test.file, options.limits);
-    while (!pending.empty()) {
-        guard.check();
-        State s = std::move(pending.back());
-        pending.pop_back();
-        successors.clear();
-        try {
-            rules.successors(s, successors);
-        } catch (const ArithmeticOverflow& e) {  // a remote fetch-and-add, whose statement the NIC forgot
-            throw InputError(SourceLoc{test.file, 1, 1}, e.what());
-        }
-        if (successors.empty()) {
-            if (rules.isFinal(s)) {
-                bool cut = false;
-                for (size_t t = 0; t < s.threads.size(); ++t) {
-                    if (s.threads[t].cutAt >= 0) {
-                        noteCutLoop(result, program.threads[t].code[s.threads[t].cutAt].where);
-                        cut = true;
-                    }
-                }
-                if (!cut) outcomes.insert(outcomeOf(s));
-            } else if (rules.programsDone(s)) {
-                // §7: a drained program can always flush; being stuck here is a bug.
-                throw std::logic_error("machine: stuck configuration with every program done in " + test.name);
-            }
-            continue;  // a blocked run (failed assume, poll with nothing to poll): no outcome
-        }
-        for (State& n : successors) {
-            key.clear();
-            encodeState(n, key);
-            if (!visited.insert(key).second) continue;
-            if (visited.size() > options.maxStates)
-                throw InputError(SourceLoc{test.file, 1, 1},
-                                 "more than " + std::to_string(options.maxStates) +
-                                     " machine states; raise --max-states or use the declarative engine");
-            pending.push_back(std::move(n));
-        }
-        progress.tick(visited.size(), pending.size());
-    }
-
+    Search search(test, program, rules, options, visit != nullptr, result);
+    const std::map<Outcome, uint32_t> outcomes = search.run();
+    const Rules recording(program, params, kind, options.unroll, options.reduce, true);
     const OutcomeLayout layout(test, program);
-    for (const Outcome& o : outcomes) {
+    for (const auto& [o, node] : outcomes) {
         auto lookup = [&](const Cond& atom) { return layout.value(o, atom.loc, atom.thread); };
         if (test.filter && !evalCondition(*test.filter, lookup)) continue;
         FinalState state;
         for (const ObservedName& n : result.shown) state.push_back(layout.value(o, n.name, n.thread));
         addFinalState(result, test, state, lookup);
+        if (!visit) continue;
+        const machine::RecordedRun run = replay(recording, program, model, search.path(node), o);
+        visit(unfolded, run.skeleton, run.execution, state, result.states.at(state));
     }
     decideVerdict(result);
-    result.machineStates = visited.size();
+    result.machineStates = search.states();
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

@@ -42,6 +42,11 @@ private:
         return l;
     }
 
+    int hidden(const Stmt& st) const {
+        auto it = unfolded_.hiddenLocations.find(&st);
+        return it == unfolded_.hiddenLocations.end() ? -1 : it->second;
+    }
+
     int reg(const std::string& name) {
         auto it = std::find(out_.registers.begin(), out_.registers.end(), name);
         if (it != out_.registers.end()) return static_cast<int>(it - out_.registers.begin());
@@ -130,6 +135,7 @@ private:
                 in.node = *st.target.node;
                 if (st.sourceIsConst) {
                     in.value = st.constant;
+                    in.hidden = hidden(st);
                 } else {
                     in.source = location(st.source.name);
                 }
@@ -141,6 +147,7 @@ private:
                 Instr& in = emit(st.kind == Stmt::Kind::RCas ? Instr::Op::RCas : Instr::Op::RFaa, st.where);
                 // unfold() gives `_` a hidden location that nothing reads or reports.
                 in.loc = st.source.name == "_" ? -1 : location(st.source.name);
+                if (in.loc < 0) in.hidden = hidden(st);
                 in.source = location(st.target.name);
                 in.node = *st.target.node;
                 in.expr = expr(st.expr, in);  // the parser admits only constants here

@@ -50,6 +50,10 @@ struct Instr {
     int node = 0;
     int reg = -1;
     int loop = -1;
+    // Put of a constant, RMW with result `_`: the hidden location unfold() gave
+    // the constant or the result, which recorded runs name (-1 if unfold never
+    // reached the statement: no run does either).
+    int hidden = -1;
     long long value = 0;
     bool equal = true;
     CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas, RCas: expected, desired; RFaa: addend

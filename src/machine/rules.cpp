@@ -1,6 +1,7 @@
 #include "rules.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "rdmacheck/arith.hpp"
 
@@ -24,20 +25,25 @@ bool onlyCompletions(const Queue& q) {
     return std::all_of(q.begin(), q.end(), [](const Entry& e) { return e.kind == Kind::Completion; });
 }
 
-// (M ◁ q)(loc) over the NIC writes of a write-back buffer (no-PCIe lookups, §4.1).
-long long newestPendingWrite(const Queue& q, Kind kind, int loc, long long memory) {
+// (M ◁ q)(loc): the newest write of that kind to loc in q, else memory (the
+// store-buffer lookup of §3, and the no-PCIe lookups of §4.1).
+ReadSource newestPendingWrite(const Queue& q, Kind kind, int loc, const ReadSource& memory) {
     for (auto it = q.rbegin(); it != q.rend(); ++it)
-        if (it->kind == kind && it->loc == loc) return it->value;
+        if (it->kind == kind && it->loc == loc) return {it->value, it->event};
     return memory;
 }
 
-Entry entry(Kind kind, int loc, long long value) {
+Entry entry(Kind kind, int loc, long long value, int event = -1) {
     Entry e;
     e.kind = kind;
     e.loc = loc;
     e.value = value;
+    e.event = event;
     return e;
 }
+
+// The k-th event after the first of e's call: a call's events get consecutive ids.
+int callEvent(const Entry& e, int k) { return e.event < 0 ? -1 : e.event + k; }
 
 Entry completion() { return entry(Kind::Completion, -1, 0); }
 
@@ -52,8 +58,9 @@ int oldestNonCompletion(const Queue& q) {
 
 }  // namespace
 
-Rules::Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce)
-    : program_(program), params_(params), kind_(kind), unroll_(unroll), reduce_(reduce) {}
+Rules::Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce,
+             bool record)
+    : program_(program), params_(params), kind_(kind), unroll_(unroll), reduce_(reduce), record_(record) {}
 
 State Rules::initial() const {
     State s;
@@ -69,6 +76,13 @@ State Rules::initial() const {
         s.threads.push_back(std::move(ts));
     }
     if (params_.remoteAtomics) s.atomicLocks.assign(program_.nodes + 1, false);
+    if (record_) {  // memory holds the initial writes, whose ids are the locations'
+        Tracking tracking;
+        tracking.writers.resize(s.memory.size());
+        std::iota(tracking.writers.begin(), tracking.writers.end(), 0);
+        tracking.nextEvent = static_cast<int>(s.memory.size());
+        s.tracking = TrackingPtr(std::move(tracking));
+    }
     return s;
 }
 
@@ -77,30 +91,94 @@ int Rules::queuePairIndex(int t, int node) const {
     return static_cast<int>(std::lower_bound(nodes.begin(), nodes.end(), node) - nodes.begin());
 }
 
-// (M ◁ B(t))(loc): the newest buffered CPU write to loc, else memory (§3).
-long long Rules::cpuRead(const State& s, int t, int loc) const {
-    return newestPendingWrite(s.threads[t].storeBuffer, Kind::Write, loc, s.memory[loc]);
+ReadSource Rules::memoryAt(const State& s, int loc) const {
+    return {s.memory[loc], record_ ? s.tracking->writers[loc] : -1};
 }
 
-void Rules::cpuWrite(State& s, int t, int loc, long long value) const {
+// (M ◁ B(t))(loc): the newest buffered CPU write to loc, else memory (§3).
+ReadSource Rules::cpuRead(const State& s, int t, int loc) const {
+    return newestPendingWrite(s.threads[t].storeBuffer, Kind::Write, loc, memoryAt(s, loc));
+}
+
+void Rules::cpuWrite(State& s, int t, int loc, long long value, int event) const {
     if (params_.family == MachineFamily::Sequential) {
-        s.memory[loc] = value;
+        store(s, loc, value, event);
     } else {
-        s.threads[t].storeBuffer.push_back(entry(Kind::Write, loc, value));  // C-W
+        s.threads[t].storeBuffer.push_back(entry(Kind::Write, loc, value, event));  // C-W
     }
 }
 
 // The value a put's NIC local read takes (P1 / S-PLR; P1' / S-PLR without PCIe).
-long long Rules::putValue(const State& s, const QueuePair& qp, const Entry& put) const {
-    if (put.source < 0) return put.value;  // a put of a constant reads a location nobody writes
-    const long long memory = s.memory[put.source];
+ReadSource Rules::putValue(const State& s, const QueuePair& qp, const Entry& put) const {
+    // A put of a constant reads a location nobody writes (write -1: its initial write).
+    if (put.source < 0) return {put.value, -1};
+    const ReadSource memory = memoryAt(s, put.source);
     return params_.pcie ? memory : newestPendingWrite(qp.buffers[WbL], Kind::GetValue, put.source, memory);
 }
 
 // The value a get's NIC remote read takes (G3 / S-GRR; G3' / S-GRR without PCIe).
-long long Rules::getValue(const State& s, const QueuePair& qp, const Entry& get) const {
-    const long long memory = s.memory[get.source];
+ReadSource Rules::getValue(const State& s, const QueuePair& qp, const Entry& get) const {
+    const ReadSource memory = memoryAt(s, get.source);
     return params_.pcie ? memory : newestPendingWrite(qp.buffers[WbR], Kind::PutValue, get.source, memory);
+}
+
+int Rules::issue(State& n, int t, EventKind kind, int location, int remote, int call) const {
+    if (!record_) return -1;
+    RunRecord r;
+    r.kind = kind;
+    r.event = n.tracking->nextEvent++;
+    r.thread = t;
+    r.pc = n.threads[t].pc;
+    r.location = location;
+    r.remote = remote;
+    r.call = call < 0 ? r.event : call;
+    n.tracking->records.push_back(r);
+    return r.event;
+}
+
+// A get issues nrR then nlW, a put nlR (of the hidden location for a constant)
+// then nrW, as one call; returns the first.
+int Rules::issueNicCall(State& n, int t, const Instr& in) const {
+    if (in.op == Instr::Op::Get) {
+        const int read = issue(n, t, EventKind::NRR, in.source, in.node);
+        issue(n, t, EventKind::NLW, in.loc, in.node, read);
+        return read;
+    }
+    const int read = issue(n, t, EventKind::NLR, in.source < 0 ? in.hidden : in.source, in.node);
+    issue(n, t, EventKind::NRW, in.loc, in.node, read);
+    return read;
+}
+
+void Rules::read(State& n, int event, const ReadSource& from) const {
+    if (!record_) return;
+    RunRecord r;
+    r.what = RunRecord::What::Read;
+    r.event = event;
+    r.source = from.write;
+    r.value = from.value;
+    n.tracking->records.push_back(r);
+}
+
+// An lR of thread t (an expression's slot, assume, while, register load).
+void Rules::cpuReadEvent(State& n, int t, int loc, const ReadSource& from) const {
+    read(n, issue(n, t, EventKind::LR, loc, 0), from);
+}
+
+void Rules::noteWrite(State& n, int event, long long value) const {
+    if (!record_) return;
+    RunRecord r;
+    r.what = RunRecord::What::Write;
+    r.event = event;
+    r.value = value;
+    n.tracking->records.push_back(r);
+}
+
+// A write reaching memory.
+void Rules::store(State& n, int loc, long long value, int event) const {
+    n.memory[loc] = value;
+    if (!record_) return;
+    n.tracking->writers[loc] = event;
+    noteWrite(n, event, value);
 }
 
 void Rules::advance(ThreadState& ts) const {
@@ -210,8 +288,10 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
         for (size_t k = 0; k < in.slots.size(); ++k) {
             if (ts.slotsRead & (1u << k)) continue;
             State n = s;
-            n.threads[t].slots[k] = cpuRead(s, t, in.slots[k]);
+            const ReadSource r = cpuRead(s, t, in.slots[k]);
+            n.threads[t].slots[k] = r.value;
             n.threads[t].slotsRead |= 1u << k;
+            cpuReadEvent(n, t, in.slots[k], r);
             out.push_back(std::move(n));
         }
         return;
@@ -239,56 +319,31 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
     switch (in.op) {
         case Instr::Op::Assign: {
             State& n = next();
-            cpuWrite(n, t, in.loc, evaluate(in, in.expr, ts));
+            const long long value = evaluate(in, in.expr, ts);
+            cpuWrite(n, t, in.loc, value, issue(n, t, EventKind::LW, in.loc, 0));
             advance(n.threads[t]);
             return;
         }
-        case Instr::Op::Cas: {
-            // C-CASS / C-CASF: an empty store buffer; succeeds iff memory holds the expected value.
-            if (!ts.storeBuffer.empty()) return;
-            State& n = next();
-            const long long old = s.memory[in.loc];
-            if (old == evaluate(in, in.expr, ts)) n.memory[in.loc] = evaluate(in, in.expr2, ts);
-            n.threads[t].carry = old;
-            advance(n.threads[t]);
+        case Instr::Op::Cas:
+            if (ts.storeBuffer.empty()) casStep(s, t, in, next());  // C-CASS and C-CASF need it empty
             return;
-        }
         case Instr::Op::WriteCarry: {
             State& n = next();
-            cpuWrite(n, t, in.loc, ts.carry);
+            cpuWrite(n, t, in.loc, ts.carry, issue(n, t, EventKind::LW, in.loc, 0));
             n.threads[t].carry = 0;
             advance(n.threads[t]);
             return;
         }
         case Instr::Op::Assume: {
-            const long long v = cpuRead(s, t, in.loc);
-            if ((v == in.value) == in.equal) advance(next().threads[t]);
+            const ReadSource r = cpuRead(s, t, in.loc);
+            if ((r.value == in.value) != in.equal) return;
+            State& n = next();
+            cpuReadEvent(n, t, in.loc, r);
+            advance(n.threads[t]);
             return;
         }
         case Instr::Op::Get:
-        case Instr::Op::Put: {
-            const bool isGet = in.op == Instr::Op::Get;
-            State& n = next();
-            ThreadState& nt = n.threads[t];
-            if (buffered) {  // C-GET / C-PUT
-                Entry e;
-                e.kind = isGet ? Kind::Get : Kind::Put;
-                e.node = in.node;
-                e.loc = in.loc;
-                e.source = in.source;
-                e.value = in.value;
-                nt.storeBuffer.push_back(e);
-                advance(nt);
-            } else if (nt.phase == 0) {  // sequential: the read, then the write
-                nt.carry = in.source < 0 ? in.value : s.memory[in.source];
-                nt.phase = 1;
-            } else {
-                n.memory[in.loc] = nt.carry;
-                nt.carry = 0;
-                advance(nt);
-            }
-            return;
-        }
+        case Instr::Op::Put: nicStep(s, t, in, next()); return;
         case Instr::Op::RCas:
         case Instr::Op::RFaa: {
             // C-RCAS / C-RFAA. Only the simplified machine runs them (explore() checks).
@@ -300,20 +355,21 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             e.source = in.source;
             e.value = evaluate(in, in.expr, ts);
             if (in.op == Instr::Op::RCas) e.newValue = evaluate(in, in.expr2, ts);
+            // narR, narW (a failed RCAS never writes it), nlW of the old value: one call.
+            e.event = issue(n, t, EventKind::NAR, in.source, in.node);
+            issue(n, t, EventKind::NAW, in.source, in.node, e.event);
+            issue(n, t, EventKind::NLW, in.loc < 0 ? in.hidden : in.loc, in.node, e.event);
             n.threads[t].storeBuffer.push_back(e);
             advance(n.threads[t]);
             return;
         }
         case Instr::Op::Poll: {
-            if (!buffered) {
-                advance(next().threads[t]);
-                return;
-            }
-            // C-POLL: the head of wbL is a completion notification.
-            const Queue& wbL = ts.queuePairs[queuePairIndex(t, in.node)].buffers[WbL];
-            if (wbL.empty() || wbL.front().kind != Kind::Completion) return;
+            // C-POLL: the head of wbL is a completion notification (the sequential machine has none).
+            const Queue* wbL = buffered ? &ts.queuePairs[queuePairIndex(t, in.node)].buffers[WbL] : nullptr;
+            if (wbL && (wbL->empty() || wbL->front().kind != Kind::Completion)) return;
             State& n = next();
-            popHead(n.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL]);
+            if (wbL) popHead(n.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL]);
+            issue(n, t, EventKind::P, -1, in.node);
             advance(n.threads[t]);
             return;
         }
@@ -325,12 +381,17 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
                 e.node = in.node;
                 n.threads[t].storeBuffer.push_back(e);
             }
+            issue(n, t, EventKind::NF, -1, in.node);
             advance(n.threads[t]);
             return;
         }
-        case Instr::Op::MFence:
-            if (ts.storeBuffer.empty()) advance(next().threads[t]);  // C-MF
+        case Instr::Op::MFence: {
+            if (!ts.storeBuffer.empty()) return;  // C-MF
+            State& n = next();
+            issue(n, t, EventKind::F, -1, 0);
+            advance(n.threads[t]);
             return;
+        }
         case Instr::Op::Branch:
             for (int target : in.targets) next().threads[t].pc = target;
             return;
@@ -345,11 +406,13 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             stayInLoop(next());
             return;
         case Instr::Op::WhileHead: {
-            const long long v = cpuRead(s, t, in.loc);
-            if ((v == in.value) == in.equal) {
-                stayInLoop(next());
+            const ReadSource r = cpuRead(s, t, in.loc);
+            State& n = next();
+            cpuReadEvent(n, t, in.loc, r);
+            if ((r.value == in.value) == in.equal) {
+                stayInLoop(n);
             } else {
-                leaveLoop(next());
+                leaveLoop(n);
             }
             return;
         }
@@ -362,7 +425,9 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
         }
         case Instr::Op::RegLoad: {
             State& n = next();
-            n.threads[t].registers[in.reg] = cpuRead(s, t, in.loc);
+            const ReadSource r = cpuRead(s, t, in.loc);
+            cpuReadEvent(n, t, in.loc, r);
+            n.threads[t].registers[in.reg] = r.value;
             advance(n.threads[t]);
             return;
         }
@@ -370,11 +435,60 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             // A locked exchange: like a successful CAS, it needs an empty store buffer.
             if (!ts.storeBuffer.empty()) return;
             State& n = next();
-            n.memory[in.loc] = ts.registers[in.reg];
+            const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
+            read(n, cas, memoryAt(s, in.loc));
+            store(n, in.loc, ts.registers[in.reg], cas);
             n.threads[t].registers[in.reg] = s.memory[in.loc];
             advance(n.threads[t]);
             return;
         }
+    }
+}
+
+// C-CASS / C-CASF, into n (a copy of s): succeeds iff memory holds the expected
+// value. A success is one CAS event; a failure a fence and a read, one call, as
+// unfold() has them.
+void Rules::casStep(const State& s, int t, const Instr& in, State& n) const {
+    const ThreadState& ts = s.threads[t];
+    const ReadSource old = memoryAt(s, in.loc);
+    if (old.value == evaluate(in, in.expr, ts)) {
+        const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
+        read(n, cas, old);
+        store(n, in.loc, evaluate(in, in.expr2, ts), cas);
+    } else {
+        const int fence = issue(n, t, EventKind::F, -1, 0);
+        read(n, issue(n, t, EventKind::LR, in.loc, 0, fence), old);
+    }
+    n.threads[t].carry = old.value;
+    advance(n.threads[t]);
+}
+
+// C-GET / C-PUT into n (a copy of s); on the sequential machine, the read, then
+// the write in a second step.
+void Rules::nicStep(const State& s, int t, const Instr& in, State& n) const {
+    ThreadState& nt = n.threads[t];
+    if (params_.family == MachineFamily::QueuePairs) {
+        Entry e;
+        e.kind = in.op == Instr::Op::Get ? Kind::Get : Kind::Put;
+        e.node = in.node;
+        e.loc = in.loc;
+        e.source = in.source;
+        e.value = in.value;
+        e.event = issueNicCall(n, t, in);
+        nt.storeBuffer.push_back(e);
+        advance(nt);
+    } else if (nt.phase == 0) {
+        const int first = issueNicCall(n, t, in);
+        const ReadSource value = in.source < 0 ? ReadSource{in.value, -1} : memoryAt(s, in.source);
+        read(n, first, value);
+        nt.carry = value.value;
+        nt.carryEvent = first < 0 ? -1 : first + 1;
+        nt.phase = 1;
+    } else {
+        store(n, in.loc, nt.carry, nt.carryEvent);
+        nt.carry = 0;
+        nt.carryEvent = -1;
+        advance(nt);
     }
 }
 
@@ -390,7 +504,7 @@ void Rules::storeBufferSteps(const State& s, int t, Steps which, std::vector<Sta
     ThreadState& nt = n.threads[t];
     popHead(nt.storeBuffer);
     if (head.kind == Kind::Write) {
-        n.memory[head.loc] = head.value;
+        store(n, head.loc, head.value, head.event);
     } else {
         nt.queuePairs[queuePairIndex(t, head.node)].buffers[ReqL].push_back(head);  // reqL, or the pipe
     }
@@ -422,7 +536,9 @@ void Rules::concreteSteps(const State& s, int t, int q, Steps which, std::vector
         } else if (head.kind == Kind::Put) {
             if (!params_.pcie || onlyCompletions(qp.buffers[WbL])) {  // P1 (P1' without PCIe)
                 if (QueuePair* n = next(false)) {
-                    n->buffers[InR].push_back(entry(Kind::PutValue, head.loc, putValue(s, qp, head)));
+                    const ReadSource value = putValue(s, qp, head);
+                    read(out.back(), head.event, value);
+                    n->buffers[InR].push_back(entry(Kind::PutValue, head.loc, value.value, callEvent(head, 1)));
                     popHead(n->buffers[ReqL]);
                 }
             }
@@ -442,7 +558,9 @@ void Rules::concreteSteps(const State& s, int t, int q, Steps which, std::vector
     if (which == Steps::All && (!params_.pcie || qp.buffers[WbR].empty())) {
         for (size_t i = 0; i < outR.size(); ++i) {  // G3: any GET in outR
             if (outR[i].kind != Kind::Get) continue;
-            next(false)->buffers[OutR][i] = entry(Kind::GetValue, outR[i].loc, getValue(s, qp, outR[i]));
+            const ReadSource value = getValue(s, qp, outR[i]);
+            next(false)->buffers[OutR][i] = entry(Kind::GetValue, outR[i].loc, value.value, callEvent(outR[i], 1));
+            read(out.back(), outR[i].event, value);
         }
     }
     if (!outR.empty() && outR.front().kind != Kind::Get) moveHead(OutR, RspL);  // G4 (GETV), P4 (ACK)
@@ -477,24 +595,29 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vect
         for (size_t i = 0; i < pipe.size(); ++i) {
             const Entry& e = pipe[i];
             if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
-                next().buffers[Pipe][i] = entry(Kind::PutValue, e.loc, putValue(s, qp, e));  // S-PLR
+                const ReadSource value = putValue(s, qp, e);
+                next().buffers[Pipe][i] = entry(Kind::PutValue, e.loc, value.value, callEvent(e, 1));  // S-PLR
+                read(out.back(), e.event, value);
             } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
                 QueuePair& n = next();  // S-PRW
                 n.buffers[WbR].push_back(e);
                 n.buffers[Pipe][i] = entry(Kind::Ack, -1, 0);
             } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks &&
                        (!params_.pcie || qp.buffers[WbR].empty())) {
-                next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, getValue(s, qp, e));  // S-GRR
+                const ReadSource value = getValue(s, qp, e);
+                next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, value.value, callEvent(e, 1));  // S-GRR
+                read(out.back(), e.event, value);
             } else if ((e.kind == Kind::RCas || e.kind == Kind::RFaa) && olderOnlyGetsAndAcks &&
                        qp.buffers[WbR].empty() && !s.atomicLocks[e.node]) {
                 // R-CASF, R-CASS, R-FAA (the wbR premise is PCIe's; §6 has no other variant):
                 // GETV of the old value, and for a write an AW older than it, holding A(n(y)).
-                const long long old = s.memory[e.source];
+                const ReadSource old = memoryAt(s, e.source);
                 QueuePair& n = next();
-                n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old);
-                if (e.kind == Kind::RFaa || old == e.value) {
-                    const long long written = e.kind == Kind::RFaa ? arith::add(old, e.value) : e.newValue;
-                    Entry write = entry(Kind::AtomicWrite, e.source, written);
+                read(out.back(), e.event, old);
+                n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old.value, callEvent(e, 2));
+                if (e.kind == Kind::RFaa || old.value == e.value) {
+                    const long long written = e.kind == Kind::RFaa ? arith::add(old.value, e.value) : e.newValue;
+                    Entry write = entry(Kind::AtomicWrite, e.source, written, callEvent(e, 1));
                     write.node = e.node;
                     n.buffers[Pipe].insert(n.buffers[Pipe].begin() + static_cast<long>(i), write);
                     out.back().atomicLocks[e.node] = true;
@@ -513,8 +636,10 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vect
     if (independent || (which == Steps::All && head.kind == Kind::GetValue)) {
         QueuePair& n = next();
         popHead(n.buffers[Pipe]);  // S-RF
-        // S-GLW: the write (dropped for an RMW's `_`), then its CN.
+        // S-GLW: the write (dropped for an RMW's `_`), then its CN. Nothing reads
+        // `_`, so a recorded run has its write take effect here, before the CN.
         if (head.kind == Kind::GetValue && head.loc >= 0) n.buffers[WbL].push_back(head);
+        if (head.kind == Kind::GetValue && head.loc < 0) noteWrite(out.back(), head.event, head.value);
         if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion());  // S-ACK, S-GLW
     }
 }
@@ -526,7 +651,7 @@ void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out
         out.push_back(s);
         State& n = out.back();
         Queue& wbR = n.threads[t].queuePairs[q].buffers[WbR];
-        n.memory[wbR.front().loc] = wbR.front().value;
+        store(n, wbR.front().loc, wbR.front().value, wbR.front().event);
         if (wbR.front().kind == Kind::AtomicWrite) n.atomicLocks[wbR.front().node] = false;  // R-AWB
         popHead(wbR);
     }
@@ -535,7 +660,7 @@ void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out
         out.push_back(s);
         State& n = out.back();
         Queue& wbL = n.threads[t].queuePairs[q].buffers[WbL];
-        n.memory[wbL[i].loc] = wbL[i].value;
+        store(n, wbL[i].loc, wbL[i].value, wbL[i].event);
         wbL.erase(wbL.begin() + i);
     }
 }

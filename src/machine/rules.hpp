@@ -13,9 +13,19 @@
 
 namespace rdmacheck::machine {
 
+// The value a read takes, and (recording) the write it comes from.
+struct ReadSource {
+    long long value = 0;
+    int write = -1;
+};
+
 class Rules {
 public:
-    Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce);
+    // With record on, states carry Tracking: each successor's records say what
+    // its step did, so that a run can be replayed into its events (record.hpp).
+    // The successors, and their order, are the same either way.
+    Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce,
+          bool record = false);
 
     State initial() const;
     // Every successor of s. With reduction on, when some thread has a step that
@@ -38,23 +48,37 @@ private:
     bool isEager(const State& s, int t) const;
     bool eagerHardwareStep(const State& s, int t, std::vector<State>& out) const;
     void programSteps(const State& s, int t, std::vector<State>& out) const;
+    void casStep(const State& s, int t, const Instr& in, State& n) const;
+    void nicStep(const State& s, int t, const Instr& in, State& n) const;
     void storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const;
     void concreteSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const;
     void simplifiedSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const;
     void writeBackSteps(const State& s, int t, int q, std::vector<State>& out) const;
 
-    long long cpuRead(const State& s, int t, int loc) const;
-    void cpuWrite(State& s, int t, int loc, long long value) const;
-    long long putValue(const State& s, const QueuePair& qp, const Entry& put) const;
-    long long getValue(const State& s, const QueuePair& qp, const Entry& get) const;
+    ReadSource cpuRead(const State& s, int t, int loc) const;
+    void cpuWrite(State& s, int t, int loc, long long value, int event) const;
+    ReadSource putValue(const State& s, const QueuePair& qp, const Entry& put) const;
+    ReadSource getValue(const State& s, const QueuePair& qp, const Entry& get) const;
+    ReadSource memoryAt(const State& s, int loc) const;
     int queuePairIndex(int t, int node) const;
     void advance(ThreadState& ts) const;
+
+    // Recording; without it issue() returns -1 and the others only write memory.
+    // issue: thread t's instruction at its pc issues an event of the call that
+    // starts at `call` (-1: a call of its own), and returns its id.
+    int issue(State& n, int t, EventKind kind, int location, int remote, int call = -1) const;
+    int issueNicCall(State& n, int t, const Instr& in) const;
+    void read(State& n, int event, const ReadSource& from) const;
+    void cpuReadEvent(State& n, int t, int loc, const ReadSource& from) const;
+    void noteWrite(State& n, int event, long long value) const;
+    void store(State& n, int loc, long long value, int event) const;
 
     const Program& program_;
     MachineParams params_;
     MachineKind kind_;
     int unroll_;
     bool reduce_;
+    bool record_;
 };
 
 }  // namespace rdmacheck::machine

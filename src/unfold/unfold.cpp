@@ -185,6 +185,7 @@ public:
         return out;
     }
     int nodeOfFirstCopy() const { return *scan_.nodes.begin(); }
+    const std::map<const Stmt*, int>& hiddenByStatement() const { return hiddenOf_; }
 
     int add(Location l) {
         locations_.push_back(std::move(l));
@@ -775,6 +776,7 @@ UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
         checkCondition(c, test, locations);
     }
     program.barriers = locations.barrierParticipants();
+    program.hiddenLocations = locations.hiddenByStatement();
     program.locations = locations.take();
     return program;
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -128,6 +129,34 @@ TEST(Cli, DotShowsTheChosenExecutions) {
     EXPECT_EQ(files, 1u);  // --show cond by default: the a = b = 0 execution
 }
 
+// The operational engine draws one run per distinct final memory (Positive +
+// Negative count them), named and captioned as the declarative pictures are.
+TEST(Cli, OperationalDotDrawsARunPerFinalMemory) {
+    const TempDir tmp("opdot");
+    const std::string dir = tmp / "dot";
+    ToolRun r = runTool("--engine operational --no-time --dot " + dir + " --render svg --show all " +
+                        corpusFile("fig3e-sb-polled-gets.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Positive: 0 Negative: 3\n"), std::string::npos) << r.out;
+    std::set<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) files.insert(e.path().filename().string());
+    EXPECT_EQ(files, (std::set<std::string>{"Fig3e-1.dot", "Fig3e-1.svg", "Fig3e-2.dot", "Fig3e-2.svg", "Fig3e-3.dot",
+                                            "Fig3e-3.svg"}));
+    EXPECT_NE(readFile(dir + "/Fig3e-1.dot").find("label=\"Fig3e execution 1: [a]=0; [b]=1;\""), std::string::npos);
+
+    // --show cond by default: only final memories where the condition holds.
+    const std::string rmw = sourceDir() + "/litmus/rdma-tso-rmw/fig6a-rcas-vs-cpu-write.litmus";
+    ToolRun cond = runTool("--engine operational --json --dot " + (tmp / "cond") + " " + rmw);
+    EXPECT_EQ(cond.status, 0) << cond.err;
+    size_t drawn = 0;
+    for (const auto& e : std::filesystem::directory_iterator(tmp / "cond")) drawn += e.path().extension() == ".dot";
+    EXPECT_NE(cond.out.find("\"positive\":" + std::to_string(drawn) + ","), std::string::npos) << cond.out;
+
+    ToolRun explain = runTool("--engine operational --explain " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(explain.status, 2);
+    EXPECT_EQ(explain.err, "rdmacheck: error: --explain looks for declarative executions; drop --engine operational\n");
+}
+
 TEST(Cli, PictureOptionsAreChecked) {
     ToolRun render = runTool("--render svg " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(render.status, 2);
@@ -213,6 +242,7 @@ TEST(Cli, LeavesNothingInTheTemporaryDirectory) {
         {"refine --impl sv,wait-polls " + wait, 0},
         {"generate --seed 7 --count 2 --out " + (out / "gen"), 0},
         {"--engine operational --machine simplified " + corpusFile("fig3e-sb-polled-gets.litmus"), 0},
+        {"--engine operational --dot " + (out / "op") + " --render svg " + corpusFile("fig1a-sb.litmus"), 0},
     };
     for (const auto& [args, status] : runs) {
         ToolRun r = runTool(args, env);
