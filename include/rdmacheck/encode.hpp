@@ -1,16 +1,18 @@
 // Stage 3: one skeleton under one model -> Z3 constraints whose models are
 // exactly the model's consistent executions of that skeleton.
 //
-// Choices: rf (a source per read), mo (read off the model's mo clock), nfo (one
-// direction per pair), rao (a rank per narR, distinct per target node) and one
-// integer clock per model clock. Every base edge of a
-// clock's relations is a strict inequality on that clock; for RDMA^TSO the issue
-// and observation clocks are tied by I(e) <= O(e), equal on instantaneous events,
-// which makes ib, ob and ([Inst];ib;ob)+ irreflexive together (RDMA-TSO.md).
-// The same clocks are exact for RDMA^TSO_RMW, whose ib and ob contain each other
-// through Inst (Def. 20): ob;[Inst] is respected by I since I(a) <= O(a) < O(b) = I(b),
-// [Inst];ib by O since O(a) = I(a) < I(b) <= O(b); and a cycle through both clocks
-// passes from O back to I only at an Inst event, so it is an ob cycle.
+// Choices: rf (a source per read), mo (a key per write, read off a clock that
+// contains mo when there is one), nfo (one direction per pair), rao (a rank per
+// narR, distinct per target node), and one integer clock per acyclicity axiom
+// of the model's plan (model.hpp). Every pair of a clock's union operands is a
+// strict inequality on that clock, guarded by the pair's formula; for RDMA^TSO
+// the issue and observation clocks are tied by I(e) <= O(e), equal on
+// instantaneous events, which makes ib, ob and ([Inst];ib;ob)+ irreflexive
+// together (RDMA-TSO.md). The same clocks are exact for RDMA^TSO_RMW, whose ib
+// and ob contain each other through Inst (Def. 20): ob;[Inst] is respected by I
+// since I(a) <= O(a) < O(b) = I(b), [Inst];ib by O since O(a) = I(a) < I(b) <=
+// O(b); and a cycle through both clocks passes from O back to I only at an Inst
+// event, so it is an ob cycle. Irreflexive and empty axioms deny their pairs.
 #pragma once
 
 #include <map>

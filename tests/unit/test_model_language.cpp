@@ -8,6 +8,7 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "rdmacheck/explain.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/relations.hpp"
@@ -383,6 +384,27 @@ TEST(ModelLanguage, EncodingAgreesWithAnIndependentEvaluatorOnShippedModels) {
             expectEncodingMatchesEvaluator(model, test);
         }
     }
+}
+
+}  // namespace
+}  // namespace rdmacheck
+
+namespace rdmacheck {
+namespace {
+
+// An empty axiom's witness is one edge, printed as such.
+TEST(ModelLanguage, ExplainNamesABrokenEmptyAxiom) {
+    const Model model = parseModel("empty rf & ext as no-messages\nacyclic po | rf | rb | mo as sc\n",
+                                   modelsDir() + "/local.cat", modelsDir());
+    const LitmusTest test = parseLitmus(
+        "RDMA mp\n{ x@1; a@1; }\nP0@1 { x := 1 }\nP1@1 { a := x }\nexists (a = 1)\n", "mp.litmus");
+    const ExplainResult x = explain(test, model, ExplainOptions{});
+    ASSERT_TRUE(x.applicable);
+    ASSERT_EQ(x.shown.size(), 1u);
+    const Cycle& c = x.shown[0].cycles[0];
+    EXPECT_EQ(c.axiom, "no-messages");
+    EXPECT_FALSE(c.closed);
+    EXPECT_EQ(cycleText(x.shown[0].skeleton, x.locations, c), "a:lW x →rf & ext b");
 }
 
 }  // namespace
