@@ -33,7 +33,7 @@ std::string locationText(const std::vector<Location>& locations, const Event& e)
 class ConstraintGraph {
 public:
     ConstraintGraph(const Skeleton& sk, const Execution& ex, const Model& model)
-        : sk_(sk), plan_(model.plan), n_(static_cast<int>(sk.events.size())),
+        : plan_(model.plan), n_(static_cast<int>(sk.events.size())),
           tied_(plan_.tieSet ? evaluateSet(model, *plan_.tieSet, sk) : std::vector<bool>(n_, false)) {
         adjacency_.resize(plan_.clocks.size() * n_);
         for (const RelationEdge& e : clockEdges(sk, ex, model)) add(e);
@@ -101,7 +101,6 @@ private:
         edges_.push_back(e);
     }
 
-    const Skeleton& sk_;
     const CheckPlan& plan_;
     int n_;
     std::vector<bool> tied_;

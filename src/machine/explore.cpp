@@ -271,7 +271,8 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     const std::map<Outcome, uint32_t> outcomes = search.run();
     const Rules recording(program, params, kind, options.unroll, options.reduce, true);
     const OutcomeLayout layout(test, program);
-    for (const auto& [o, node] : outcomes) {
+    for (const auto& [outcome, node] : outcomes) {
+        const Outcome& o = outcome;  // a lambda may not capture a structured binding (C++17)
         auto lookup = [&](const Cond& atom) { return layout.value(o, atom.loc, atom.thread); };
         if (test.filter && !evalCondition(*test.filter, lookup)) continue;
         FinalState state;

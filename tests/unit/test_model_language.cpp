@@ -334,12 +334,12 @@ void expectEncodingMatchesEvaluator(const Model& model, const LitmusTest& test) 
 // products, set operations, irreflexive and empty axioms, library scopes.
 const char* const kVariants[] = {
     // rdma-tso without the tie: three independent axioms, the mixed one general.
-    "table ippo = \"rdma-tso.ippo\"\ntable oppo = \"rdma-tso.oppo\"\ninclude \"_buffers.cat\"\n"
-    "let ib = (ippo | rf | pf | nfo | rb-i)+\nlet ob = (oppo | rf-e | [nlW];pf | nfo | rb | mo)+\n"
-    "irreflexive ib as ib\nacyclic ob as ob\nempty ([Inst];ib;ob) & id as mixed\n",
+    ("table ippo = \"rdma-tso.ippo\"\ntable oppo = \"rdma-tso.oppo\"\ninclude \"_buffers.cat\"\n"
+     "let ib = (ippo | rf | pf | nfo | rb-i)+\nlet ob = (oppo | rf-e | [nlW];pf | nfo | rb | mo)+\n"
+     "irreflexive ib as ib\nacyclic ob as ob\nempty ([Inst];ib;ob) & id as mixed\n"),
     // coherence written herd's way, with rb as rf^-1;mo \\ id, plus atomicity.
-    "let fr = (rf^-1;mo) \\ id\nacyclic po & loc | rf | fr | mo as uniproc\n"
-    "empty (rb & int & (R * W)) \\ po^-1 as weird\nirreflexive (po;rf)+ as porf\n",
+    ("let fr = (rf^-1;mo) \\ id\nacyclic po & loc | rf | fr | mo as uniproc\n"
+     "empty (rb & int & (R * W)) \\ po^-1 as weird\nirreflexive (po;rf)+ as porf\n"),
     // sc over CPU and NIC writes only, a set difference and a product.
     "let Wn = W \\ (lW | IW)\nacyclic po | rf | rb | mo | (Wn * lR) & po as sc-ish\n",
     // optional and star closures, an inverse in a sequence.
