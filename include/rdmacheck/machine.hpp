@@ -43,8 +43,9 @@ const std::vector<MachineEntry>& machineRegistry();
 
 // The machine of exactly this model. InputError if no machine implements the
 // model, or if the model is a variant (its definition differs from the one the
-// machine implements: an edited copy, or --skip).
-const MachineParams& machineFor(const Model& model);
+// machine implements: an edited copy, or --skip), reported at `where` (the
+// test being run, whose run is refused).
+const MachineParams& machineFor(const Model& model, const SourceLoc& where);
 // The same without the error: nullptr when no machine implements the model.
 const MachineEntry* findMachine(const Model& model);
 

@@ -249,7 +249,7 @@ machine::RecordedRun replay(const Rules& recording, const Program& program, cons
 CheckResult explore(const LitmusTest& test, const Model& model, const MachineOptions& options,
                     const ExecutionVisitor& visit) {
     const auto start = std::chrono::steady_clock::now();
-    const MachineParams& params = machineFor(model);
+    const MachineParams& params = machineFor(model, SourceLoc{test.file, 1, 1});
     UnfoldOptions unfoldOptions;
     unfoldOptions.unroll = options.unroll;
     const UnfoldedProgram unfolded = unfold(test, unfoldOptions);  // validates the program

@@ -25,19 +25,18 @@ const MachineEntry* findMachine(const Model& model) {
     return nullptr;
 }
 
-const MachineParams& machineFor(const Model& model) {
+const MachineParams& machineFor(const Model& model, const SourceLoc& where) {
     if (const MachineEntry* m = findMachine(model)) return m->params;
     std::string implemented;
     for (const MachineEntry& m : machineRegistry()) implemented += (implemented.empty() ? "" : ", ") + m.model;
     for (const MachineEntry& m : machineRegistry())
         if (m.model == model.name)
-            throw InputError(SourceLoc{model.file, 1, 1},
+            throw InputError(where,
                              "model '" + model.name + "' differs from the " + m.model +
                                  " the operational machine implements (an edited file or --skip); only the "
                                  "declarative engine checks variants");
-    throw InputError(SourceLoc{model.file, 1, 1}, "no operational machine implements model '" + model.name +
-                                                       "' (machines implement: " + implemented +
-                                                       "); use the declarative engine");
+    throw InputError(where, "no operational machine implements model '" + model.name + "' (machines implement: " +
+                                implemented + "); use the declarative engine");
 }
 
 }  // namespace rdmacheck
