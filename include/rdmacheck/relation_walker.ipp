@@ -48,21 +48,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::named(const st
         return compute(d->expr);
     }
     auto table = model_.tables.find(name);
-    if (table != model_.tables.end()) {
-        EventPairs pairs;
-        const OrderTable& t = table->second;
-        for (const auto& events : sk_.threadEvents)
-            for (size_t i = 0; i < events.size(); ++i)
-                for (size_t j = i + 1; j < events.size(); ++j) {
-                    const Event& a = sk_.events[events[i]];
-                    const Event& b = sk_.events[events[j]];
-                    if (t.betweenCallsOnly && a.call == b.call) continue;
-                    const Cell cell = t.at(a.kind, b.kind);
-                    if (cell == Cell::Ordered || (cell == Cell::SameQueuePair && sameQueuePair(a, b)))
-                        pairs.emplace_back(events[i], events[j]);
-                }
-        return fromPairs(pairs);
-    }
+    if (table != model_.tables.end()) return fromPairs(tablePairs(table->second, sk_));
     const BaseRelation* base = findBaseRelation(name);
     if (!base) throw std::logic_error("model: unresolved relation " + name);
     return base->dynamic ? domain_.dynamic(name) : fromPairs(base->pairs(sk_));

@@ -50,6 +50,10 @@ struct BaseSet {
 const std::vector<BaseSet>& baseSets();
 const BaseSet* findBaseSet(const std::string& name);
 
+// The po pairs an order table keeps: its cell is ordered, or sqp on one queue
+// pair; a stamp order relates subevents of different calls only.
+EventPairs tablePairs(const OrderTable& table, const Skeleton& sk);
+
 // A same-queue-pair pair whose direction nfo chooses: (nlR, nlW) and
 // (nrR or narR, nrW or narW), in either order.
 bool isNfoPair(const Event& a, const Event& b);

@@ -165,6 +165,14 @@ const BaseSet* findBaseSet(const std::string& name) {
                 .first->second;
 }
 
+EventPairs tablePairs(const OrderTable& table, const Skeleton& sk) {
+    return poPairs(sk, [&](const Event& a, const Event& b) {
+        if (table.betweenCallsOnly && a.call == b.call) return false;
+        const Cell cell = table.at(a.kind, b.kind);
+        return cell == Cell::Ordered || (cell == Cell::SameQueuePair && sameQueuePair(a, b));
+    });
+}
+
 bool isNfoPair(const Event& a, const Event& b) {
     if (!sameQueuePair(a, b) || a.library != b.library) return false;
     auto localPair = [](EventKind r, EventKind w) { return r == EventKind::NLR && w == EventKind::NLW; };

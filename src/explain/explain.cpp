@@ -118,22 +118,26 @@ std::optional<Cycle> generalViolation(const Skeleton& sk, const Execution& ex, c
     return std::nullopt;
 }
 
-// Whether a clock with a member that uses `base` also orders `earlier` before
-// `later` by a member that uses no choice of the execution: then `base`
-// against po is a cycle on its own, not worth showing.
-bool fixedByProgramOrder(const Skeleton& sk, const Execution& ex, const Model& model, const std::string& base,
-                         int earlier, int later) {
+// The pairs that a clock with a member using `base` orders by a member that
+// uses no choice of the execution: `base` against one of them is a cycle on its
+// own, not worth showing. Computed once per candidate, not per pair asked about.
+std::set<std::pair<int, int>> fixedByProgramOrder(const Skeleton& sk, const Execution& ex, const Model& model,
+                                                  const std::string& base) {
     auto isStatic = [&](const ModelExpr& m) {
         return std::none_of(kChoices.begin(), kChoices.end(), [&](const char* c) { return references(model, m, c); });
     };
+    std::set<std::pair<int, int>> fixed;
     for (const Clock& clock : model.plan.clocks) {
         if (std::none_of(clock.members.begin(), clock.members.end(),
                          [&](const ModelExpr& m) { return references(model, m, base); }))
             continue;
         for (const ModelExpr& m : clock.members)
-            if (isStatic(m) && evaluateRelation(model, m, sk, ex).count({earlier, later})) return true;
+            if (isStatic(m)) {
+                const auto pairs = evaluateRelation(model, m, sk, ex);
+                fixed.insert(pairs.begin(), pairs.end());
+            }
     }
-    return false;
+    return fixed;
 }
 
 // Every choice of nfo directions and rao orders for ex's rf and mo that po does
@@ -144,6 +148,8 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
     for (auto& v : variants) v.rao.clear();
     // Events of one thread are numbered in po order.
     auto poBefore = [&](int a, int b) { return sk.events[a].thread == sk.events[b].thread && a < b; };
+    const std::set<std::pair<int, int>> raoFixed = fixedByProgramOrder(sk, ex, model, "rao");
+    const std::set<std::pair<int, int>> nfoFixed = fixedByProgramOrder(sk, ex, model, "nfo");
     for (const auto& [node, order] : ex.rao) {
         std::vector<int> perm = order;
         std::sort(perm.begin(), perm.end());
@@ -152,8 +158,7 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
             bool againstPo = false;
             for (size_t i = 0; i < perm.size(); ++i)
                 for (size_t j = i + 1; j < perm.size(); ++j)
-                    againstPo = againstPo || (poBefore(perm[j], perm[i]) &&
-                                              fixedByProgramOrder(sk, ex, model, "rao", perm[j], perm[i]));
+                    againstPo = againstPo || (poBefore(perm[j], perm[i]) && raoFixed.count({perm[j], perm[i]}));
             if (againstPo) continue;
             for (Execution v : variants) {
                 v.rao[node] = perm;
@@ -165,7 +170,7 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
     }
     for (size_t i = 0; i < ex.nfo.size(); ++i) {
         const auto [earlier, later] = std::minmax(ex.nfo[i].first, ex.nfo[i].second);
-        if (fixedByProgramOrder(sk, ex, model, "nfo", earlier, later)) {
+        if (nfoFixed.count({earlier, later})) {
             for (Execution& v : variants) v.nfo[i] = {earlier, later};
             continue;
         }
