@@ -25,14 +25,14 @@ struct CheckOptions {
 };
 
 // Called for each consistent execution kept by the filter (for graphs and tests).
-using ExecutionVisitor = std::function<void(const UnfoldedProgram&, const Skeleton&, const Execution&,
-                                            const FinalState&, bool satisfies)>;
+using ExecutionVisitor =
+    std::function<void(const UnfoldedProgram&, const ExecutionGraph&, const FinalState&, bool satisfies)>;
 
 CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions& options,
                   const ExecutionVisitor& visit = nullptr);
 
 // The value of a location (thread < 0) or register at the end of an execution.
-long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& ex,
                      const std::string& name, int thread);
 
 // Throws InputError at the first event the model has no place for (NIC events under tso or sc).

@@ -1,11 +1,11 @@
-// An execution (or an explained candidate) as an ExecutionGraph for Graphviz.
+// An execution (or an explained candidate) as an Picture for Graphviz.
 #pragma once
 
 #include <set>
 #include <string>
 
 #include "rdmacheck/explain.hpp"
-#include "rdmacheck/graph.hpp"
+#include "rdmacheck/picture.hpp"
 
 namespace rdmacheck {
 
@@ -16,8 +16,8 @@ std::set<std::string> defaultDrawnRelations();
 // "po,rf,ob" -> set; InputError (no location) for names the model does not know.
 std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model);
 
-ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const Skeleton& sk,
-                             const Execution& ex, const Model& model, const std::set<std::string>& relations,
-                             const std::string& name, const std::string& caption, const Cycle* cycle = nullptr);
+Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const ExecutionGraph& ex,
+                      const Model& model, const std::set<std::string>& relations, const std::string& name,
+                      const std::string& caption, const Cycle* cycle = nullptr);
 
 }  // namespace rdmacheck

@@ -26,15 +26,6 @@
 
 namespace rdmacheck {
 
-// One consistent execution, read off a Z3 model.
-struct Execution {
-    std::vector<int> rf;                 // per event: its source write, or -1
-    std::vector<std::vector<int>> mo;    // per location: its writes in mo order (initial write first)
-    std::vector<long long> readValues;   // per event: value read (reads), else 0
-    std::vector<std::pair<int, int>> nfo;  // chosen nfo edges
-    std::map<int, std::vector<int>> rao;   // per target node: its narR events in rao order
-};
-
 // Z3 answered "unknown" (a time limit, or a resource it ran out of): never read
 // as "no more executions".
 class SolverGaveUp : public std::runtime_error {
@@ -49,7 +40,7 @@ public:
     // is what an explanation of a forbidden outcome searches.
     enum class Mode { Consistent, WellFormed };
 
-    ExecutionEncoding(z3::context& ctx, const Skeleton& skeleton, const Model& model, size_t locationCount,
+    ExecutionEncoding(z3::context& ctx, const ExecutionGraph& skeleton, const Model& model, size_t locationCount,
                       Mode mode = Mode::Consistent);
     ~ExecutionEncoding();
     ExecutionEncoding(const ExecutionEncoding&) = delete;
@@ -61,8 +52,9 @@ public:
     bool next();
     // Bounds each later next() (0: no bound); past it, next() throws SolverGaveUp.
     void limitTime(unsigned milliseconds);
-    // The execution found by the last successful next().
-    const Execution& current() const;
+    // The skeleton with the choices of the execution found by the last
+    // successful next(); valid until the next call.
+    const ExecutionGraph& current() const;
     // Excludes executions with the same rf and mo as current().
     void blockCurrent();
 

@@ -1,4 +1,5 @@
-// Events and program-order graphs: what the unfold stage hands to the encoder.
+// Events and the execution graph: what the unfold stage hands to the engines,
+// and what they hand back.
 #pragma once
 
 #include <map>
@@ -85,10 +86,17 @@ struct Location {
     bool hidden = false;
 };
 
-// One execution skeleton: a choice of one path per thread. Events are the initial
-// writes (one per location, in location order) followed by each thread's events in
-// program order. rf, mo and nfo are left for the encoder to choose.
-struct Skeleton {
+// The one execution graph every engine produces and every reader reads (as
+// GenMC's ExecutionGraph): the events and program order of one choice of path
+// per thread, which unfold() builds, and the relations an execution chooses,
+// which the Z3 decoder (encode.hpp) and a machine's recorded run fill in. The
+// walker (relations.hpp), explanations, pictures and test oracles read only
+// this; a library's own relations come from the events through its registry
+// entry (library.hpp). A graph whose choices are still empty, as unfold()
+// makes it, is called a skeleton. Events are the initial writes (one per location, in
+// location order) followed by each thread's events in program order.
+struct ExecutionGraph {
+    // Fixed by the paths.
     std::vector<Event> events;
     std::vector<std::vector<int>> threadEvents;  // per thread, in po order
     std::vector<std::pair<int, int>> pollsFrom;  // (polled NIC write, poll)
@@ -100,7 +108,16 @@ struct Skeleton {
     // execution is consistent.
     std::optional<std::string> illFormed;
 
+    // Chosen by an execution; empty in a graph straight from unfold().
+    std::vector<int> rf;                   // per event: its source write, or -1
+    std::vector<std::vector<int>> mo;      // per location: its writes in mo order (initial write first)
+    std::vector<long long> readValues;     // per event: value read (reads), else 0
+    std::vector<std::pair<int, int>> nfo;  // chosen nfo edges
+    std::map<int, std::vector<int>> rao;   // per target node: its narR events in rao order
+
     int initWriteOf(int location) const { return location; }
+    // Empties the chosen relations and sizes rf and readValues for the events.
+    void clearChoices(size_t locationCount);
 };
 
 }  // namespace rdmacheck

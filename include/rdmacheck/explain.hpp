@@ -14,9 +14,9 @@ namespace rdmacheck {
 
 // herd7-style event names: a, b, c, ... over the threads' events in order;
 // "init" for initial writes.
-std::string eventName(const Skeleton& sk, int event);
+std::string eventName(const ExecutionGraph& ex, int event);
 // e.g. "c: nrW y=1 →2", "init x=0".
-std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vector<Location>& locations, int event);
+std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event);
 
 // A cycle of clock edges; `axiom` names what it breaks: a clock's axiom (ib, ob
 // for RDMA^TSO; uniproc, ghb for tso; sc), the tied clocks' inst-ib-ob, or an
@@ -30,21 +30,20 @@ struct Cycle {
 
 // The shortest cycle among the clock constraints of ex under model (I <= O and
 // I = O on instantaneous events included), or none if ex is consistent.
-std::optional<Cycle> shortestViolation(const Skeleton& sk, const Execution& ex, const Model& model);
+std::optional<Cycle> shortestViolation(const ExecutionGraph& ex, const Model& model);
 
 // The execution's choices an explanation depends on: "nfo a→b, rao c→e" ("" if none).
-std::string choiceText(const Skeleton& sk, const Execution& ex);
+std::string choiceText(const ExecutionGraph& ex);
 
 // "a:nrW x →oppo b:nrR z →rb a".
-std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations, const Cycle& cycle);
+std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle);
 
 struct Explanation {
-    Skeleton skeleton;
     FinalState state;
     // One (execution, cycle) when a cycle avoids nfo and rao (the execution then
     // has neither: the cycle holds for every choice); otherwise one per choice of
     // nfo directions and rao orders.
-    std::vector<Execution> executions;
+    std::vector<ExecutionGraph> executions;
     std::vector<Cycle> cycles;
 };
 

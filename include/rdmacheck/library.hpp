@@ -67,7 +67,7 @@ struct LibraryRelation {
     std::string name;     // as models write it: "round" (scoped "bal:round")
     std::string meaning;  // one line, for messages and documentation
     std::string source;   // where the specification defines it: "MOWGLI.md §6.1"
-    std::function<std::vector<std::pair<int, int>>(const Skeleton&)> pairs;  // (from, to) skeleton event indices
+    std::function<std::vector<std::pair<int, int>>(const ExecutionGraph&)> pairs;  // (from, to) skeleton event indices
 };
 
 class LibraryDescriptor {
@@ -88,7 +88,7 @@ public:
     // for its predicate to apply (BAL's equal call counts, MOWGLI.md §6.1; the
     // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.
     // The skeleton construction asks every library.
-    virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const;
+    virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const;
     virtual std::vector<LibraryRelation> relations() const;
     // The box label of one of its calls made of several subevents, from their
     // kinds ("sv.bcast"); pictures draw it around them.
@@ -123,7 +123,7 @@ std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
 
 // The first reason a registered library gives for the path combination being
 // ill formed, if any.
-std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const Skeleton& sk);
+std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const ExecutionGraph& sk);
 
 // A base relation some library adds, by the name models give it ("round");
 // nullptr if none does. The model layer resolves relation names through this.

@@ -35,7 +35,7 @@ struct BaseRelation {
     std::string meaning;
     std::string source;  // where the papers or specs define it
     bool dynamic = false;
-    std::function<EventPairs(const Skeleton&)> pairs;  // static ones
+    std::function<EventPairs(const ExecutionGraph&)> pairs;  // static ones
 };
 const std::vector<BaseRelation>& baseRelations();
 const BaseRelation* findBaseRelation(const std::string& name);
@@ -52,15 +52,15 @@ const BaseSet* findBaseSet(const std::string& name);
 
 // The po pairs an order table keeps: its cell is ordered, or sqp on one queue
 // pair; a stamp order relates subevents of different calls only.
-EventPairs tablePairs(const OrderTable& table, const Skeleton& sk);
+EventPairs tablePairs(const OrderTable& table, const ExecutionGraph& sk);
 
 // A same-queue-pair pair whose direction nfo chooses: (nlR, nlW) and
 // (nrR or narR, nrW or narW), in either order.
 bool isNfoPair(const Event& a, const Event& b);
 // ar: the narW of the RMW whose narR is `read`, or -1 (a failed RCAS writes nothing).
-int atomicWriteOf(const Skeleton& sk, int read);
+int atomicWriteOf(const ExecutionGraph& sk, int read);
 // The narR events per target node, in event order.
-std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk);
+std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk);
 
 // A relation as a map from event pairs to truth values; absent pairs are false.
 template <class V>
@@ -75,7 +75,7 @@ public:
     using V = typename Domain::Value;
     using Relation = PairMap<V>;
 
-    RelationWalker(const Model& model, const Skeleton& sk, Domain& domain)
+    RelationWalker(const Model& model, const ExecutionGraph& sk, Domain& domain)
         : model_(model), sk_(sk), domain_(domain), n_(static_cast<int>(sk.events.size())) {}
 
     const Relation& relation(const ModelExpr& e);
@@ -98,7 +98,7 @@ private:
     void put(Relation& r, std::pair<int, int> key, V value) const;
 
     const Model& model_;
-    const Skeleton& sk_;
+    const ExecutionGraph& sk_;
     Domain& domain_;
     int n_;
     std::map<std::string, Relation> memo_;  // definitions, base relations, tables
@@ -106,10 +106,9 @@ private:
 };
 
 // The set of events a set expression denotes, on one skeleton.
-std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const Skeleton& sk);
+std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk);
 // The pairs of a relation expression on one concrete execution.
-std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const Skeleton& sk,
-                                               const Execution& ex);
+std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const ExecutionGraph& ex);
 // The expressions a name stands for: a definition's body, else the name itself.
 bool references(const Model& model, const ModelExpr& e, const std::string& base);
 
@@ -123,11 +122,11 @@ struct RelationEdge {
 // The execution's relations as herd7 draws them: po (immediate), rf, mo
 // (immediate, from the first non-initial write on), rb (to the mo-successor of
 // the source), pf, nfo, rao (immediate). Initial writes take part in rf and rb.
-std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex);
+std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex);
 
 // Every edge of every clock member of the model's plan, without initial writes
 // (they precede everything, so no cycle passes through them).
-std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, const Model& model);
+std::vector<RelationEdge> clockEdges(const ExecutionGraph& ex, const Model& model);
 
 }  // namespace rdmacheck
 

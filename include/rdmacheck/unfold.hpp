@@ -39,7 +39,7 @@ struct UnfoldedProgram {
     // Number of skeletons (product of path counts), saturating.
     size_t skeletonCount() const;
     // choice[t] indexes paths[t].
-    Skeleton skeleton(const std::vector<size_t>& choice) const;
+    ExecutionGraph skeleton(const std::vector<size_t>& choice) const;
     // Steps choice to the next combination of paths; false after the last one.
     bool nextChoice(std::vector<size_t>& choice) const;
     int locationIndex(const std::string& name) const;  // -1 if unknown

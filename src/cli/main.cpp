@@ -273,7 +273,7 @@ struct PictureOptions {
     bool explain = false;
 };
 
-void writePicture(const ExecutionGraph& g, const PictureOptions& pictures, const std::string& stem) {
+void writePicture(const Picture& g, const PictureOptions& pictures, const std::string& stem) {
     std::filesystem::create_directories(pictures.dir);
     writeDot(g, pictures.dir + "/" + stem + ".dot");
     if (!pictures.format.empty()) renderGraph(g, pictures.format, pictures.dir + "/" + stem + "." + pictures.format);
@@ -302,13 +302,13 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const Model& mo
         ++k;
         out << "Candidate " << k << ": " << stateLine(shown, e.state) << "\n";
         for (size_t i = 0; i < e.cycles.size(); ++i) {
-            const std::string choice = choiceText(e.skeleton, e.executions[i]);
+            const std::string choice = choiceText(e.executions[i]);
             out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom
-                << ": " << cycleText(e.skeleton, x.locations, e.cycles[i]) << "\n";
+                << ": " << cycleText(e.executions[i], x.locations, e.cycles[i]) << "\n";
             if (!pictures.dir.empty()) {
                 const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
                                          (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
-                writePicture(drawExecution(test, x.locations, e.skeleton, e.executions[i], model, relations, stem,
+                writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
                                            test.name + " candidate " + std::to_string(k) + ": " +
                                                stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
                                            &e.cycles[i]),
@@ -349,12 +349,12 @@ int runCheck(const std::vector<std::string>& files, const std::string& modelName
             const std::vector<ObservedName> shown = shownNames(test);
             ExecutionVisitor draw;
             if (!pictures.dir.empty() && pictures.show != "none")
-                draw = [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+                draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex,
                            const FinalState& state, bool satisfies) {
                     if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
                     const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
                     try {
-                        writePicture(drawExecution(test, program.locations, sk, ex, model, relations, stem,
+                        writePicture(drawExecution(test, program.locations, ex, model, relations, stem,
                                                    test.name + " execution " + std::to_string(drawn) + ": " +
                                                        stateLine(shown, state)),
                                      pictures, stem);

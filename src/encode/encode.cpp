@@ -25,7 +25,7 @@ bool isMoMember(const ModelExpr& m) {
 // per narR). These are the dynamic base relations the walker asks for.
 struct Choices {
     z3::context& ctx;
-    const Skeleton& sk;
+    const ExecutionGraph& sk;
     std::vector<z3::expr> readValue;             // per event (reads), else 0
     std::vector<std::vector<int>> rfCandidates;  // per read
     std::vector<z3::expr> rfSelect;              // per event (reads)
@@ -37,7 +37,7 @@ struct Choices {
     std::map<int, std::vector<int>> atomicReads;  // per target node
     std::vector<z3::expr> raoRank;                // per event (narR): its place in rao
 
-    Choices(z3::context& c, const Skeleton& s) : ctx(c), sk(s) {}
+    Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
 
     // a before b in mo (same location).
     z3::expr moBefore(int a, int b) const {
@@ -115,7 +115,7 @@ private:
 
 struct ExecutionEncoding::Impl {
     z3::context& ctx;
-    const Skeleton& sk;
+    const ExecutionGraph& sk;
     const Model& model;
     size_t locationCount;
     z3::solver solver;
@@ -124,12 +124,12 @@ struct ExecutionEncoding::Impl {
     RelationWalker<SymbolicDomain> walker;
     std::vector<std::vector<z3::expr>> clock;  // [plan clock][event]
     int moHost = -1;                           // the clock mo is read off, or -1 (own keys)
-    Execution found;
+    ExecutionGraph found;  // sk with the last execution's choices
     const bool consistent;
 
-    Impl(z3::context& c, const Skeleton& s, const Model& m, size_t locations, Mode mode)
+    Impl(z3::context& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
         : ctx(c), sk(s), model(m), locationCount(locations), solver(c), choices(c, s), domain(choices),
-          walker(m, s, domain), consistent(mode == Mode::Consistent) {
+          walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }
 
@@ -312,9 +312,7 @@ struct ExecutionEncoding::Impl {
         }
         z3::model m = solver.get_model();
         const int n = static_cast<int>(sk.events.size());
-        found = Execution();
-        found.rf.assign(n, -1);
-        found.readValues.assign(n, 0);
+        found.clearChoices(locationCount);
         for (int r = 0; r < n; ++r) {
             if (choices.rfCandidates[r].empty()) continue;
             found.rf[r] = choices.rfCandidates[r][m.eval(choices.rfSelect[r], true).get_numeral_int()];
@@ -325,7 +323,6 @@ struct ExecutionEncoding::Impl {
             found.readValues[r] = v;
         }
         checkArithmetic();
-        found.mo.assign(locationCount, {});
         for (size_t l = 0; l < locationCount; ++l) {
             std::vector<std::pair<int64_t, int>> order;
             for (int w : choices.writesOf[l]) order.emplace_back(m.eval(choices.moKey[w], true).get_numeral_int64(), w);
@@ -392,7 +389,7 @@ struct ExecutionEncoding::Impl {
     }
 };
 
-ExecutionEncoding::ExecutionEncoding(z3::context& ctx, const Skeleton& skeleton, const Model& model,
+ExecutionEncoding::ExecutionEncoding(z3::context& ctx, const ExecutionGraph& skeleton, const Model& model,
                                      size_t locationCount, Mode mode)
     : impl_(std::make_unique<Impl>(ctx, skeleton, model, locationCount, mode)) {}
 
@@ -400,7 +397,7 @@ ExecutionEncoding::~ExecutionEncoding() = default;
 
 bool ExecutionEncoding::next() { return impl_->next(); }
 
-const Execution& ExecutionEncoding::current() const { return impl_->found; }
+const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 
 void ExecutionEncoding::blockCurrent() { impl_->blockCurrent(); }
 

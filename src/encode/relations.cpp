@@ -11,7 +11,7 @@ namespace {
 
 // Pairs (a, b) of one thread's events, a before b in po, that `keep` accepts.
 template <class Keep>
-EventPairs poPairs(const Skeleton& sk, Keep keep) {
+EventPairs poPairs(const ExecutionGraph& sk, Keep keep) {
     EventPairs out;
     for (const auto& events : sk.threadEvents)
         for (size_t i = 0; i < events.size(); ++i)
@@ -22,7 +22,7 @@ EventPairs poPairs(const Skeleton& sk, Keep keep) {
 
 // Pairs of distinct events, in either order, that `keep` accepts.
 template <class Keep>
-EventPairs allPairs(const Skeleton& sk, Keep keep) {
+EventPairs allPairs(const ExecutionGraph& sk, Keep keep) {
     EventPairs out;
     const int n = static_cast<int>(sk.events.size());
     for (int a = 0; a < n; ++a)
@@ -41,7 +41,7 @@ bool isIsoPair(EventKind a, EventKind b) {
            (a == EventKind::F && b == EventKind::LR);
 }
 
-EventPairs arPairs(const Skeleton& sk) {
+EventPairs arPairs(const ExecutionGraph& sk) {
     EventPairs out;
     for (int r = 0; r < static_cast<int>(sk.events.size()); ++r)
         if (sk.events[r].kind == EventKind::NAR && atomicWriteOf(sk, r) >= 0) out.emplace_back(atomicWriteOf(sk, r), r);
@@ -55,31 +55,31 @@ BaseRelation dynamicRelation(const char* name, const char* meaning, const char* 
 std::vector<BaseRelation> makeBaseRelations() {
     return {
         {"po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events", false,
-         [](const Skeleton& sk) { return poPairs(sk, [](const Event&, const Event&) { return true; }); }},
+         [](const ExecutionGraph& sk) { return poPairs(sk, [](const Event&, const Event&) { return true; }); }},
         {"loc", "distinct events on the same location (initial writes included)", "herd7's loc", false,
-         [](const Skeleton& sk) {
+         [](const ExecutionGraph& sk) {
              return allPairs(sk, [](const Event& a, const Event& b) { return a.location >= 0 && a.location == b.location; });
          }},
         {"int", "distinct events of one thread", "herd7's int", false,
-         [](const Skeleton& sk) { return allPairs(sk, sameThread); }},
+         [](const ExecutionGraph& sk) { return allPairs(sk, sameThread); }},
         {"ext", "events of different threads (an initial write is in no thread)", "herd7's ext", false,
-         [](const Skeleton& sk) {
+         [](const ExecutionGraph& sk) {
              return allPairs(sk, [](const Event& a, const Event& b) { return !sameThread(a, b); });
          }},
         {"id", "every event to itself", "herd7's id", false,
-         [](const Skeleton& sk) {
+         [](const ExecutionGraph& sk) {
              EventPairs out;
              for (int e = 0; e < static_cast<int>(sk.events.size()); ++e) out.emplace_back(e, e);
              return out;
          }},
         {"sqp", "distinct NIC events of one queue pair (same thread, same remote node)", "RDMA-TSO.md §Events",
-         false, [](const Skeleton& sk) { return allPairs(sk, sameQueuePair); }},
+         false, [](const ExecutionGraph& sk) { return allPairs(sk, sameQueuePair); }},
         {"same-call", "distinct subevents of one call", "MOWGLI.md §2.3", false,
-         [](const Skeleton& sk) {
+         [](const ExecutionGraph& sk) {
              return allPairs(sk, [](const Event& a, const Event& b) { return sameThread(a, b) && a.call == b.call; });
          }},
         {"same-work", "distinct events of one thread with the same work identifier", "MOWGLI.md §4.8", false,
-         [](const Skeleton& sk) {
+         [](const ExecutionGraph& sk) {
              return allPairs(sk, [](const Event& a, const Event& b) {
                  return sameThread(a, b) && a.workId >= 0 && a.workId == b.workId && a.call != b.call;
              });
@@ -87,14 +87,14 @@ std::vector<BaseRelation> makeBaseRelations() {
         {"iso", "the order of one call's subevents: a read before the write it feeds, a failed CAS's fence "
                 "before its read",
          "MOWGLI.md §4.5, §5.1", false,
-         [](const Skeleton& sk) {
+         [](const ExecutionGraph& sk) {
              return poPairs(sk, [](const Event& a, const Event& b) {
                  return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
              });
          }},
         {"ar", "an RMW's narW to its own narR", "RDMA-TSO.md §Events (RMW)", false, arPairs},
         {"pf", "polls-from: a NIC operation's write to the poll that waits for it", "RDMA-TSO.md §Events", false,
-         [](const Skeleton& sk) { return sk.pollsFrom; }},
+         [](const ExecutionGraph& sk) { return sk.pollsFrom; }},
         dynamicRelation("rf", "reads-from: a write to each read of its value", "RDMA-TSO.md §Events"),
         dynamicRelation("mo", "modification order: per location, a total order on its writes, initial first",
                         "RDMA-TSO.md §Events"),
@@ -165,7 +165,7 @@ const BaseSet* findBaseSet(const std::string& name) {
                 .first->second;
 }
 
-EventPairs tablePairs(const OrderTable& table, const Skeleton& sk) {
+EventPairs tablePairs(const OrderTable& table, const ExecutionGraph& sk) {
     return poPairs(sk, [&](const Event& a, const Event& b) {
         if (table.betweenCallsOnly && a.call == b.call) return false;
         const Cell cell = table.at(a.kind, b.kind);
@@ -183,7 +183,7 @@ bool isNfoPair(const Event& a, const Event& b) {
            remotePair(b.kind, a.kind);
 }
 
-int atomicWriteOf(const Skeleton& sk, int read) {
+int atomicWriteOf(const ExecutionGraph& sk, int read) {
     // An RMW's events are po-adjacent, and a thread's events are contiguous.
     const int next = read + 1;
     if (next < static_cast<int>(sk.events.size()) && sk.events[next].kind == EventKind::NAW &&
@@ -192,14 +192,14 @@ int atomicWriteOf(const Skeleton& sk, int read) {
     return -1;
 }
 
-std::map<int, std::vector<int>> atomicReadsByNode(const Skeleton& sk) {
+std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk) {
     std::map<int, std::vector<int>> reads;
     for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
         if (sk.events[e].kind == EventKind::NAR) reads[sk.events[e].remote].push_back(e);
     return reads;
 }
 
-std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const Skeleton& sk) {
+std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk) {
     const size_t n = sk.events.size();
     using Op = ModelExpr::Op;
     if (e.op == Op::Name) {
@@ -231,7 +231,7 @@ namespace {
 class ConcreteDomain {
 public:
     using Value = bool;
-    ConcreteDomain(const Skeleton& sk, const Execution& ex) : sk_(sk), ex_(ex) {}
+    ConcreteDomain(const ExecutionGraph& ex) : ex_(ex) {}
 
     bool truth() const { return true; }
     bool isFalse(bool v) const { return !v; }
@@ -259,7 +259,7 @@ private:
         } else if (name == "rb") {
             for (size_t r = 0; r < ex_.rf.size(); ++r) {
                 if (ex_.rf[r] < 0) continue;
-                const auto& order = ex_.mo[sk_.events[r].location];
+                const auto& order = ex_.mo[ex_.events[r].location];
                 auto source = std::find(order.begin(), order.end(), ex_.rf[r]);
                 for (auto w = source + 1; source != order.end() && w != order.end(); ++w)
                     if (*w != static_cast<int>(r)) out.emplace_back(static_cast<int>(r), *w);
@@ -274,16 +274,14 @@ private:
         return out;
     }
 
-    const Skeleton& sk_;
-    const Execution& ex_;
+    const ExecutionGraph& ex_;
 };
 
 }  // namespace
 
-std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const Skeleton& sk,
-                                               const Execution& ex) {
-    ConcreteDomain domain(sk, ex);
-    RelationWalker<ConcreteDomain> walker(model, sk, domain);
+std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const ExecutionGraph& ex) {
+    ConcreteDomain domain(ex);
+    RelationWalker<ConcreteDomain> walker(model, ex, domain);
     std::set<std::pair<int, int>> out;
     for (const auto& [key, v] : walker.relation(e))
         if (v) out.insert(key);
@@ -301,7 +299,7 @@ bool references(const Model& model, const ModelExpr& e, const std::string& base)
 namespace {
 
 // The write that follows w in its location's mo, or -1.
-int moSuccessor(const Execution& ex, const Event& ev, int w) {
+int moSuccessor(const ExecutionGraph& ex, const Event& ev, int w) {
     const auto& order = ex.mo[ev.location];
     auto it = std::find(order.begin(), order.end(), w);
     return it == order.end() || it + 1 == order.end() ? -1 : *(it + 1);
@@ -309,34 +307,34 @@ int moSuccessor(const Execution& ex, const Event& ev, int w) {
 
 }  // namespace
 
-std::vector<RelationEdge> executionEdges(const Skeleton& sk, const Execution& ex) {
+std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex) {
     std::vector<RelationEdge> edges;
-    for (const auto& events : sk.threadEvents)
+    for (const auto& events : ex.threadEvents)
         for (size_t i = 1; i < events.size(); ++i) edges.push_back({events[i - 1], events[i], "po"});
     for (size_t r = 0; r < ex.rf.size(); ++r) {
         if (ex.rf[r] < 0) continue;
         edges.push_back({ex.rf[r], static_cast<int>(r), "rf"});
-        const int next = moSuccessor(ex, sk.events[r], ex.rf[r]);
+        const int next = moSuccessor(ex, ex.events[r], ex.rf[r]);
         if (next >= 0 && next != static_cast<int>(r)) edges.push_back({static_cast<int>(r), next, "rb"});
     }
     // mo from an initial write is implied (it precedes everything), as in herd7's pictures.
     for (const auto& order : ex.mo)
         for (size_t i = 2; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "mo"});
-    for (auto [w, p] : sk.pollsFrom) edges.push_back({w, p, "pf"});
+    for (auto [w, p] : ex.pollsFrom) edges.push_back({w, p, "pf"});
     for (auto [a, b] : ex.nfo) edges.push_back({a, b, "nfo"});
     for (const auto& [node, order] : ex.rao)
         for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "rao"});
     return edges;
 }
 
-std::vector<RelationEdge> clockEdges(const Skeleton& sk, const Execution& ex, const Model& model) {
+std::vector<RelationEdge> clockEdges(const ExecutionGraph& ex, const Model& model) {
     std::vector<RelationEdge> edges;
-    ConcreteDomain domain(sk, ex);
-    RelationWalker<ConcreteDomain> walker(model, sk, domain);
+    ConcreteDomain domain(ex);
+    RelationWalker<ConcreteDomain> walker(model, ex, domain);
     for (int c = 0; c < static_cast<int>(model.plan.clocks.size()); ++c)
         for (const ModelExpr& member : model.plan.clocks[c].members)
             for (const auto& [key, v] : walker.relation(member))
-                if (v && !isInitEvent(sk.events[key.first]) && !isInitEvent(sk.events[key.second]))
+                if (v && !isInitEvent(ex.events[key.first]) && !isInitEvent(ex.events[key.second]))
                     edges.push_back({key.first, key.second, member.text(), c});
     return edges;
 }

@@ -32,14 +32,14 @@ std::string locationText(const std::vector<Location>& locations, const Event& e)
 // set (Inst for RDMA^TSO) is observed when issued (I = O), so it shares the issue node.
 class ConstraintGraph {
 public:
-    ConstraintGraph(const Skeleton& sk, const Execution& ex, const Model& model)
-        : plan_(model.plan), n_(static_cast<int>(sk.events.size())),
-          tied_(plan_.tieSet ? evaluateSet(model, *plan_.tieSet, sk) : std::vector<bool>(n_, false)) {
+    ConstraintGraph(const ExecutionGraph& ex, const Model& model)
+        : plan_(model.plan), n_(static_cast<int>(ex.events.size())),
+          tied_(plan_.tieSet ? evaluateSet(model, *plan_.tieSet, ex) : std::vector<bool>(n_, false)) {
         adjacency_.resize(plan_.clocks.size() * n_);
-        for (const RelationEdge& e : clockEdges(sk, ex, model)) add(e);
+        for (const RelationEdge& e : clockEdges(ex, model)) add(e);
         if (plan_.issueClock >= 0)
             for (int e = 0; e < n_; ++e)
-                if (!isInitEvent(sk.events[e]) && !tied_[e]) add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e)
+                if (!isInitEvent(ex.events[e]) && !tied_[e]) add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e)
     }
 
     std::optional<Cycle> shortestCycle() const {
@@ -110,9 +110,9 @@ private:
 };
 
 // The first irreflexive or empty axiom ex breaks, as a one-edge witness.
-std::optional<Cycle> generalViolation(const Skeleton& sk, const Execution& ex, const Model& model) {
+std::optional<Cycle> generalViolation(const ExecutionGraph& ex, const Model& model) {
     for (const Axiom& a : model.plan.general)
-        for (const auto& [from, to] : evaluateRelation(model, a.expr, sk, ex))
+        for (const auto& [from, to] : evaluateRelation(model, a.expr, ex))
             if (a.kind == Axiom::Kind::Empty || from == to)
                 return Cycle{a.name, {RelationEdge{from, to, a.expr.text(), -1}}, from == to};
     return std::nullopt;
@@ -121,7 +121,7 @@ std::optional<Cycle> generalViolation(const Skeleton& sk, const Execution& ex, c
 // The pairs that a clock with a member using `base` orders by a member that
 // uses no choice of the execution: `base` against one of them is a cycle on its
 // own, not worth showing. Computed once per candidate, not per pair asked about.
-std::set<std::pair<int, int>> fixedByProgramOrder(const Skeleton& sk, const Execution& ex, const Model& model,
+std::set<std::pair<int, int>> fixedByProgramOrder(const ExecutionGraph& ex, const Model& model,
                                                   const std::string& base) {
     auto isStatic = [&](const ModelExpr& m) {
         return std::none_of(kChoices.begin(), kChoices.end(), [&](const char* c) { return references(model, m, c); });
@@ -133,7 +133,7 @@ std::set<std::pair<int, int>> fixedByProgramOrder(const Skeleton& sk, const Exec
             continue;
         for (const ModelExpr& m : clock.members)
             if (isStatic(m)) {
-                const auto pairs = evaluateRelation(model, m, sk, ex);
+                const auto pairs = evaluateRelation(model, m, ex);
                 fixed.insert(pairs.begin(), pairs.end());
             }
     }
@@ -142,25 +142,25 @@ std::set<std::pair<int, int>> fixedByProgramOrder(const Skeleton& sk, const Exec
 
 // Every choice of nfo directions and rao orders for ex's rf and mo that po does
 // not already rule out; only ex's own choice when there are more than kMaxVariants.
-std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, const Model& model) {
+std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model& model) {
     constexpr size_t kMaxVariants = 256;
-    std::vector<Execution> variants{ex};
+    std::vector<ExecutionGraph> variants{ex};
     for (auto& v : variants) v.rao.clear();
     // Events of one thread are numbered in po order.
-    auto poBefore = [&](int a, int b) { return sk.events[a].thread == sk.events[b].thread && a < b; };
-    const std::set<std::pair<int, int>> raoFixed = fixedByProgramOrder(sk, ex, model, "rao");
-    const std::set<std::pair<int, int>> nfoFixed = fixedByProgramOrder(sk, ex, model, "nfo");
+    auto poBefore = [&](int a, int b) { return ex.events[a].thread == ex.events[b].thread && a < b; };
+    const std::set<std::pair<int, int>> raoFixed = fixedByProgramOrder(ex, model, "rao");
+    const std::set<std::pair<int, int>> nfoFixed = fixedByProgramOrder(ex, model, "nfo");
     for (const auto& [node, order] : ex.rao) {
         std::vector<int> perm = order;
         std::sort(perm.begin(), perm.end());
-        std::vector<Execution> next;
+        std::vector<ExecutionGraph> next;
         do {
             bool againstPo = false;
             for (size_t i = 0; i < perm.size(); ++i)
                 for (size_t j = i + 1; j < perm.size(); ++j)
                     againstPo = againstPo || (poBefore(perm[j], perm[i]) && raoFixed.count({perm[j], perm[i]}));
             if (againstPo) continue;
-            for (Execution v : variants) {
+            for (ExecutionGraph v : variants) {
                 v.rao[node] = perm;
                 next.push_back(std::move(v));
             }
@@ -171,13 +171,13 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
     for (size_t i = 0; i < ex.nfo.size(); ++i) {
         const auto [earlier, later] = std::minmax(ex.nfo[i].first, ex.nfo[i].second);
         if (nfoFixed.count({earlier, later})) {
-            for (Execution& v : variants) v.nfo[i] = {earlier, later};
+            for (ExecutionGraph& v : variants) v.nfo[i] = {earlier, later};
             continue;
         }
         if (variants.size() * 2 > kMaxVariants) return {ex};
         const size_t count = variants.size();
         for (size_t k = 0; k < count; ++k) {
-            Execution flipped = variants[k];
+            ExecutionGraph flipped = variants[k];
             flipped.nfo[i] = {ex.nfo[i].second, ex.nfo[i].first};
             variants.push_back(std::move(flipped));
         }
@@ -187,31 +187,31 @@ std::vector<Execution> choiceVariants(const Skeleton& sk, const Execution& ex, c
 
 }  // namespace
 
-std::string choiceText(const Skeleton& sk, const Execution& ex) {
+std::string choiceText(const ExecutionGraph& ex) {
     std::string nfo, rao;
-    for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(sk, a) + "→" + eventName(sk, b);
+    for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(ex, a) + "→" + eventName(ex, b);
     for (const auto& [node, order] : ex.rao) {
         if (order.size() < 2) continue;
         if (!rao.empty()) rao += "; ";
-        for (size_t i = 0; i < order.size(); ++i) rao += (i ? "→" : "") + eventName(sk, order[i]);
+        for (size_t i = 0; i < order.size(); ++i) rao += (i ? "→" : "") + eventName(ex, order[i]);
     }
     std::string text = nfo.empty() ? "" : "nfo " + nfo;
     if (!rao.empty()) text += (text.empty() ? "" : ", ") + std::string("rao ") + rao;
     return text;
 }
 
-std::string eventName(const Skeleton& sk, int event) {
-    if (isInitEvent(sk.events[event])) return "init";
+std::string eventName(const ExecutionGraph& ex, int event) {
+    if (isInitEvent(ex.events[event])) return "init";
     int firstThreadEvent = 0;
-    while (isInitEvent(sk.events[firstThreadEvent])) ++firstThreadEvent;
+    while (isInitEvent(ex.events[firstThreadEvent])) ++firstThreadEvent;
     return letters(event - firstThreadEvent);
 }
 
-std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vector<Location>& locations, int event) {
-    const Event& e = sk.events[event];
+std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event) {
+    const Event& e = ex.events[event];
     const std::string loc = locationText(locations, e);
     if (isInitEvent(e)) return "init " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
-    std::string label = eventName(sk, event) + ": " + kindName(e.kind);
+    std::string label = eventName(ex, event) + ": " + kindName(e.kind);
     if (e.kind == EventKind::CAS) {
         label += " " + loc + " " + std::to_string(ex.readValues[event]) + "→" +
                  std::to_string(e.written.eval(ex.readValues));
@@ -224,21 +224,21 @@ std::string eventLabel(const Skeleton& sk, const Execution& ex, const std::vecto
     return label;
 }
 
-std::optional<Cycle> shortestViolation(const Skeleton& sk, const Execution& ex, const Model& model) {
-    if (std::optional<Cycle> cycle = ConstraintGraph(sk, ex, model).shortestCycle()) return cycle;
-    return generalViolation(sk, ex, model);
+std::optional<Cycle> shortestViolation(const ExecutionGraph& ex, const Model& model) {
+    if (std::optional<Cycle> cycle = ConstraintGraph(ex, model).shortestCycle()) return cycle;
+    return generalViolation(ex, model);
 }
 
-std::string cycleText(const Skeleton& sk, const std::vector<Location>& locations, const Cycle& cycle) {
+std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle) {
     std::string text;
     for (const RelationEdge& e : cycle.edges) {
-        const Event& ev = sk.events[e.from];
-        text += eventName(sk, e.from) + ":" + kindName(ev.kind);
+        const Event& ev = ex.events[e.from];
+        text += eventName(ex, e.from) + ":" + kindName(ev.kind);
         const std::string loc = locationText(locations, ev);
         if (!loc.empty()) text += " " + loc;
         text += " →" + e.relation + " ";
     }
-    return text + eventName(sk, cycle.closed ? cycle.edges.front().from : cycle.edges.back().to);
+    return text + eventName(ex, cycle.closed ? cycle.edges.front().from : cycle.edges.back().to);
 }
 
 ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainOptions& options) {
@@ -266,13 +266,13 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     z3::context ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
     for (bool more = program.skeletonCount() > 0; more && !result.truncated; more = program.nextChoice(choice)) {
-        const Skeleton sk = program.skeleton(choice);
+        const ExecutionGraph sk = program.skeleton(choice);
         if (!sk.cutAt.empty()) continue;
         ExecutionEncoding encoding(ctx, sk, model, program.locations.size(), ExecutionEncoding::Mode::WellFormed);
         while (encoding.next()) {
-            Execution ex = encoding.current();
+            ExecutionGraph ex = encoding.current();
             encoding.blockCurrent();
-            auto lookup = [&](const Cond& atom) { return finalValue(test, program, sk, ex, atom.loc, atom.thread); };
+            auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
             if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) continue;
             if (++result.candidates > options.maxCandidates) {
                 result.truncated = true;
@@ -281,17 +281,16 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
             }
             if (result.shown.size() >= options.maxShown) continue;
             Explanation x;
-            x.skeleton = sk;
             // A cycle that avoids nfo and rao holds for every choice of them; else show one per choice.
-            Execution free = ex;
+            ExecutionGraph free = ex;
             free.nfo.clear();
             free.rao.clear();
-            if (std::optional<Cycle> cycle = shortestViolation(sk, free, model)) {
+            if (std::optional<Cycle> cycle = shortestViolation(free, model)) {
                 x.executions.push_back(free);
                 x.cycles.push_back(*cycle);
             } else {
-                for (Execution& variant : choiceVariants(sk, ex, model)) {
-                    cycle = shortestViolation(sk, variant, model);
+                for (ExecutionGraph& variant : choiceVariants(ex, model)) {
+                    cycle = shortestViolation(variant, model);
                     if (!cycle)
                         throw std::logic_error("explain: a candidate for " + result.outcome + " in " + test.name +
                                                " has no violating cycle, but the checker found no consistent execution");
@@ -300,7 +299,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
                 }
             }
             for (const ObservedName& n : shown)
-                x.state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
+                x.state.push_back(finalValue(test, program, ex, n.name, n.thread));
             result.shown.push_back(std::move(x));
         }
     }

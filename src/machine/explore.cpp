@@ -225,10 +225,10 @@ private:
 };
 
 // Takes the steps of path again on rules that record (their successors come
-// in the same order), and returns the run as the declarative engine's types;
+// in the same order), and returns the run's execution graph;
 // the search's run ended in a final state with outcome o.
-machine::RecordedRun replay(const Rules& recording, const Program& program, const Model& model,
-                            const std::vector<uint32_t>& path, const Outcome& o) {
+ExecutionGraph replay(const Rules& recording, const Program& program, const Model& model,
+                      const std::vector<uint32_t>& path, const Outcome& o) {
     State s = recording.initial();
     std::vector<RunRecord> records;
     std::vector<State> successors;
@@ -241,7 +241,7 @@ machine::RecordedRun replay(const Rules& recording, const Program& program, cons
     }
     if (!recording.isFinal(s) || outcomeOf(s) != o)
         throw std::logic_error("machine: a replayed run ends elsewhere than the search's");
-    return machine::buildRecordedRun(program, records, s, model);
+    return machine::recordedExecution(program, records, s, model);
 }
 
 }  // namespace
@@ -279,8 +279,7 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
         for (const ObservedName& n : result.shown) state.push_back(layout.value(o, n.name, n.thread));
         addFinalState(result, test, state, lookup);
         if (!visit) continue;
-        const machine::RecordedRun run = replay(recording, program, model, search.path(node), o);
-        visit(unfolded, run.skeleton, run.execution, state, result.states.at(state));
+        visit(unfolded, replay(recording, program, model, search.path(node), o), state, result.states.at(state));
     }
     decideVerdict(result);
     result.machineStates = search.states();

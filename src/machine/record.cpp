@@ -24,7 +24,7 @@ public:
     RunBuilder(const Program& program, const std::vector<RunRecord>& records, const Model& model)
         : program_(program), records_(records), model_(model), locations_(static_cast<int>(program.locations.size())) {}
 
-    RecordedRun build(const State& final) {
+    ExecutionGraph build(const State& final) {
         collect();
         addEvents();
         addRegisters(final);
@@ -32,7 +32,7 @@ public:
         addReadsAndWrites();
         if (model_.uses("nfo")) addNfo();
         if (model_.uses("rao")) addRao();
-        return std::move(run_);
+        return std::move(graph_);
     }
 
 private:
@@ -60,26 +60,25 @@ private:
     static bool happened(const Issued& e) { return e.issue.kind != EventKind::NAW || e.wroteAt >= 0; }
 
     void addEvents() {
-        Skeleton& sk = run_.skeleton;
         for (int l = 0; l < locations_; ++l) {
             Event init;
             init.kind = EventKind::LW;
             init.location = l;
             init.written = Value::of(program_.locations[l].init);
-            sk.events.push_back(init);
+            graph_.events.push_back(init);
             index_.push_back(l);
             ids_.push_back(l);
         }
         index_.resize(locations_ + issued_.size(), -1);
-        sk.threadEvents.resize(program_.threads.size());
+        graph_.threadEvents.resize(program_.threads.size());
         std::map<int, int> inThread;  // event id -> its place in its thread (calls count from it)
         for (size_t t = 0; t < program_.threads.size(); ++t) {
             for (const Issued& e : issued_) {  // ids grow in issue order, which is program order
                 if (e.issue.thread != static_cast<int>(t) || !happened(e)) continue;
-                inThread[e.issue.event] = static_cast<int>(sk.threadEvents[t].size());
-                index_[e.issue.event] = static_cast<int>(sk.events.size());
-                sk.threadEvents[t].push_back(static_cast<int>(sk.events.size()));
-                sk.events.push_back(event(e, inThread.at(e.issue.call)));
+                inThread[e.issue.event] = static_cast<int>(graph_.threadEvents[t].size());
+                index_[e.issue.event] = static_cast<int>(graph_.events.size());
+                graph_.threadEvents[t].push_back(static_cast<int>(graph_.events.size()));
+                graph_.events.push_back(event(e, inThread.at(e.issue.call)));
                 ids_.push_back(e.issue.event);
             }
         }
@@ -91,7 +90,7 @@ private:
             std::map<std::string, Value> registers;
             for (size_t r = 0; r < program_.threads[t].registers.size(); ++r)
                 registers[program_.threads[t].registers[r]] = Value::of(final.threads[t].registers[r]);
-            run_.skeleton.registers.push_back(std::move(registers));
+            graph_.registers.push_back(std::move(registers));
         }
     }
 
@@ -110,38 +109,33 @@ private:
     // The k-th poll towards a node polls the thread's k-th NIC write towards it
     // (a put's nrW, a get's or RMW's nlW), as completions leave wbL in order (§4.2).
     void addPollsFrom() {
-        Skeleton& sk = run_.skeleton;
-        for (const std::vector<int>& events : sk.threadEvents) {
+        for (const std::vector<int>& events : graph_.threadEvents) {
             std::map<int, std::deque<int>> unpolled;
             for (int e : events) {
-                const Event& ev = sk.events[e];
+                const Event& ev = graph_.events[e];
                 if (ev.kind == EventKind::NRW || ev.kind == EventKind::NLW) unpolled[ev.remote].push_back(e);
                 if (ev.kind != EventKind::P) continue;
                 if (unpolled[ev.remote].empty()) throw std::logic_error("machine: a recorded poll polled nothing");
-                sk.pollsFrom.emplace_back(unpolled[ev.remote].front(), e);
+                graph_.pollsFrom.emplace_back(unpolled[ev.remote].front(), e);
                 unpolled[ev.remote].pop_front();
             }
         }
     }
 
     void addReadsAndWrites() {
-        const size_t n = run_.skeleton.events.size();
-        Execution& ex = run_.execution;
-        ex.rf.assign(n, -1);
-        ex.readValues.assign(n, 0);
-        ex.mo.resize(locations_);
-        for (int l = 0; l < locations_; ++l) ex.mo[l].push_back(l);
+        graph_.clearChoices(locations_);
+        for (int l = 0; l < locations_; ++l) graph_.mo[l].push_back(l);
         for (const RunRecord& r : records_) {
             if (r.what == RunRecord::What::Issue) continue;
             const int e = index_.at(r.event);
             if (r.what == RunRecord::What::Write) {
-                ex.mo[issued(r.event).issue.location].push_back(e);
+                graph_.mo[issued(r.event).issue.location].push_back(e);
                 continue;
             }
             // A put of a constant reads its hidden location, which holds the
             // constant from its initial write on.
-            ex.rf[e] = r.source >= 0 ? index_.at(r.source) : issued(r.event).issue.location;
-            ex.readValues[e] = r.value;
+            graph_.rf[e] = r.source >= 0 ? index_.at(r.source) : issued(r.event).issue.location;
+            graph_.readValues[e] = r.value;
         }
     }
 
@@ -155,16 +149,15 @@ private:
     // Each same-queue-pair pair the encoder gives an nfo direction, in the
     // encoder's order, directed as the run performed it.
     void addNfo() {
-        const Skeleton& sk = run_.skeleton;
-        for (const std::vector<int>& events : sk.threadEvents)
+        for (const std::vector<int>& events : graph_.threadEvents)
             for (size_t i = 0; i < events.size(); ++i)
                 for (size_t j = i + 1; j < events.size(); ++j) {
                     const int a = events[i], b = events[j];
-                    if (!isNfoPair(sk.events[a], sk.events[b])) continue;
+                    if (!isNfoPair(graph_.events[a], graph_.events[b])) continue;
                     if (performedAt(a) < performedAt(b)) {
-                        run_.execution.nfo.emplace_back(a, b);
+                        graph_.nfo.emplace_back(a, b);
                     } else {
-                        run_.execution.nfo.emplace_back(b, a);
+                        graph_.nfo.emplace_back(b, a);
                     }
                 }
     }
@@ -172,13 +165,12 @@ private:
     // Per target node, its remote atomic reads in the order the run made them.
     void addRao() {
         std::map<int, std::vector<std::pair<int, int>>> reads;  // node -> (time, event)
-        const Skeleton& sk = run_.skeleton;
-        for (size_t e = 0; e < sk.events.size(); ++e)
-            if (sk.events[e].kind == EventKind::NAR)
-                reads[sk.events[e].remote].emplace_back(performedAt(static_cast<int>(e)), static_cast<int>(e));
+        for (size_t e = 0; e < graph_.events.size(); ++e)
+            if (graph_.events[e].kind == EventKind::NAR)
+                reads[graph_.events[e].remote].emplace_back(performedAt(static_cast<int>(e)), static_cast<int>(e));
         for (auto& [node, order] : reads) {
             std::sort(order.begin(), order.end());
-            for (auto [at, e] : order) run_.execution.rao[node].push_back(e);
+            for (auto [at, e] : order) graph_.rao[node].push_back(e);
         }
     }
 
@@ -187,15 +179,15 @@ private:
     const Model& model_;
     const int locations_;
     std::vector<Issued> issued_;  // by event id - locations_
-    std::vector<int> index_;      // by event id: its index in the skeleton (-1: it did not happen)
-    std::vector<int> ids_;        // by skeleton index: its event id
-    RecordedRun run_;
+    std::vector<int> index_;      // by event id: its index in the graph (-1: it did not happen)
+    std::vector<int> ids_;        // by graph index: its event id
+    ExecutionGraph graph_;
 };
 
 }  // namespace
 
-RecordedRun buildRecordedRun(const Program& program, const std::vector<RunRecord>& records, const State& final,
-                             const Model& model) {
+ExecutionGraph recordedExecution(const Program& program, const std::vector<RunRecord>& records, const State& final,
+                                 const Model& model) {
     return RunBuilder(program, records, model).build(final);
 }
 

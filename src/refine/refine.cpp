@@ -9,17 +9,16 @@ namespace rdmacheck {
 namespace {
 
 // One line per thread: each event with its location and value, and where a read reads from.
-std::string describeExecution(const UnfoldedProgram& program, const LitmusTest& test, const Skeleton& sk,
-                              const Execution& ex) {
+std::string describeExecution(const UnfoldedProgram& program, const LitmusTest& test, const ExecutionGraph& ex) {
     std::ostringstream out;
     auto name = [&](int e) {
-        const Event& ev = sk.events[e];
+        const Event& ev = ex.events[e];
         return ev.thread < 0 ? std::string("init") : test.threads[ev.thread].name + "#" + std::to_string(e);
     };
-    for (size_t t = 0; t < sk.threadEvents.size(); ++t) {
+    for (size_t t = 0; t < ex.threadEvents.size(); ++t) {
         out << "    " << test.threads[t].name << ":";
-        for (int e : sk.threadEvents[t]) {
-            const Event& ev = sk.events[e];
+        for (int e : ex.threadEvents[t]) {
+            const Event& ev = ex.events[e];
             out << " " << name(e) << ":" << kindName(ev.kind);
             if (ev.location >= 0) out << " " << program.locations[ev.location].name;
             if (ev.remote) out << "^" << ev.remote;
@@ -62,19 +61,19 @@ RefinementResult checkRefinement(const LitmusTest& test, const std::vector<Imple
     r.implementationText = printLitmus(lowered);
     for (const auto& [spec, impl] : names) r.names.push_back(ObservedName{spec, -1, SourceLoc{}});
 
-    const CheckResult spec = check(test, specModel, options, [&](const UnfoldedProgram& program, const Skeleton& sk,
-                                                                   const Execution& ex, const FinalState&, bool) {
-        FinalState state;
-        for (const auto& [name, impl] : names) state.push_back(finalValue(test, program, sk, ex, name, -1));
-        r.specOutcomes.insert(state);
-    });
+    const CheckResult spec = check(
+        test, specModel, options, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
+            FinalState state;
+            for (const auto& [name, impl] : names) state.push_back(finalValue(test, program, ex, name, -1));
+            r.specOutcomes.insert(state);
+        });
     const CheckResult implResult =
         check(lowered, implModel, options,
-              [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex, const FinalState&, bool) {
+              [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
                   FinalState state;
-                  for (const auto& [name, impl] : names) state.push_back(finalValue(lowered, program, sk, ex, impl, -1));
+                  for (const auto& [name, impl] : names) state.push_back(finalValue(lowered, program, ex, impl, -1));
                   if (r.implOutcomes.insert(state).second && !r.specOutcomes.count(state))
-                      r.counterexamples.push_back(Counterexample{state, describeExecution(program, lowered, sk, ex)});
+                      r.counterexamples.push_back(Counterexample{state, describeExecution(program, lowered, ex)});
               });
     r.cutLoops = spec.cutLoops;
     r.cutLoops.insert(r.cutLoops.end(), implResult.cutLoops.begin(), implResult.cutLoops.end());

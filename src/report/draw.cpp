@@ -65,12 +65,12 @@ namespace {
 
 // The box label of ev's call, which its library gives from the call's stamps
 // (MOWGLI.md §4.2, §5.1, §6.1); "" for a call of one event, which gets no box.
-std::string callLabel(const Skeleton& sk, const Event& ev) {
+std::string callLabel(const ExecutionGraph& ex, const Event& ev) {
     std::set<EventKind> kinds;
     int size = 0;
-    for (int e : sk.threadEvents[ev.thread])
-        if (sk.events[e].call == ev.call) {
-            kinds.insert(sk.events[e].kind);
+    for (int e : ex.threadEvents[ev.thread])
+        if (ex.events[e].call == ev.call) {
+            kinds.insert(ex.events[e].kind);
             ++size;
         }
     return size < 2 ? "" : libraryDescriptor(ev.library).callLabel(kinds);
@@ -78,26 +78,26 @@ std::string callLabel(const Skeleton& sk, const Event& ev) {
 
 }  // namespace
 
-ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const Skeleton& sk,
-                             const Execution& ex, const Model& model, const std::set<std::string>& relations,
-                             const std::string& name, const std::string& caption, const Cycle* cycle) {
-    ExecutionGraph g;
+Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const ExecutionGraph& ex,
+                      const Model& model, const std::set<std::string>& relations, const std::string& name,
+                      const std::string& caption, const Cycle* cycle) {
+    Picture g;
     g.name = name;
     g.caption = caption;
     // The constants of puts are hidden locations: their initial writes are not drawn.
-    auto drawn = [&](int event) { return !isInitEvent(sk.events[event]) || !locations[sk.events[event].location].hidden; };
-    for (size_t e = 0; e < sk.events.size(); ++e) {
-        const Event& ev = sk.events[e];
+    auto drawn = [&](int event) { return !isInitEvent(ex.events[event]) || !locations[ex.events[event].location].hidden; };
+    for (size_t e = 0; e < ex.events.size(); ++e) {
+        const Event& ev = ex.events[e];
         if (!drawn(static_cast<int>(e))) continue;
-        GraphEvent ge;
+        PictureEvent ge;
         ge.id = eventId(static_cast<int>(e));
-        ge.label = eventLabel(sk, ex, locations, static_cast<int>(e));
+        ge.label = eventLabel(ex, locations, static_cast<int>(e));
         if (!isInitEvent(ev)) {
             ge.thread = ev.thread;
             ge.node = test.threads[ev.thread].node;
             ge.threadName = test.threads[ev.thread].name;
             if (model.stamped) {
-                ge.callLabel = callLabel(sk, ev);
+                ge.callLabel = callLabel(ex, ev);
                 if (!ge.callLabel.empty()) ge.call = ev.call;
             }
         }
@@ -106,18 +106,18 @@ ExecutionGraph drawExecution(const LitmusTest& test, const std::vector<Location>
     auto add = [&](const RelationEdge& e, bool highlighted) {
         if (drawn(e.from) && drawn(e.to)) g.edges.push_back({eventId(e.from), eventId(e.to), e.relation, highlighted});
     };
-    for (const RelationEdge& e : executionEdges(sk, ex))
+    for (const RelationEdge& e : executionEdges(ex))
         if (relations.count(e.relation)) add(e, false);
     const auto named = modelRelations(model);
     for (const std::string& relation : relations) {
         if (herdRelations().count(relation)) continue;
         std::set<std::pair<int, int>> pairs;
         for (const ModelExpr& e : named.at(relation)) {
-            const auto more = evaluateRelation(model, e, sk, ex);
+            const auto more = evaluateRelation(model, e, ex);
             pairs.insert(more.begin(), more.end());
         }
         for (auto [from, to] : pairs)
-            if (!isInitEvent(sk.events[from]) && !isInitEvent(sk.events[to])) add({from, to, relation}, false);
+            if (!isInitEvent(ex.events[from]) && !isInitEvent(ex.events[to])) add({from, to, relation}, false);
     }
     if (cycle)
         for (const RelationEdge& e : cycle->edges) add(e, true);

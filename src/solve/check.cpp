@@ -4,16 +4,16 @@
 
 namespace rdmacheck {
 
-long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& ex,
                      const std::string& name, int thread) {
     if (thread >= 0) {
-        const auto& regs = sk.registers[thread];
+        const auto& regs = ex.registers[thread];
         auto it = regs.find(name);
         if (it != regs.end()) return it->second.eval(ex.readValues);
         auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
         return init == test.registerInit.end() ? 0 : init->second;
     }
-    return sk.events[ex.mo[program.locationIndex(name)].back()].written.eval(ex.readValues);
+    return ex.events[ex.mo[program.locationIndex(name)].back()].written.eval(ex.readValues);
 }
 
 namespace {
@@ -84,7 +84,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     std::vector<size_t> choice(program.paths.size(), 0);
     try {
         for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
-            const Skeleton sk = program.skeleton(choice);
+            const ExecutionGraph sk = program.skeleton(choice);
             if (sk.events.size() > options.maxEvents)
                 throw InputError(SourceLoc{test.file, 1, 1},
                                  "a combination of thread paths has " + std::to_string(sk.events.size()) +
@@ -98,14 +98,14 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                     for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result, loop);
             } else {
                 while (encoding.next()) {
-                    const Execution& ex = encoding.current();
-                    auto lookup = [&](const Cond& atom) { return finalValue(test, program, sk, ex, atom.loc, atom.thread); };
+                    const ExecutionGraph& ex = encoding.current();
+                    auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
                     if (!test.filter || evalCondition(*test.filter, lookup)) {
                         FinalState state;
                         for (const ObservedName& n : result.shown)
-                            state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
+                            state.push_back(finalValue(test, program, ex, n.name, n.thread));
                         addFinalState(result, test, state, lookup);
-                        if (visit) visit(program, sk, ex, state, result.states.at(state));
+                        if (visit) visit(program, ex, state, result.states.at(state));
                         if (result.positive + result.negative > options.maxExecutions)
                             throw InputError(SourceLoc{test.file, 1, 1},
                                              "more than " + std::to_string(options.maxExecutions) +

@@ -64,4 +64,12 @@ long long Value::eval(const std::vector<long long>& readValues) const {
     return 0;
 }
 
+void ExecutionGraph::clearChoices(size_t locationCount) {
+    rf.assign(events.size(), -1);
+    readValues.assign(events.size(), 0);
+    mo.assign(locationCount, {});
+    nfo.clear();
+    rao.clear();
+}
+
 }  // namespace rdmacheck

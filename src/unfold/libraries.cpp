@@ -96,7 +96,7 @@ const MethodSignature* LibraryDescriptor::method(const std::string& name) const 
     return m == methods_.end() ? nullptr : &*m;
 }
 
-std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, const Skeleton&) const {
+std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, const ExecutionGraph&) const {
     return std::nullopt;
 }
 
@@ -132,7 +132,7 @@ std::optional<LibraryMethod> findStatementMethod(const std::string& keyword) {
     return findMethod([&](const MethodSignature& m) { return !m.statement.empty() && m.statement == keyword; });
 }
 
-std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const Skeleton& sk) {
+std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const ExecutionGraph& sk) {
     for (const Entry& e : registry())
         if (std::optional<std::string> reason = e.descriptor->illFormed(program, sk)) return reason;
     return std::nullopt;

@@ -15,7 +15,7 @@ namespace {
 
 // The round of each barrier event (gF or barX): how many exits on its barrier
 // its thread passed before it.
-std::map<int, int> barrierRounds(const Skeleton& sk) {
+std::map<int, int> barrierRounds(const ExecutionGraph& sk) {
     std::map<int, int> round;
     for (const auto& events : sk.threadEvents) {
         std::map<int, int> passed;  // per barrier location
@@ -32,7 +32,7 @@ std::map<int, int> barrierRounds(const Skeleton& sk) {
 // BAL's so: from each gF of the i-th call on a barrier, of any participant, to
 // the barX of every i-th call on it (the call's own included). SV's gF events
 // have no location, so they are not entries.
-std::vector<std::pair<int, int>> roundPairs(const Skeleton& sk) {
+std::vector<std::pair<int, int>> roundPairs(const ExecutionGraph& sk) {
     const std::map<int, int> round = barrierRounds(sk);
     std::vector<std::pair<int, int>> pairs;
     for (const auto& [entry, i] : round)
@@ -60,7 +60,7 @@ public:
     }
 
     // Every participant of a barrier makes as many calls on it (LOCO Def. 4.1).
-    std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const override {
+    std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const override {
         for (const auto& [location, threads] : program.barriers) {
             std::set<int> counts;
             for (int t : threads) counts.insert(callsOn(sk, t, location));
@@ -81,7 +81,7 @@ public:
     std::string callLabel(const std::set<EventKind>&) const override { return "bal.barrier"; }
 
 private:
-    static int callsOn(const Skeleton& sk, int thread, int barrier) {
+    static int callsOn(const ExecutionGraph& sk, int thread, int barrier) {
         int calls = 0;
         for (int e : sk.threadEvents[thread])
             calls += sk.events[e].kind == EventKind::BX && sk.events[e].location == barrier;

@@ -723,8 +723,8 @@ bool UnfoldedProgram::nextChoice(std::vector<size_t>& choice) const {
     return false;
 }
 
-Skeleton UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
-    Skeleton sk;
+ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
+    ExecutionGraph sk;
     for (size_t l = 0; l < locations.size(); ++l) {
         Event init;
         init.kind = EventKind::LW;

@@ -30,7 +30,7 @@ public:
         return Value::readBy(out.emit(EventKind::LR, copy, 0, -1));
     }
 
-    std::optional<std::string> illFormed(const UnfoldedProgram& program, const Skeleton& sk) const override {
+    std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const override {
         const std::vector<int> sets = events(sk, EventKind::LW);
         for (int test : events(sk, EventKind::LR)) {
             const int copy = sk.events[test].location;
@@ -42,7 +42,7 @@ public:
 
     std::vector<LibraryRelation> relations() const override {
         return {{"setfirst", "every set of a flag's copy before every other thread's test of it",
-                 "tests/unit/example_library.cpp", [this](const Skeleton& sk) { return setFirst(sk); }}};
+                 "tests/unit/example_library.cpp", [this](const ExecutionGraph& sk) { return setFirst(sk); }}};
     }
 
     // Every call is one subevent, so no call gets a box.
@@ -50,7 +50,7 @@ public:
 
 private:
     // The library's events of one kind, in skeleton order.
-    std::vector<int> events(const Skeleton& sk, EventKind kind) const {
+    std::vector<int> events(const ExecutionGraph& sk, EventKind kind) const {
         std::vector<int> out;
         for (const auto& thread : sk.threadEvents)
             for (int e : thread)
@@ -58,7 +58,7 @@ private:
         return out;
     }
 
-    std::vector<std::pair<int, int>> setFirst(const Skeleton& sk) const {
+    std::vector<std::pair<int, int>> setFirst(const ExecutionGraph& sk) const {
         std::vector<std::pair<int, int>> pairs;
         for (int set : events(sk, EventKind::LW))
             for (int test : events(sk, EventKind::LR))
@@ -125,7 +125,7 @@ TEST(ExampleLibrary, WellFormednessIsCheckedOnEachPathCombination) {
 
 TEST(ExampleLibrary, SetFirstRelatesSetsToOtherThreadsTestsOfTheSameCopy) {
     const UnfoldedProgram p = unfoldTest(kSetAndTests);
-    const Skeleton sk = p.skeleton({0, 0, 0});
+    const ExecutionGraph sk = p.skeleton({0, 0, 0});
     // P0's set and P1's test share x@1; P2 tests and sets x@2 itself, which is no pair.
     const std::vector<std::pair<int, int>> expected{{sk.threadEvents[0][0], sk.threadEvents[1][0]}};
     EXPECT_EQ(findLibraryRelation("setfirst")->pairs(sk), expected);

@@ -162,7 +162,7 @@ public:
         double total = 0;
         std::vector<size_t> choice(program_.paths.size(), 0);
         for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
-            const Skeleton sk = program_.skeleton(choice);
+            const ExecutionGraph sk = program_.skeleton(choice);
             double product = 1;
             std::vector<int> writes(program_.locations.size(), 0);
             for (const Event& e : sk.events)
@@ -470,7 +470,7 @@ private:
     const Model* model_;  // null: Definition 20
     std::vector<ObservedName> shown_;
     UnfoldedProgram program_;
-    Skeleton sk_;
+    ExecutionGraph sk_;
     size_t n_ = 0;
     Matrix po_;
     std::vector<size_t> reads_;

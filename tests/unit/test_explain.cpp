@@ -40,9 +40,9 @@ std::multiset<std::string> relationsOf(const Cycle& c) {
 }
 
 // The cycle closes, and each edge is a base edge of its clock in this execution.
-void expectRealCycle(const Skeleton& sk, const Execution& ex, const Model& model, const Cycle& cycle) {
+void expectRealCycle(const ExecutionGraph& ex, const Model& model, const Cycle& cycle) {
     ASSERT_FALSE(cycle.edges.empty());
-    const std::vector<RelationEdge> edges = clockEdges(sk, ex, model);
+    const std::vector<RelationEdge> edges = clockEdges(ex, model);
     std::set<int> clocks;
     for (size_t i = 0; i < cycle.edges.size(); ++i) {
         const RelationEdge& e = cycle.edges[i];
@@ -80,7 +80,7 @@ TEST(ExplainSlow, EveryForbiddenCorpusOutcomeHasRealCycles) {
             ASSERT_FALSE(x.shown.empty());
             for (const Explanation& e : x.shown) {
                 ASSERT_EQ(e.executions.size(), e.cycles.size());
-                for (size_t i = 0; i < e.cycles.size(); ++i) expectRealCycle(e.skeleton, e.executions[i], model, e.cycles[i]);
+                for (size_t i = 0; i < e.cycles.size(); ++i) expectRealCycle(e.executions[i], model, e.cycles[i]);
             }
             ++explained;
         }
@@ -97,8 +97,8 @@ TEST(Explain, ConsistentExecutionsHaveNoCycle) {
             SCOPED_TRACE(file + " under " + name);
             const Model model = loadModel(modelsDir(), name);
             check(parseLitmusFile(file), model, CheckOptions{},
-                  [&](const UnfoldedProgram&, const Skeleton& sk, const Execution& ex, const FinalState&, bool) {
-                      EXPECT_FALSE(shortestViolation(sk, ex, model).has_value());
+                  [&](const UnfoldedProgram&, const ExecutionGraph& ex, const FinalState&, bool) {
+                      EXPECT_FALSE(shortestViolation(ex, model).has_value());
                   });
         }
     }
@@ -113,7 +113,7 @@ TEST(Explain, Fig3cIsTheLoadBufferingCycleThroughPolls) {
     const Cycle& c = x.shown[0].cycles[0];
     EXPECT_EQ(c.axiom, "ib");
     EXPECT_EQ(relationsOf(c), (std::multiset<std::string>{"ippo", "ippo", "ippo", "ippo", "pf", "pf", "rf", "rf"}));
-    EXPECT_EQ(cycleText(x.shown[0].skeleton, x.locations, c),
+    EXPECT_EQ(cycleText(x.shown[0].executions[0], x.locations, c),
               "a:nrR y →ippo b:nlW a →pf c:P →ippo d:lW x →rf e:nrR x →ippo f:nlW b →pf g:P →ippo h:lW y →rf a");
 }
 
@@ -163,7 +163,7 @@ TEST(Explain, Fig7bIsAnIssueCycleThroughTheRmwRead) {
     const ExplainResult x = explainFile("rdma-tso-rmw/fig7b-rcas-lb.litmus", "rdma-tso-rmw");
     ASSERT_EQ(x.shown.size(), 1u);
     ASSERT_EQ(x.shown[0].cycles.size(), 1u);
-    EXPECT_EQ(cycleText(x.shown[0].skeleton, x.locations, x.shown[0].cycles[0]),
+    EXPECT_EQ(cycleText(x.shown[0].executions[0], x.locations, x.shown[0].cycles[0]),
               "a:narR x →ippo d:nrW y →rf e:lR y →ippo g:lW x →rf a");
     EXPECT_FALSE(explainFile("rdma-tso-rmw/fig7a-get-lb.litmus", "rdma-tso-rmw").applicable);
 }
@@ -174,12 +174,12 @@ TEST(Explain, DrawnRmwExecutionShowsRao) {
     const Model model = loadModel(modelsDir(), "rdma-tso-rmw");
     int drawn = 0;
     check(test, model, CheckOptions{},
-          [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex, const FinalState&, bool) {
-              const ExecutionGraph g =
-                  drawExecution(test, program.locations, sk, ex, model, defaultDrawnRelations(), "g", "caption");
+          [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
+              const Picture g =
+                  drawExecution(test, program.locations, ex, model, defaultDrawnRelations(), "g", "caption");
               int rao = 0, labels = 0;
-              for (const GraphEdge& e : g.edges) rao += e.relation == "rao";
-              for (const GraphEvent& e : g.events)
+              for (const PictureEdge& e : g.edges) rao += e.relation == "rao";
+              for (const PictureEvent& e : g.events)
                   labels += e.label.find("narR x") != std::string::npos || e.label.find("narW x") != std::string::npos;
               EXPECT_EQ(rao, 1);
               EXPECT_EQ(labels, 4);
@@ -196,15 +196,15 @@ TEST(Explain, DrawnCandidateReadsBackWithItsCycle) {
     const ExplainResult x = explain(test, model, ExplainOptions{});
     ASSERT_EQ(x.shown.size(), 1u);
     const Explanation& e = x.shown[0];
-    const ExecutionGraph g = drawExecution(test, x.locations, e.skeleton, e.executions[0], model,
+    const Picture g = drawExecution(test, x.locations, e.executions[0], model,
                                            defaultDrawnRelations(), "fig3c", "caption", &e.cycles[0]);
     const std::string dot = toDot(g);
     Agraph_t* read = agmemread(dot.c_str());
     ASSERT_NE(read, nullptr);
     int events = 0;
-    for (size_t i = 0; i < e.skeleton.events.size(); ++i)
+    for (size_t i = 0; i < e.executions[0].events.size(); ++i)
         if (agnode(read, const_cast<char*>(("e" + std::to_string(i)).c_str()), 0)) ++events;
-    EXPECT_EQ(events, static_cast<int>(e.skeleton.events.size()));  // no put of a constant here
+    EXPECT_EQ(events, static_cast<int>(e.executions[0].events.size()));  // no put of a constant here
     int highlighted = 0, po = 0;
     for (Agnode_t* n = agfstnode(read); n; n = agnxtnode(read, n)) {
         if (std::string(agnameof(n)).rfind("legend", 0) == 0) continue;

@@ -1,6 +1,6 @@
 // Recorded runs of the machines (explore with a visitor: what --dot draws on the
 // operational engine). Each distinct final memory gets one run; each run is a
-// well-formed execution of one of unfold()'s skeletons, event for event, is
+// well-formed execution of one of unfold()'s path combinations, event for event, is
 // consistent under the declarative model (no cycle among its clock edges), and
 // ends in the final state the machine reports. Recording leaves the search
 // alone: same states, same counts.
@@ -23,8 +23,7 @@ using namespace rdmacheck::testing;
 namespace {
 
 struct RecordedExecution {
-    Skeleton skeleton;
-    Execution execution;
+    ExecutionGraph graph;
     FinalState state;
 };
 
@@ -37,17 +36,17 @@ struct Recording {
 Recording record(const LitmusTest& test, const Model& model, const MachineOptions& options) {
     Recording r;
     r.result = explore(test, model, options,
-                       [&](const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex,
+                       [&](const UnfoldedProgram& program, const ExecutionGraph& ex,
                            const FinalState& state, bool) {
                            r.locations = program.locations;
-                           r.runs.push_back({sk, ex, state});
+                           r.runs.push_back({ex, state});
                        });
     return r;
 }
 
 // Initial writes first, one per location in order, then each thread's events
 // in program order; a call starts at an earlier event of its thread.
-void expectNumbering(const Skeleton& sk, size_t locations) {
+void expectNumbering(const ExecutionGraph& sk, size_t locations) {
     ASSERT_GE(sk.events.size(), locations);
     for (size_t l = 0; l < locations; ++l) {
         EXPECT_TRUE(isInitEvent(sk.events[l]));
@@ -71,24 +70,24 @@ void expectNumbering(const Skeleton& sk, size_t locations) {
 
 // Every read reads a write of its location, which wrote the value read; mo
 // lists each location's writes once, its initial write first.
-void expectWellFormed(const Skeleton& sk, const Execution& ex) {
-    ASSERT_EQ(ex.rf.size(), sk.events.size());
-    for (size_t r = 0; r < sk.events.size(); ++r) {
-        const Event& e = sk.events[r];
-        ASSERT_EQ(ex.rf[r] >= 0, isRead(e.kind)) << eventName(sk, static_cast<int>(r));
+void expectWellFormed(const ExecutionGraph& ex) {
+    ASSERT_EQ(ex.rf.size(), ex.events.size());
+    for (size_t r = 0; r < ex.events.size(); ++r) {
+        const Event& e = ex.events[r];
+        ASSERT_EQ(ex.rf[r] >= 0, isRead(e.kind)) << eventName(ex, static_cast<int>(r));
         if (ex.rf[r] < 0) continue;
-        const Event& w = sk.events[ex.rf[r]];
-        EXPECT_TRUE(isWrite(w.kind)) << eventName(sk, static_cast<int>(r));
-        EXPECT_EQ(w.location, e.location) << eventName(sk, static_cast<int>(r));
-        EXPECT_EQ(w.written.eval(ex.readValues), ex.readValues[r]) << eventName(sk, static_cast<int>(r));
+        const Event& w = ex.events[ex.rf[r]];
+        EXPECT_TRUE(isWrite(w.kind)) << eventName(ex, static_cast<int>(r));
+        EXPECT_EQ(w.location, e.location) << eventName(ex, static_cast<int>(r));
+        EXPECT_EQ(w.written.eval(ex.readValues), ex.readValues[r]) << eventName(ex, static_cast<int>(r));
     }
     for (size_t l = 0; l < ex.mo.size(); ++l) {
         std::vector<int> writes;
-        for (size_t e = 0; e < sk.events.size(); ++e)
-            if (isWrite(sk.events[e].kind) && sk.events[e].location == static_cast<int>(l))
+        for (size_t e = 0; e < ex.events.size(); ++e)
+            if (isWrite(ex.events[e].kind) && ex.events[e].location == static_cast<int>(l))
                 writes.push_back(static_cast<int>(e));
         ASSERT_FALSE(ex.mo[l].empty());
-        EXPECT_EQ(ex.mo[l].front(), sk.initWriteOf(static_cast<int>(l)));
+        EXPECT_EQ(ex.mo[l].front(), ex.initWriteOf(static_cast<int>(l)));
         std::vector<int> order = ex.mo[l];
         std::sort(order.begin(), order.end());
         EXPECT_EQ(order, writes) << "mo of location " << l;
@@ -97,24 +96,24 @@ void expectWellFormed(const Skeleton& sk, const Execution& ex) {
 
 // nfo directs each same-queue-pair pair once, rao orders each node's remote
 // atomic reads, when the model has them; otherwise they are empty.
-void expectChoices(const Skeleton& sk, const Execution& ex, const Model& model) {
+void expectChoices(const ExecutionGraph& ex, const Model& model) {
     std::set<std::pair<int, int>> pairs, chosen;
-    for (const auto& events : sk.threadEvents)
+    for (const auto& events : ex.threadEvents)
         for (size_t i = 0; i < events.size(); ++i)
             for (size_t j = i + 1; j < events.size(); ++j)
-                if (model.uses("nfo") && isNfoPair(sk.events[events[i]], sk.events[events[j]]))
+                if (model.uses("nfo") && isNfoPair(ex.events[events[i]], ex.events[events[j]]))
                     pairs.emplace(events[i], events[j]);
     for (auto [a, b] : ex.nfo) chosen.emplace(std::min(a, b), std::max(a, b));
     EXPECT_EQ(chosen, pairs);
     EXPECT_EQ(chosen.size(), ex.nfo.size());
-    std::map<int, std::vector<int>> reads = model.uses("rao") ? atomicReadsByNode(sk) : std::map<int, std::vector<int>>{};
+    std::map<int, std::vector<int>> reads = model.uses("rao") ? atomicReadsByNode(ex) : std::map<int, std::vector<int>>{};
     std::map<int, std::vector<int>> ordered = ex.rao;
     for (auto& [node, order] : ordered) std::sort(order.begin(), order.end());
     EXPECT_EQ(ordered, reads);
 }
 
 // A path of unfold() has the same events as a recorded thread.
-bool sameEvents(const ThreadPath& path, const Skeleton& sk, const std::vector<int>& events) {
+bool sameEvents(const ThreadPath& path, const ExecutionGraph& sk, const std::vector<int>& events) {
     if (path.events.size() != events.size()) return false;
     for (size_t i = 0; i < events.size(); ++i) {
         const Event &a = path.events[i], &b = sk.events[events[i]];
@@ -125,38 +124,38 @@ bool sameEvents(const ThreadPath& path, const Skeleton& sk, const std::vector<in
 
 // The run's values satisfy the unfolded skeleton u: its symbolic written values,
 // path constraints, final registers and polls.
-bool satisfies(const Skeleton& u, const Skeleton& sk, const Execution& ex) {
+bool satisfies(const ExecutionGraph& u, const ExecutionGraph& ex) {
     const std::vector<long long>& values = ex.readValues;
     for (size_t e = 0; e < u.events.size(); ++e)
-        if (isWrite(u.events[e].kind) && u.events[e].written.eval(values) != sk.events[e].written.eval(values))
+        if (isWrite(u.events[e].kind) && u.events[e].written.eval(values) != ex.events[e].written.eval(values))
             return false;
     for (const ValueConstraint& c : u.constraints)
         if ((c.lhs.eval(values) == c.rhs.eval(values)) != c.equal) return false;
     for (size_t t = 0; t < u.registers.size(); ++t)
         for (const auto& [name, value] : u.registers[t])
-            if (value.eval(values) != sk.registers[t].at(name).eval(values)) return false;
-    return u.pollsFrom == sk.pollsFrom && u.threadEvents == sk.threadEvents;
+            if (value.eval(values) != ex.registers[t].at(name).eval(values)) return false;
+    return u.pollsFrom == ex.pollsFrom && u.threadEvents == ex.threadEvents;
 }
 
 // The recorded skeleton is one that unfold() makes, event for event (the
 // declarative engine's numbering), and the run is an execution of it.
-void expectUnfoldedSkeleton(const UnfoldedProgram& program, const Skeleton& sk, const Execution& ex) {
+void expectUnfoldedSkeleton(const UnfoldedProgram& program, const ExecutionGraph& ex) {
     std::vector<std::vector<size_t>> candidates(program.paths.size());
     for (size_t t = 0; t < program.paths.size(); ++t)
         for (size_t p = 0; p < program.paths[t].size(); ++p)
-            if (sameEvents(program.paths[t][p], sk, sk.threadEvents[t])) candidates[t].push_back(p);
+            if (sameEvents(program.paths[t][p], ex, ex.threadEvents[t])) candidates[t].push_back(p);
     for (const auto& c : candidates) ASSERT_FALSE(c.empty()) << "a recorded thread matches no path of unfold()";
     std::vector<size_t> at(candidates.size(), 0), choice(candidates.size());
     for (;;) {  // every combination of the matching paths
         for (size_t t = 0; t < at.size(); ++t) choice[t] = candidates[t][at[t]];
-        if (satisfies(program.skeleton(choice), sk, ex)) return;
+        if (satisfies(program.skeleton(choice), ex)) return;
         size_t t = 0;
         while (t < at.size() && ++at[t] == candidates[t].size()) at[t++] = 0;
         ASSERT_LT(t, at.size()) << "the run's values satisfy no skeleton of unfold()";
     }
 }
 
-std::string cycleMessage(const Skeleton& sk, const std::vector<Location>& locations, const std::optional<Cycle>& c) {
+std::string cycleMessage(const ExecutionGraph& sk, const std::vector<Location>& locations, const std::optional<Cycle>& c) {
     return c ? c->axiom + ": " + cycleText(sk, locations, *c) : "";
 }
 
@@ -176,18 +175,17 @@ size_t expectRecordedRuns(const LitmusTest& test, const Model& model, const Mach
     const UnfoldedProgram program = unfold(test, unfoldOptions);
     std::set<std::vector<long long>> memories;
     for (const RecordedExecution& run : rec.runs) {
-        const Skeleton& sk = run.skeleton;
-        const Execution& ex = run.execution;
-        expectNumbering(sk, program.locations.size());
-        expectWellFormed(sk, ex);
-        expectChoices(sk, ex, model);
-        expectUnfoldedSkeleton(program, sk, ex);
-        const std::optional<Cycle> cycle = shortestViolation(sk, ex, model);
-        EXPECT_FALSE(cycle) << cycleMessage(sk, program.locations, cycle);
+        const ExecutionGraph& ex = run.graph;
+        expectNumbering(ex, program.locations.size());
+        expectWellFormed(ex);
+        expectChoices(ex, model);
+        expectUnfoldedSkeleton(program, ex);
+        const std::optional<Cycle> cycle = shortestViolation(ex, model);
+        EXPECT_FALSE(cycle) << cycleMessage(ex, program.locations, cycle);
         FinalState state, memory;
-        for (const ObservedName& n : plain.shown) state.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
+        for (const ObservedName& n : plain.shown) state.push_back(finalValue(test, program, ex, n.name, n.thread));
         EXPECT_EQ(state, run.state);
-        for (const ObservedName& n : everyName(test)) memory.push_back(finalValue(test, program, sk, ex, n.name, n.thread));
+        for (const ObservedName& n : everyName(test)) memory.push_back(finalValue(test, program, ex, n.name, n.thread));
         memories.insert(memory);
     }
     EXPECT_EQ(memories.size(), rec.runs.size()) << "one run per distinct final memory";

@@ -119,8 +119,8 @@ using Matrix = std::vector<std::vector<bool>>;
 
 class MatrixEvaluator {
 public:
-    MatrixEvaluator(const Model& m, const Skeleton& sk, const Execution& ex)
-        : m_(m), sk_(sk), ex_(ex), n_(sk.events.size()) {}
+    MatrixEvaluator(const Model& m, const ExecutionGraph& ex)
+        : m_(m), ex_(ex), n_(ex.events.size()) {}
 
     bool consistent() {
         for (const Axiom& a : m_.axioms) {
@@ -155,7 +155,7 @@ private:
             if (const Definition* d = m_.definition(e.name)) return set(d->expr);
             std::vector<bool> s(n_);
             for (size_t i = 0; i < n_; ++i) {
-                const Event& ev = sk_.events[i];
+                const Event& ev = ex_.events[i];
                 if (const BaseSet* b = findBaseSet(e.name)) {
                     s[i] = b->contains(ev);
                 } else {
@@ -182,11 +182,11 @@ private:
         }
         if (m_.tables.count(name)) {
             const OrderTable& t = m_.tables.at(name);
-            for (const auto& events : sk_.threadEvents)
+            for (const auto& events : ex_.threadEvents)
                 for (size_t i = 0; i < events.size(); ++i)
                     for (size_t j = i + 1; j < events.size(); ++j) {
-                        const Event& a = sk_.events[events[i]];
-                        const Event& b = sk_.events[events[j]];
+                        const Event& a = ex_.events[events[i]];
+                        const Event& b = ex_.events[events[j]];
                         const Cell c = t.at(a.kind, b.kind);
                         r[events[i]][events[j]] = !(t.betweenCallsOnly && a.call == b.call) &&
                                                   (c == Cell::Ordered || (c == Cell::SameQueuePair && sameQueuePair(a, b)));
@@ -213,7 +213,7 @@ private:
                 for (size_t i = 0; i < order.size(); ++i)
                     for (size_t j = i + 1; j < order.size(); ++j) r[order[i]][order[j]] = true;
         } else {
-            for (auto [a, b] : findBaseRelation(name)->pairs(sk_)) r[a][b] = true;
+            for (auto [a, b] : findBaseRelation(name)->pairs(ex_)) r[a][b] = true;
         }
         return r;
     }
@@ -239,7 +239,7 @@ private:
             }
             case Op::Scope: {
                 const Matrix a = rel(e.args[0]);
-                auto in = [&](size_t i) { return libraryName(sk_.events[i].library) == e.name; };
+                auto in = [&](size_t i) { return libraryName(ex_.events[i].library) == e.name; };
                 return cell([&](size_t i, size_t j) { return a[i][j] && in(i) && in(j); });
             }
             case Op::Inverse: {
@@ -269,28 +269,27 @@ private:
     }
 
     const Model& m_;
-    const Skeleton& sk_;
-    const Execution& ex_;
+    const ExecutionGraph& ex_;
     size_t n_;
 };
 
 // Every choice of nfo directions and rao orders for one (rf, mo) candidate.
-std::vector<Execution> choiceVariants(const Execution& ex) {
-    std::vector<Execution> out{ex};
+std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex) {
+    std::vector<ExecutionGraph> out{ex};
     for (size_t i = 0; i < ex.nfo.size(); ++i) {
         const size_t count = out.size();
         for (size_t k = 0; k < count; ++k) {
-            Execution flipped = out[k];
+            ExecutionGraph flipped = out[k];
             std::swap(flipped.nfo[i].first, flipped.nfo[i].second);
             out.push_back(std::move(flipped));
         }
     }
     for (const auto& [node, order] : ex.rao) {
-        std::vector<Execution> next;
+        std::vector<ExecutionGraph> next;
         std::vector<int> perm = order;
         std::sort(perm.begin(), perm.end());
         do {
-            for (Execution v : out) {
+            for (ExecutionGraph v : out) {
                 v.rao[node] = perm;
                 next.push_back(std::move(v));
             }
@@ -309,7 +308,7 @@ void expectEncodingMatchesEvaluator(const Model& model, const LitmusTest& test) 
     z3::context ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
     for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
-        const Skeleton sk = program.skeleton(choice);
+        const ExecutionGraph sk = program.skeleton(choice);
         std::set<Key> encoded, evaluated;
         ExecutionEncoding consistent(ctx, sk, model, program.locations.size());
         while (consistent.next()) {
@@ -318,10 +317,10 @@ void expectEncodingMatchesEvaluator(const Model& model, const LitmusTest& test) 
         }
         ExecutionEncoding candidates(ctx, sk, model, program.locations.size(), ExecutionEncoding::Mode::WellFormed);
         while (candidates.next()) {
-            const Execution ex = candidates.current();
+            const ExecutionGraph ex = candidates.current();
             candidates.blockCurrent();
-            for (const Execution& v : choiceVariants(ex))
-                if (MatrixEvaluator(model, sk, v).consistent()) {
+            for (const ExecutionGraph& v : choiceVariants(ex))
+                if (MatrixEvaluator(model, v).consistent()) {
                     evaluated.insert({ex.rf, ex.mo});
                     break;
                 }
@@ -404,7 +403,7 @@ TEST(ModelLanguage, ExplainNamesABrokenEmptyAxiom) {
     const Cycle& c = x.shown[0].cycles[0];
     EXPECT_EQ(c.axiom, "no-messages");
     EXPECT_FALSE(c.closed);
-    EXPECT_EQ(cycleText(x.shown[0].skeleton, x.locations, c), "a:lW x →rf & ext b");
+    EXPECT_EQ(cycleText(x.shown[0].executions[0], x.locations, c), "a:lW x →rf & ext b");
 }
 
 }  // namespace

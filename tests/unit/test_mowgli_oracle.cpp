@@ -670,7 +670,7 @@ private:
     Variant variant_;
     UnfoldedProgram program_;
     std::set<long long> domain_;  // values tried for out-of-thin-air reads
-    Skeleton sk_;
+    ExecutionGraph sk_;
     size_t n_ = 0;
     std::vector<Sub> s_;
     std::vector<size_t> readList_;

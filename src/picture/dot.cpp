@@ -1,5 +1,5 @@
-// Execution graphs as Graphviz graphs: built with cgraph, written as DOT, laid out and rendered with gvc.
-#include "rdmacheck/graph.hpp"
+// Pictures of execution graphs as Graphviz graphs: built with cgraph, written as DOT, laid out and rendered with gvc.
+#include "rdmacheck/picture.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -176,7 +176,7 @@ Agnode_t* eventNode(const std::map<std::string, Agnode_t*>& nodes, const std::st
 }
 
 // The whole drawing as a cgraph graph: clusters, events, relation edges, legend.
-GraphPtr build(const ExecutionGraph& g) {
+GraphPtr build(const Picture& g) {
     const std::string name = g.name.empty() ? "execution" : g.name;
     GraphPtr graph(agopen(cstr(name), Agdirected, discipline()));
     if (!graph) throw std::runtime_error("Graphviz could not create graph '" + name + "'");
@@ -193,7 +193,7 @@ GraphPtr build(const ExecutionGraph& g) {
     agattr(root, AGEDGE, cstr("fontsize"), cstr("10"));
 
     std::map<std::string, Agnode_t*> nodes;
-    auto addNode = [&](Agraph_t* sub, const GraphEvent& e) {
+    auto addNode = [&](Agraph_t* sub, const PictureEvent& e) {
         if (e.id.empty()) throw std::runtime_error("graph event without id (label '" + e.label + "')");
         if (nodes.count(e.id)) throw std::runtime_error("duplicate graph event id '" + e.id + "'");
         Agnode_t* n = agnode(sub, cstr(e.id), 1);
@@ -209,7 +209,7 @@ GraphPtr build(const ExecutionGraph& g) {
     std::map<int, Agraph_t*> nodeClusters;
     std::map<std::pair<int, int>, std::vector<Agnode_t*>> threadEvents;
     std::map<std::pair<int, int>, Agraph_t*> threadClusters;
-    for (const GraphEvent& e : g.events) {
+    for (const PictureEvent& e : g.events) {
         if (e.thread < 0) {
             if (!initCluster) {
                 initCluster = agsubg(root, cstr("cluster_init"), 1);
@@ -248,7 +248,7 @@ GraphPtr build(const ExecutionGraph& g) {
 
     std::vector<std::string> used;  // relations in order of first use
     std::set<std::pair<Agnode_t*, Agnode_t*>> poPairs;
-    for (const GraphEdge& edge : g.edges) {
+    for (const PictureEdge& edge : g.edges) {
         Agnode_t* from = eventNode(nodes, edge.from, "source");
         Agnode_t* to = eventNode(nodes, edge.to, "target");
         if (edge.relation.empty())
@@ -361,7 +361,7 @@ RelationStyle relationStyle(const std::string& relation) {
     return it != styles.end() ? it->second : RelationStyle{"darkslategray", "solid"};
 }
 
-std::string toDot(const ExecutionGraph& g) {
+std::string toDot(const Picture& g) {
     std::lock_guard<std::mutex> lock(graphvizMutex);
     ErrorCapture errors;
     GraphPtr graph = build(g);
@@ -370,7 +370,7 @@ std::string toDot(const ExecutionGraph& g) {
     return out;
 }
 
-void writeDot(const ExecutionGraph& g, const std::string& path) {
+void writeDot(const Picture& g, const std::string& path) {
     const std::string text = toDot(g);
     std::ofstream out(path, std::ios::binary);
     if (!out) throw std::runtime_error("cannot open " + path + " for writing: " + std::strerror(errno));
@@ -387,7 +387,7 @@ struct LayoutFailure : std::runtime_error {
 };
 
 // Lays out with `engine` and renders, in this process.
-void renderHere(const ExecutionGraph& g, const std::string& format, const std::string& path, const char* engine) {
+void renderHere(const Picture& g, const std::string& format, const std::string& path, const char* engine) {
     std::lock_guard<std::mutex> lock(graphvizMutex);
     ErrorCapture errors;
     GVC_t* gvc = context(errors);
@@ -425,7 +425,7 @@ enum class ChildResult { Done, LayoutFailed, Failed };
 // edges got floating labels) it corrupts its heap, and a later allocation
 // aborts; such a crash must not take the checker with it. `why` gets the
 // child's message.
-ChildResult renderInChild(const ExecutionGraph& g, const std::string& format, const std::string& path,
+ChildResult renderInChild(const Picture& g, const std::string& format, const std::string& path,
                           const char* engine, std::string& why) {
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
@@ -469,7 +469,7 @@ ChildResult renderInChild(const ExecutionGraph& g, const std::string& format, co
 
 }  // namespace
 
-void renderGraph(const ExecutionGraph& g, const std::string& format, const std::string& path) {
+void renderGraph(const Picture& g, const std::string& format, const std::string& path) {
     if (format != "svg" && format != "png")
         throw std::runtime_error("unsupported graph format '" + format + "' (use svg or png)");
     // Graphviz does not always report a file it cannot open: find out first.

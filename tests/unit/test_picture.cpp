@@ -1,4 +1,4 @@
-// Execution graphs drawn with Graphviz: the DOT text read back with cgraph, and rendered files.
+// Pictures drawn with Graphviz: the DOT text read back with cgraph, and rendered files.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "../test_support.hpp"
-#include "rdmacheck/graph.hpp"
+#include "rdmacheck/picture.hpp"
 
 // Last: Graphviz headers define short macros.
 #include <cgraph.h>
@@ -23,8 +23,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Two RDMA nodes, one thread each, two initial writes; one highlighted rb closes the cycle.
-ExecutionGraph sample() {
-    ExecutionGraph g;
+Picture sample() {
+    Picture g;
     g.name = "Fig3e_exec3";
     g.caption = "Fig3e execution 3: [a]=0; [b]=\"0\";";
     g.events = {
@@ -105,7 +105,7 @@ void expectSampleDrawing(const std::string& dot) {
 
     // Labels, unicode and quotes included, survive the round trip.
     std::map<std::string, std::string> labels;
-    for (const GraphEvent& e : sample().events)
+    for (const PictureEvent& e : sample().events)
         labels[e.id] = attr(agnode(g.get(), const_cast<char*>(e.id.c_str()), 0), "label");
     EXPECT_EQ(labels["e1"], "b: nrW y=1 →2");
     EXPECT_EQ(labels["e2"], "c: R y=0 \"quoted\"");
@@ -184,7 +184,7 @@ TEST(GraphDot, RelationColours) {
 }
 
 TEST(GraphDot, BackslashesAreShownNotInterpreted) {
-    ExecutionGraph g;
+    Picture g;
     g.name = "g";
     g.caption = R"(a\nb)";
     g.events = {{"e0", R"(x\N)", 1, 0, "P0"}};
@@ -195,7 +195,7 @@ TEST(GraphDot, BackslashesAreShownNotInterpreted) {
 }
 
 TEST(GraphDot, ProgramOrderIsKeptWithoutPoEdges) {
-    ExecutionGraph g;
+    Picture g;
     g.name = "nopo";
     g.events = {{"a", "a", 1, 0, "P0"}, {"b", "b", 1, 0, "P0"}, {"c", "c", 1, 0, "P0"}};
     g.edges = {{"a", "b", "po", false}, {"c", "a", "rb", false}};
@@ -220,7 +220,7 @@ TEST(GraphDot, ProgramOrderIsKeptWithoutPoEdges) {
 }
 
 TEST(GraphDot, BadGraphsAreErrors) {
-    ExecutionGraph g = sample();
+    Picture g = sample();
     g.edges.push_back({"e0", "nowhere", "rf", false});
     EXPECT_THROW(toDot(g), std::runtime_error);
     g = sample();

@@ -1,9 +1,9 @@
-// A drawable execution graph: what the report stage hands to Graphviz.
+// A picture of an execution graph (execution_graph.hpp) for Graphviz: what the report stage draws.
 #pragma once
 #include <string>
 #include <vector>
 namespace rdmacheck {
-struct GraphEvent {
+struct PictureEvent {
     std::string id;      // unique DOT node name, e.g. "e3"
     std::string label;   // e.g. "c: nrW y=1 →2" or "init x=0"
     int node = 0;        // RDMA node (cluster); 0 for initial writes
@@ -14,23 +14,23 @@ struct GraphEvent {
     int call = -1;
     std::string callLabel = "";  // the call's box label, e.g. "put"
 };
-struct GraphEdge {
-    std::string from, to;   // GraphEvent ids
+struct PictureEdge {
+    std::string from, to;   // PictureEvent ids
     std::string relation;   // po rf mo rb pf nfo rao ippo oppo ib ob ... (colour by relation)
     bool highlighted = false;  // part of an explained cycle: drawn thick/red
 };
-struct ExecutionGraph {
+struct Picture {
     std::string name;       // graph name, e.g. "Fig3e_exec3"
     std::string caption;    // e.g. "Fig3e execution 3: [a]=0; [b]=0;" drawn as the graph label
-    std::vector<GraphEvent> events;   // in program order within each thread
-    std::vector<GraphEdge> edges;
+    std::vector<PictureEvent> events;   // in program order within each thread
+    std::vector<PictureEdge> edges;
 };
 // Builds the Graphviz graph with the cgraph library (agopen/agnode/agedge/agsafeset),
 // never by string concatenation, and writes it as DOT text.
-std::string toDot(const ExecutionGraph& g);
-void writeDot(const ExecutionGraph& g, const std::string& path);            // std::runtime_error on failure
+std::string toDot(const Picture& g);
+void writeDot(const Picture& g, const std::string& path);            // std::runtime_error on failure
 // Lays out (dot) and renders with libgvc (gvContext, gvLayout, gvRenderFilename): format "svg" or "png".
-void renderGraph(const ExecutionGraph& g, const std::string& format, const std::string& path);
+void renderGraph(const Picture& g, const std::string& format, const std::string& path);
 
 // How a relation is drawn: Graphviz colour and style ("solid", "dashed", "dotted").
 // Fixed per relation so that pictures of different executions compare at a glance.
@@ -41,13 +41,13 @@ struct RelationStyle {
 RelationStyle relationStyle(const std::string& relation);
 
 // The DOT layout conventions (what a reader of toDot's output can rely on):
-// - events are nodes named by GraphEvent::id, labelled with GraphEvent::label (a backslash is doubled,
+// - events are nodes named by PictureEvent::id, labelled with PictureEvent::label (a backslash is doubled,
 //   since Graphviz labels treat `\` as an escape);
 // - clusters: "cluster_init" (label "init"), "cluster_node<N>" (label "node N") holding
 //   "cluster_node<N>_thread<T>" (label threadName), itself holding "cluster_node<N>_thread<T>_call<K>"
 //   (label callLabel, dotted) around the subevents of call K, and "cluster_legend" (label "legend") holding one
 //   edge per relation used, between two empty nodes named "legend_<i>_from"/"legend_<i>_to";
-// - every GraphEdge is one edge labelled with its relation (attribute "relation" too; "label" on po
+// - every PictureEdge is one edge labelled with its relation (attribute "relation" too; "label" on po
 //   edges, the floating "xlabel" on the others, which do not rank events); layout-only
 //   edges that keep program order where no po edge does are style=invis, unlabelled, relation "layout".
 }
