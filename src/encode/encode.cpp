@@ -12,6 +12,46 @@ namespace {
 
 bool isInit(const Event& e) { return isInitEvent(e); }
 
+// How many reads v adds up if it is r + k or k, else -1: the terms Z3's
+// difference-logic solver takes (a read's value equals its source's written value).
+int offsetReads(const Value& v) {
+    auto sum = [&](int a, int b) { return a < 0 || b < 0 || a + b > 1 ? -1 : a + b; };
+    switch (v.kind) {
+        case Value::Kind::Const: return 0;
+        case Value::Kind::Read: return 1;
+        case Value::Kind::Add: return sum(offsetReads(v.args[0]), offsetReads(v.args[1]));
+        case Value::Kind::Sub: return offsetReads(v.args[1]) == 0 ? offsetReads(v.args[0]) : -1;
+        case Value::Kind::Mul:
+        case Value::Kind::Neg: break;
+    }
+    for (const Value& a : v.args)
+        if (offsetReads(a) != 0) return -1;
+    return 0;
+}
+
+// Whether every constraint of the encoding is a difference constraint: the
+// clocks, mo keys and ranks always are; values are when written values and
+// tested values are offsets of one read.
+bool isDifferenceLogic(const ExecutionGraph& sk) {
+    auto offset = [](const Value& v) { return offsetReads(v) >= 0; };
+    return std::all_of(sk.events.begin(), sk.events.end(), [&](const Event& e) { return offset(e.written); }) &&
+           std::all_of(sk.constraints.begin(), sk.constraints.end(),
+                       [&](const ValueConstraint& c) { return offset(c.lhs) && offset(c.rhs); });
+}
+
+// The solver: Z3's plain SMT core (the default combined solver re-reads its
+// tactics' parameters on each call, which costs more than a small test's
+// search), without relevancy propagation, and with the difference-logic
+// arithmetic solver where the encoding allows it (scripts/bench measures both).
+z3::solver makeSolver(z3::context& ctx, const ExecutionGraph& sk) {
+    z3::solver solver(ctx, z3::solver::simple());
+    z3::params p(ctx);
+    p.set("relevancy", 0u);
+    if (isDifferenceLogic(sk)) p.set("arith.solver", 1u);
+    solver.set(p);
+    return solver;
+}
+
 bool isMoMember(const ModelExpr& m) {
     if (m.op == ModelExpr::Op::Name) return m.name == "mo";
     return m.op == ModelExpr::Op::Scope && m.args[0].op == ModelExpr::Op::Name && m.args[0].name == "mo";
@@ -128,7 +168,7 @@ struct ExecutionEncoding::Impl {
     const bool consistent;
 
     Impl(z3::context& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c), sk(s), model(m), locationCount(locations), solver(c), choices(c, s), domain(choices),
+        : ctx(c), sk(s), model(m), locationCount(locations), solver(makeSolver(c, s)), choices(c, s), domain(choices),
           walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }

@@ -80,7 +80,9 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     result.quantifier = test.quantifier;
     result.shown = shownNames(test);
 
-    z3::context ctx;
+    // One context per thread for every test it checks: making one costs more
+    // than checking a small test.
+    static thread_local z3::context ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
     try {
         for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
