@@ -1,5 +1,6 @@
 // Stage 4: enumerate every consistent execution of every skeleton, and collect
-// the final states, the condition's verdict and herd7's execution counts.
+// the final states, the condition's verdict and herd7's execution counts; or,
+// in the answer-only modes (result.hpp), only the final states or the verdict.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,7 @@ struct CheckOptions {
     uint64_t maxExecutions = 10'000'000;  // stop with an error past this many
     size_t maxEvents = 2000;              // per path combination: the encoding is quadratic in it
     ResourceLimits limits;                // --timeout, --max-memory
+    CheckMode mode = CheckMode::Executions;  // --states, --speedcheck
 };
 
 // Called for each consistent execution kept by the filter (for graphs and tests).

@@ -58,6 +58,14 @@ public:
     // Excludes executions with the same rf and mo as current().
     void blockCurrent();
 
+    // Formulas over the execution's choices, for conditions on its final
+    // state (answer-only modes): a location ends with value k (its mo-last
+    // write's), and a value under the execution's read values is k.
+    z3::expr finalValueIs(int location, long long k) const;
+    z3::expr valueIs(const Value& v, long long k) const;
+    // Keeps only executions where `condition` holds in later next() calls.
+    void require(const z3::expr& condition);
+
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;

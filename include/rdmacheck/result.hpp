@@ -16,16 +16,26 @@ namespace rdmacheck {
 // A final state: the values of the shown names, in CheckResult::shown order.
 using FinalState = std::vector<long long>;
 
+// What a check computes. Executions: every consistent execution, counted as
+// herd7 counts them. States: every distinct final state, each found once
+// (blocking the state, not the execution), without counts. Speedcheck
+// (herd7's -speedcheck): only the verdict, from one execution that decides it
+// if there is one (a witness of exists / ~exists, a counterexample to forall).
+enum class CheckMode { Executions, States, Speedcheck };
+const char* modeName(CheckMode mode);  // "executions", "states", "speedcheck"
+
 struct CheckResult {
     std::string test;
     std::string model;
     std::string engine = "declarative";   // or "concrete" / "simplified" (operational machines)
     Quantifier quantifier = Quantifier::Exists;
+    CheckMode mode = CheckMode::Executions;
     std::vector<ObservedName> shown;      // registers (by thread) first, then locations by name
     std::map<FinalState, bool> states;    // state -> satisfies the condition
     // Declarative: consistent executions, as herd7 counts them. Operational:
     // distinct final memories (every location and register), which the machine
-    // can count but whose runs it cannot.
+    // can count but whose runs it cannot. States and speedcheck modes: the
+    // final states found, which are not printed as counts.
     uint64_t positive = 0;
     uint64_t negative = 0;
     bool ok = false;
@@ -43,6 +53,26 @@ std::vector<ObservedName> shownNames(const LitmusTest& test);
 // Every location the program uses (hidden constants excepted) and every
 // register it names: what engines compare when they check each other.
 std::vector<ObservedName> everyName(const LitmusTest& test);
+
+// A condition's truth in any domain with !, && and ||, given each atom's truth.
+template <class Truth>
+Truth foldCondition(const Cond& c, const std::function<Truth(const Cond& atom)>& atom, const Truth& yes,
+                    const Truth& no) {
+    Truth t = c.kind == Cond::Kind::Or || c.kind == Cond::Kind::False ? no : yes;
+    switch (c.kind) {
+        case Cond::Kind::True:
+        case Cond::Kind::False: break;
+        case Cond::Kind::Atom: t = atom(c); break;
+        case Cond::Kind::Not: t = !foldCondition(c.args[0], atom, yes, no); break;
+        case Cond::Kind::And:
+            for (const Cond& a : c.args) t = t && foldCondition(a, atom, yes, no);
+            break;
+        case Cond::Kind::Or:
+            for (const Cond& a : c.args) t = t || foldCondition(a, atom, yes, no);
+            break;
+    }
+    return t;
+}
 
 // Evaluates a condition on a final state; `lookup` gives an atom's value.
 bool evalCondition(const Cond& c, const std::function<long long(const Cond& atom)>& lookup);

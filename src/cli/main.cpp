@@ -500,6 +500,12 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
     app.add_option("--edges", pictures.edges,
                    "relations drawn, e.g. po,rf,mo,rb,pf,nfo (default), or ippo,oppo, or ib,ob");
+    bool statesOnly = false, speedcheck = false;
+    CLI::Option* statesFlag = app.add_flag(
+        "--states", statesOnly, "declarative: list the distinct final states and the verdict, without counting executions");
+    app.add_flag("--speedcheck", speedcheck,
+                 "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck)")
+        ->excludes(statesFlag);
     app.add_flag("--explain", pictures.explain,
                  "for an outcome no consistent execution reaches: each candidate execution's shortest cycle");
 
@@ -595,6 +601,12 @@ int main(int argc, char** argv) {
             std::cerr << "rdmacheck: error: --explain looks for declarative executions; drop --engine operational\n";
             return 2;
         }
+        if (engine == "operational" && (statesOnly || speedcheck)) {
+            std::cerr << "rdmacheck: error: --states and --speedcheck are modes of the declarative engine; drop "
+                         "--engine operational\n";
+            return 2;
+        }
+        options.mode = speedcheck ? CheckMode::Speedcheck : statesOnly ? CheckMode::States : CheckMode::Executions;
         return runCheck(files, modelName, modelsDir, modelOptions, engine, options, machineOptions, json, noTime,
                         pictures);
     };

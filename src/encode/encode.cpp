@@ -173,7 +173,7 @@ struct ExecutionEncoding::Impl {
         build();
     }
 
-    z3::expr value(const Value& v) {
+    z3::expr value(const Value& v) const {
         switch (v.kind) {
             case Value::Kind::Const: return ctx.int_val(static_cast<int64_t>(v.constant));
             case Value::Kind::Read: return choices.readValue[v.event];
@@ -411,6 +411,24 @@ struct ExecutionEncoding::Impl {
         solver.set(p);
     }
 
+    // The location ends with `v` when its mo-last write (the one every other
+    // write of the location precedes) writes v: a disjunction over the writes,
+    // not an if-then-else term, so it stays in difference logic.
+    z3::expr finalValueIs(int location, long long v) const {
+        const std::vector<int>& writes = choices.writesOf.at(location);
+        const z3::expr target = ctx.int_val(static_cast<int64_t>(v));
+        if (writes.empty()) return value(sk.events[sk.initWriteOf(location)].written) == target;
+        z3::expr_vector cases(ctx);
+        for (int w : writes) {
+            z3::expr_vector last(ctx);
+            for (int other : writes)
+                if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
+            last.push_back(value(sk.events[w].written) == target);
+            cases.push_back(z3::mk_and(last));
+        }
+        return z3::mk_or(cases);
+    }
+
     void blockCurrent() {
         z3::expr_vector same(ctx);
         for (size_t r = 0; r < choices.rfCandidates.size(); ++r) {
@@ -440,6 +458,14 @@ bool ExecutionEncoding::next() { return impl_->next(); }
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 
 void ExecutionEncoding::blockCurrent() { impl_->blockCurrent(); }
+
+z3::expr ExecutionEncoding::finalValueIs(int location, long long v) const { return impl_->finalValueIs(location, v); }
+
+z3::expr ExecutionEncoding::valueIs(const Value& v, long long k) const {
+    return impl_->value(v) == impl_->ctx.int_val(static_cast<int64_t>(k));
+}
+
+void ExecutionEncoding::require(const z3::expr& condition) { impl_->solver.add(condition); }
 
 void ExecutionEncoding::limitTime(unsigned milliseconds) { impl_->limitTime(milliseconds); }
 

@@ -74,10 +74,15 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     out << "States " << r.states.size() << "\n";
     for (const auto& [state, satisfies] : r.states) out << stateLine(r, state) << "\n";
     out << (r.ok ? "Ok" : "No") << "\n";
-    out << "Witnesses\n";
-    out << "Positive: " << r.positive << " Negative: " << r.negative << "\n";
+    // The answer-only modes count no executions: they print no counts.
+    const bool counted = r.mode == CheckMode::Executions;
+    if (counted) out << "Witnesses\nPositive: " << r.positive << " Negative: " << r.negative << "\n";
     out << "Condition " << conditionText(r.quantifier, test.condition) << "\n";
-    out << "Observation " << r.test << " " << r.observation() << " " << r.positive << " " << r.negative << "\n";
+    if (counted) {
+        out << "Observation " << r.test << " " << r.observation() << " " << r.positive << " " << r.negative << "\n";
+    } else {
+        out << "Mode " << modeName(r.mode) << "\n";
+    }
     if (options.showTime) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.2f", r.seconds);
@@ -98,9 +103,12 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     j["kind"] = kindWord(r.quantifier);
     j["condition"] = conditionText(r.quantifier, test.condition);
     j["ok"] = r.ok;
-    j["observation"] = r.observation();
-    j["positive"] = r.positive;
-    j["negative"] = r.negative;
+    j["mode"] = modeName(r.mode);
+    if (r.mode == CheckMode::Executions) {
+        j["observation"] = r.observation();
+        j["positive"] = r.positive;
+        j["negative"] = r.negative;
+    }
     nlohmann::json names = nlohmann::json::array();
     for (const ObservedName& n : r.shown) names.push_back(shownName(n));
     j["shown"] = names;

@@ -65,6 +65,124 @@ void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEn
 
 }  // namespace
 
+namespace {
+
+// One test's run over its skeletons, in the mode the options ask for.
+class DeclarativeCheck {
+public:
+    DeclarativeCheck(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
+                     const CheckOptions& options, const ExecutionVisitor& visit, const ResourceGuard& guard,
+                     CheckResult& result)
+        : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), guard_(guard),
+          result_(result) {}
+
+    // Runs one skeleton's encoding; false once the verdict is decided (speedcheck).
+    bool run(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
+        spend(guard_, options_.limits, encoding);
+        if (!sk.cutAt.empty()) {
+            // A consistent prefix that stopped at the bound: executions are missing.
+            if (encoding.next())
+                for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result_, loop);
+            return true;
+        }
+        switch (options_.mode) {
+            case CheckMode::Executions: enumerateExecutions(encoding); return true;
+            case CheckMode::States: enumerateStates(sk, encoding); return true;
+            case CheckMode::Speedcheck: return !findDecisive(sk, encoding);
+        }
+        return true;
+    }
+
+private:
+    void enumerateExecutions(ExecutionEncoding& encoding) {
+        while (encoding.next()) {
+            const ExecutionGraph& ex = encoding.current();
+            auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
+            if (!test_.filter || evalCondition(*test_.filter, lookup)) {
+                record(ex);
+                if (result_.positive + result_.negative > options_.maxExecutions)
+                    throw InputError(SourceLoc{test_.file, 1, 1},
+                                     "more than " + std::to_string(options_.maxExecutions) +
+                                         " consistent executions; raise --max-executions");
+            }
+            encoding.blockCurrent();
+            spend(guard_, options_.limits, encoding);
+        }
+    }
+
+    // Each new final state once: the states found so far are excluded.
+    void enumerateStates(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
+        requireFilter(sk, encoding);
+        for (const auto& [state, satisfies] : result_.states) encoding.require(!isState(sk, encoding, state));
+        while (encoding.next()) {
+            encoding.require(!isState(sk, encoding, record(encoding.current())));
+            spend(guard_, options_.limits, encoding);
+        }
+    }
+
+    // One query: an execution that decides the verdict (satisfies the
+    // condition of exists / ~exists, or breaks forall's).
+    bool findDecisive(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
+        requireFilter(sk, encoding);
+        const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
+        encoding.require(test_.quantifier == Quantifier::Forall ? !holds : holds);
+        if (!encoding.next()) return false;
+        record(encoding.current());
+        return true;
+    }
+
+    FinalState record(const ExecutionGraph& ex) {
+        auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
+        FinalState state;
+        for (const ObservedName& n : result_.shown) state.push_back(finalValue(test_, program_, ex, n.name, n.thread));
+        addFinalState(result_, test_, state, lookup);
+        if (visit_) visit_(program_, ex, state, result_.states.at(state));
+        return state;
+    }
+
+    void requireFilter(const ExecutionGraph& sk, ExecutionEncoding& encoding) const {
+        if (test_.filter) encoding.require(conditionTerm(sk, encoding, *test_.filter));
+    }
+
+    // finalValue(name) == k: a register's value or initial value, or a location's last write.
+    z3::expr valueIs(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const std::string& name, int thread,
+                     long long k) const {
+        if (thread < 0) return encoding.finalValueIs(program_.locationIndex(name), k);
+        const auto& regs = sk.registers[thread];
+        auto it = regs.find(name);
+        if (it != regs.end()) return encoding.valueIs(it->second, k);
+        auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
+        return ctx_.bool_val((init == test_.registerInit.end() ? 0 : init->second) == k);
+    }
+
+    z3::expr conditionTerm(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const Cond& c) const {
+        return foldCondition<z3::expr>(
+            c,
+            [&](const Cond& atom) {
+                const z3::expr is = valueIs(sk, encoding, atom.loc, atom.thread, atom.value);
+                return atom.equal ? is : !is;
+            },
+            ctx_.bool_val(true), ctx_.bool_val(false));
+    }
+
+    z3::expr isState(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const FinalState& state) const {
+        z3::expr_vector all(ctx_);
+        for (size_t i = 0; i < state.size(); ++i)
+            all.push_back(valueIs(sk, encoding, result_.shown[i].name, result_.shown[i].thread, state[i]));
+        return z3::mk_and(all);
+    }
+
+    z3::context& ctx_;
+    const LitmusTest& test_;
+    const UnfoldedProgram& program_;
+    const CheckOptions& options_;
+    const ExecutionVisitor& visit_;
+    const ResourceGuard& guard_;
+    CheckResult& result_;
+};
+
+}  // namespace
+
 CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions& options,
                   const ExecutionVisitor& visit) {
     const auto start = std::chrono::steady_clock::now();
@@ -78,11 +196,13 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     result.test = test.name;
     result.model = model.name;
     result.quantifier = test.quantifier;
+    result.mode = options.mode;
     result.shown = shownNames(test);
 
     // One context per thread for every test it checks: making one costs more
     // than checking a small test.
     static thread_local z3::context ctx;
+    DeclarativeCheck run(ctx, test, program, options, visit, guard, result);
     std::vector<size_t> choice(program.paths.size(), 0);
     try {
         for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
@@ -93,30 +213,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                                      " events; the declarative engine takes at most " +
                                      std::to_string(options.maxEvents) + " (--max-events)");
             ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
-            spend(guard, options.limits, encoding);
-            if (!sk.cutAt.empty()) {
-                // A consistent prefix that stopped at the bound: executions are missing.
-                if (encoding.next())
-                    for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result, loop);
-            } else {
-                while (encoding.next()) {
-                    const ExecutionGraph& ex = encoding.current();
-                    auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
-                    if (!test.filter || evalCondition(*test.filter, lookup)) {
-                        FinalState state;
-                        for (const ObservedName& n : result.shown)
-                            state.push_back(finalValue(test, program, ex, n.name, n.thread));
-                        addFinalState(result, test, state, lookup);
-                        if (visit) visit(program, ex, state, result.states.at(state));
-                        if (result.positive + result.negative > options.maxExecutions)
-                            throw InputError(SourceLoc{test.file, 1, 1},
-                                             "more than " + std::to_string(options.maxExecutions) +
-                                                 " consistent executions; raise --max-executions");
-                    }
-                    encoding.blockCurrent();
-                    spend(guard, options.limits, encoding);
-                }
-            }
+            if (!run.run(sk, encoding)) break;
         }
     } catch (const SolverGaveUp& e) {
         solverGaveUp(guard, test.file, e);

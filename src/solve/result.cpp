@@ -89,17 +89,17 @@ std::vector<ObservedName> everyName(const LitmusTest& test) {
 }
 
 bool evalCondition(const Cond& c, const std::function<long long(const Cond&)>& lookup) {
-    switch (c.kind) {
-        case Cond::Kind::True: return true;
-        case Cond::Kind::False: return false;
-        case Cond::Kind::Atom: return (lookup(c) == c.value) == c.equal;
-        case Cond::Kind::Not: return !evalCondition(c.args[0], lookup);
-        case Cond::Kind::And:
-            return std::all_of(c.args.begin(), c.args.end(), [&](const Cond& a) { return evalCondition(a, lookup); });
-        case Cond::Kind::Or:
-            return std::any_of(c.args.begin(), c.args.end(), [&](const Cond& a) { return evalCondition(a, lookup); });
+    return foldCondition<bool>(
+        c, [&](const Cond& atom) { return (lookup(atom) == atom.value) == atom.equal; }, true, false);
+}
+
+const char* modeName(CheckMode mode) {
+    switch (mode) {
+        case CheckMode::Executions: return "executions";
+        case CheckMode::States: return "states";
+        case CheckMode::Speedcheck: return "speedcheck";
     }
-    return false;
+    return "";
 }
 
 void addFinalState(CheckResult& result, const LitmusTest& test, const FinalState& state,

@@ -269,3 +269,28 @@ TEST(Cli, ModelPathsAndSkippedAxioms) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("differs from the rdma-tso the operational machine implements"), std::string::npos) << r.err;
 }
+
+// The answer-only modes say which mode ran and print no execution counts.
+TEST(Cli, StatesAndSpeedcheckModes) {
+    const std::string fig3e = corpusFile("fig3e-sb-polled-gets.litmus");
+    ToolRun states = runTool("--states --no-time " + fig3e);
+    EXPECT_EQ(states.status, 0) << states.err;
+    EXPECT_EQ(states.out,
+              "Test Fig3e Allowed\n"
+              "States 3\n"
+              "[a]=0; [b]=1;\n"
+              "[a]=1; [b]=0;\n"
+              "[a]=1; [b]=1;\n"
+              "No\n"
+              "Condition exists ([a]=0 /\\ [b]=0)\n"
+              "Mode states\n"
+              "\n");
+    ToolRun speed = runTool("--speedcheck --no-time " + fig3e);
+    EXPECT_EQ(speed.status, 0) << speed.err;
+    EXPECT_EQ(speed.out, "Test Fig3e Allowed\nStates 0\nNo\nCondition exists ([a]=0 /\\ [b]=0)\nMode speedcheck\n\n");
+    ToolRun json = runTool("--speedcheck --json --no-time " + fig3e);
+    EXPECT_NE(json.out.find("\"mode\":\"speedcheck\""), std::string::npos) << json.out;
+    EXPECT_EQ(json.out.find("\"positive\""), std::string::npos) << json.out;
+    EXPECT_EQ(runTool("--states --speedcheck " + fig3e).status, 2);
+    EXPECT_EQ(runTool("--states --engine operational " + fig3e).status, 2);
+}
