@@ -30,13 +30,18 @@ int offsetReads(const Value& v) {
 }
 
 // Whether every constraint of the encoding is a difference constraint: the
-// clocks, mo keys and ranks always are; values are when written values and
-// tested values are offsets of one read.
+// clocks, mo keys and ranks always are; values are when written values, tested
+// values and final register values (which answer-only modes test) are offsets
+// of one read.
 bool isDifferenceLogic(const ExecutionGraph& sk) {
     auto offset = [](const Value& v) { return offsetReads(v) >= 0; };
+    auto offsets = [&](const std::map<std::string, Value>& registers) {
+        return std::all_of(registers.begin(), registers.end(), [&](const auto& r) { return offset(r.second); });
+    };
     return std::all_of(sk.events.begin(), sk.events.end(), [&](const Event& e) { return offset(e.written); }) &&
            std::all_of(sk.constraints.begin(), sk.constraints.end(),
-                       [&](const ValueConstraint& c) { return offset(c.lhs) && offset(c.rhs); });
+                       [&](const ValueConstraint& c) { return offset(c.lhs) && offset(c.rhs); }) &&
+           std::all_of(sk.registers.begin(), sk.registers.end(), offsets);
 }
 
 // The solver: Z3's plain SMT core (the default combined solver re-reads its
