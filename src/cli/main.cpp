@@ -73,17 +73,17 @@ struct GeneratorFlags {
     }
 };
 
-// Runs work(i) for i in [0, n) on `jobs` threads; output(i) then runs in order of i.
-template <class Work, class Output>
+// Runs work(i) for i in [0, n) on `jobs` threads; output(i, result) then runs in order of i.
+template <class Result, class Work, class Output>
 void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) {
-    std::vector<std::string> results(n);
+    std::vector<Result> results(n);
     std::vector<bool> done(n, false);
     std::atomic<size_t> next{0};
     std::mutex mutex;
     std::condition_variable ready;
     auto worker = [&]() {
         for (size_t i; (i = next++) < n;) {
-            std::string r = work(i);
+            Result r = work(i);
             std::lock_guard<std::mutex> lock(mutex);
             results[i] = std::move(r);
             done[i] = true;
@@ -95,7 +95,7 @@ void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) 
     for (size_t i = 0; i < n; ++i) {
         std::unique_lock<std::mutex> lock(mutex);
         ready.wait(lock, [&] { return done[i]; });
-        std::string r = std::move(results[i]);
+        Result r = std::move(results[i]);
         lock.unlock();
         output(i, r);
     }
@@ -226,7 +226,7 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
             return err.str();
         }
     };
-    forEachInOrder(total, jobs, work, [&](size_t i, const std::string& text) {
+    forEachInOrder<std::string>(total, jobs, work, [&](size_t i, const std::string& text) {
         (outcomes[i] == Error || outcomes[i] == InternalError ? std::cerr : std::cout) << text << std::flush;
     });
     const size_t differ = std::count(outcomes.begin(), outcomes.end(), Differ);
@@ -320,75 +320,124 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const Model& mo
     out << "\n";
 }
 
-int runCheck(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
-             const ModelOptions& modelOptions, const std::string& engine, const CheckOptions& options,
-             MachineOptions machineOptions, bool json, bool noTime, const PictureOptions& pictures) {
+// What checking one file printed, in order, on stdout (false) and stderr (true),
+// held back so that files checked in parallel print in input order.
+struct FileReport {
+    std::vector<std::pair<bool, std::string>> pieces;
     int status = 0;
-    std::map<std::string, Model> models;
-    if (!modelName.empty()) {
-        try {
-            models.emplace(modelName, loadModel(modelsDir, modelName, modelOptions));
-        } catch (const InputError& e) {
-            printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
-            return 2;
-        }
+
+    void print(bool toStderr, const std::string& text) {
+        if (!text.empty()) pieces.emplace_back(toStderr, text);
     }
-    if (!makeDirectory("--dot", pictures.dir)) return 2;
-    for (const std::string& file : files) {
-        std::string pictureError;  // the first picture that could not be written
+    void flush() const {
+        for (const auto& [toStderr, text] : pieces) (toStderr ? std::cerr : std::cout) << text << std::flush;
+    }
+};
+
+// The main command: every file checked under one set of options, -j files at a time.
+class CheckRun {
+public:
+    std::string modelName;  // empty: each test's default model
+    std::string modelsDir;
+    ModelOptions modelOptions;
+    std::string engine;
+    CheckOptions options;
+    MachineOptions machineOptions;
+    bool json = false, noTime = false;
+    PictureOptions pictures;
+
+    int run(const std::vector<std::string>& files, int jobs) {
+        if (!modelName.empty()) {
+            try {
+                model(modelName);
+            } catch (const InputError& e) {
+                printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
+                return 2;
+            }
+        }
+        if (!makeDirectory("--dot", pictures.dir)) return 2;
+        if (jobs > 1) machineOptions.progress = false;  // one progress line at a time
+        int status = 0;
+        forEachInOrder<FileReport>(
+            files.size(), jobs, [&](size_t i) { return checkFile(files[i]); },
+            [&](size_t, const FileReport& report) {
+                report.flush();
+                status = std::max(status, report.status);
+            });
+        return status;
+    }
+
+private:
+    std::mutex modelsMutex_;
+    std::map<std::string, Model> models_;  // loaded once, shared by the threads
+
+    const Model& model(const std::string& name) {
+        std::lock_guard<std::mutex> lock(modelsMutex_);
+        auto it = models_.find(name);
+        if (it == models_.end()) it = models_.emplace(name, loadModel(modelsDir, name, modelOptions)).first;
+        return it->second;
+    }
+
+    FileReport checkFile(const std::string& file) {
+        FileReport report;
+        std::ostringstream out;
         try {
             LitmusTest test = parseLitmusFile(file);
-            std::string name = modelName.empty() ? defaultModelName(test) : modelName;
-            if (!models.count(name)) models.emplace(name, loadModel(modelsDir, name, modelOptions));
-            const Model& model = models.at(name);
+            const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName);
             const std::set<std::string> relations =
-                pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, model);
-            // Both engines draw alike: the declarative one each consistent
-            // execution, the operational one a run per distinct final memory.
-            int drawn = 0;
-            const std::vector<ObservedName> shown = shownNames(test);
-            ExecutionVisitor draw;
-            if (!pictures.dir.empty() && pictures.show != "none")
-                draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex,
-                           const FinalState& state, bool satisfies) {
-                    if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
-                    const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
-                    try {
-                        writePicture(drawExecution(test, program.locations, ex, model, relations, stem,
-                                                   test.name + " execution " + std::to_string(drawn) + ": " +
-                                                       stateLine(shown, state)),
-                                     pictures, stem);
-                    } catch (const std::runtime_error& e) {  // the verdict comes first, then this
-                        pictureError = e.what();
-                    }
-                };
-            CheckResult result;
-            if (engine == "operational") {
-                machineOptions.unroll = options.unroll;
-                result = explore(test, model, machineOptions, draw);
-            } else {
-                result = check(test, model, options, draw);
-            }
+                pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, m);
+            std::string pictureError;  // the first picture that could not be written
+            const CheckResult result = checkTest(test, m, relations, pictureError);
             if (json) {
-                std::cout << toJson(test, result, ReportOptions{!noTime}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                          << "\n";
+                out << toJson(test, result, ReportOptions{!noTime}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                    << "\n";
             } else {
-                printHerd(std::cout, test, result, ReportOptions{!noTime});
+                printHerd(out, test, result, ReportOptions{!noTime});
             }
+            report.print(false, out.str());
+            out.str("");
             if (!pictureError.empty()) {
-                std::cout.flush();
-                std::cerr << file << ": error: picture: " << pictureError << "\n";
-                status = std::max(status, 2);
+                report.print(true, file + ": error: picture: " + pictureError + "\n");
+                report.status = 2;
             }
-            if (pictures.explain) printExplanation(std::cout, test, model, options, pictures, relations);
-            std::cout.flush();
+            if (pictures.explain) printExplanation(out, test, m, options, pictures, relations);
+            report.print(false, out.str());
         } catch (...) {
-            std::cout.flush();
-            status = std::max(status, reportError(std::cerr, file));
+            report.print(false, out.str());
+            std::ostringstream err;
+            report.status = std::max(report.status, reportError(err, file));
+            report.print(true, err.str());
         }
+        return report;
     }
-    return status;
-}
+
+    // Runs the chosen engine; both draw alike: the declarative one each consistent
+    // execution, the operational one a run per distinct final memory.
+    CheckResult checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
+                          std::string& pictureError) {
+        int drawn = 0;
+        const std::vector<ObservedName> shown = shownNames(test);
+        ExecutionVisitor draw;
+        if (!pictures.dir.empty() && pictures.show != "none")
+            draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState& state,
+                       bool satisfies) {
+                if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
+                const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
+                try {
+                    writePicture(drawExecution(test, program.locations, ex, m, relations, stem,
+                                               test.name + " execution " + std::to_string(drawn) + ": " +
+                                                   stateLine(shown, state)),
+                                 pictures, stem);
+                } catch (const std::runtime_error& e) {  // the verdict comes first, then this
+                    pictureError = e.what();
+                }
+            };
+        if (engine != "operational") return check(test, m, options, draw);
+        MachineOptions machine = machineOptions;
+        machine.unroll = options.unroll;
+        return explore(test, m, machine, draw);
+    }
+};
 
 // One line per test, herd7-like, then each counterexample; exit 1 if any
 // implementation outcome is not a specification outcome, 2 on bad input.
@@ -506,6 +555,9 @@ int main(int argc, char** argv) {
     app.add_flag("--speedcheck", speedcheck,
                  "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck)")
         ->excludes(statesFlag);
+    int checkJobs = 1;
+    app.add_option("-j,--jobs", checkJobs, "files checked in parallel; output stays in input order")
+        ->capture_default_str()->check(CLI::Range(1, 256));
     app.add_flag("--explain", pictures.explain,
                  "for an outcome no consistent execution reaches: each candidate execution's shortest cycle");
 
@@ -607,8 +659,17 @@ int main(int argc, char** argv) {
             return 2;
         }
         options.mode = speedcheck ? CheckMode::Speedcheck : statesOnly ? CheckMode::States : CheckMode::Executions;
-        return runCheck(files, modelName, modelsDir, modelOptions, engine, options, machineOptions, json, noTime,
-                        pictures);
+        CheckRun run;
+        run.modelName = modelName;
+        run.modelsDir = modelsDir;
+        run.modelOptions = modelOptions;
+        run.engine = engine;
+        run.options = options;
+        run.machineOptions = machineOptions;
+        run.json = json;
+        run.noTime = noTime;
+        run.pictures = pictures;
+        return run.run(files, checkJobs);
     };
     try {
         return dispatch();

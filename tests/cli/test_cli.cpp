@@ -294,3 +294,19 @@ TEST(Cli, StatesAndSpeedcheckModes) {
     EXPECT_EQ(runTool("--states --speedcheck " + fig3e).status, 2);
     EXPECT_EQ(runTool("--states --engine operational " + fig3e).status, 2);
 }
+
+// -j checks files in parallel; the report, errors included, keeps the input order.
+TEST(Cli, ParallelFilesPrintInInputOrder) {
+    std::string files;
+    for (const char* name : {"fig3e-sb-polled-gets.litmus", "fig1a-sb.litmus", "fig2h-get-then-put-z1.litmus"})
+        files += " " + corpusFile(name);
+    const std::string args = "--no-time" + files + " /nonexistent.litmus" + files;
+    ToolRun one = runTool("-j 1 " + args), two = runTool("-j 2 " + args);
+    EXPECT_EQ(one.status, 2);
+    EXPECT_EQ(two.status, 2);
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(one.err, two.err);
+    EXPECT_LT(one.out.find("Test Fig3e"), one.out.find("Test Fig1a"));
+    EXPECT_NE(one.err.find("/nonexistent.litmus"), std::string::npos) << one.err;
+    EXPECT_EQ(runTool("-j 0" + files).status, 2);
+}
