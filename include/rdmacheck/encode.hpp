@@ -33,6 +33,18 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Z3's global settings, made before the first context (a base of SolverContext).
+struct Z3Settings {
+    Z3Settings();
+};
+
+// A Z3 context. A thread reuses one for the tests it checks (threadContext():
+// making a context costs about as much as checking a small test), but then the
+// order in which executions are found depends on the tests checked before; what
+// prints that order (pictures, explanations) takes a fresh one, to be reproducible.
+class SolverContext : private Z3Settings, public z3::context {};
+z3::context& threadContext();
+
 class ExecutionEncoding {
 public:
     // Consistent: the model's executions. WellFormed: every candidate execution

@@ -57,6 +57,14 @@ z3::solver makeSolver(z3::context& ctx, const ExecutionGraph& sk) {
     return solver;
 }
 
+// A term's value in the model. A choice variable's interpretation is read
+// directly: eval's rewriting cost as much as the solver call on small tests.
+z3::expr modelValue(const z3::model& m, const z3::expr& e) {
+    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && m.has_interp(e.decl()))
+        return m.get_const_interp(e.decl());
+    return m.eval(e, true);
+}
+
 bool isMoMember(const ModelExpr& m) {
     if (m.op == ModelExpr::Op::Name) return m.name == "mo";
     return m.op == ModelExpr::Op::Scope && m.args[0].op == ModelExpr::Op::Name && m.args[0].name == "mo";
@@ -360,9 +368,9 @@ struct ExecutionEncoding::Impl {
         found.clearChoices(locationCount);
         for (int r = 0; r < n; ++r) {
             if (choices.rfCandidates[r].empty()) continue;
-            found.rf[r] = choices.rfCandidates[r][m.eval(choices.rfSelect[r], true).get_numeral_int()];
+            found.rf[r] = choices.rfCandidates[r][modelValue(m, choices.rfSelect[r]).get_numeral_int()];
             int64_t v = 0;
-            if (!m.eval(choices.readValue[r], true).is_numeral_i64(v))
+            if (!modelValue(m, choices.readValue[r]).is_numeral_i64(v))
                 throw InputError(sk.events[found.rf[r]].where, "arithmetic overflow: the value written here does "
                                                                "not fit in 64 bits");
             found.readValues[r] = v;
@@ -370,14 +378,14 @@ struct ExecutionEncoding::Impl {
         checkArithmetic();
         for (size_t l = 0; l < locationCount; ++l) {
             std::vector<std::pair<int64_t, int>> order;
-            for (int w : choices.writesOf[l]) order.emplace_back(m.eval(choices.moKey[w], true).get_numeral_int64(), w);
+            for (int w : choices.writesOf[l]) order.emplace_back(modelValue(m, choices.moKey[w]).get_numeral_int64(), w);
             std::sort(order.begin(), order.end());
             found.mo[l].push_back(sk.initWriteOf(static_cast<int>(l)));
             for (auto [t, w] : order) found.mo[l].push_back(w);
         }
         for (size_t i = 0; i < choices.nfoPairs.size(); ++i) {
             auto [a, b] = choices.nfoPairs[i];
-            if (m.eval(choices.nfoForward[i], true).is_true()) {
+            if (modelValue(m, choices.nfoForward[i]).is_true()) {
                 found.nfo.emplace_back(a, b);
             } else {
                 found.nfo.emplace_back(b, a);
@@ -385,7 +393,7 @@ struct ExecutionEncoding::Impl {
         }
         for (const auto& [node, reads] : choices.atomicReads) {
             std::vector<std::pair<int64_t, int>> order;
-            for (int r : reads) order.emplace_back(m.eval(choices.raoRank[r], true).get_numeral_int64(), r);
+            for (int r : reads) order.emplace_back(modelValue(m, choices.raoRank[r]).get_numeral_int64(), r);
             std::sort(order.begin(), order.end());
             for (auto [rank, r] : order) found.rao[node].push_back(r);
         }
@@ -451,6 +459,18 @@ struct ExecutionEncoding::Impl {
         }
     }
 };
+
+Z3Settings::Z3Settings() {
+    // Z3 compacts every model it returns by default, which cost a third of the
+    // 487 x86 tests' time; the decoder only reads the choice constants.
+    static const bool uncompactedModels = (z3::set_param("model.compact", false), true);
+    (void)uncompactedModels;
+}
+
+z3::context& threadContext() {
+    static thread_local SolverContext ctx;
+    return ctx;
+}
 
 ExecutionEncoding::ExecutionEncoding(z3::context& ctx, const ExecutionGraph& skeleton, const Model& model,
                                      size_t locationCount, Mode mode)

@@ -263,7 +263,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     const UnfoldedProgram program = unfold(test, unfoldOptions);
     result.locations = program.locations;
     const std::vector<ObservedName> shown = shownNames(test);
-    z3::context ctx;
+    SolverContext ctx;  // a fresh one: the candidates shown depend on the order found
     std::vector<size_t> choice(program.paths.size(), 0);
     for (bool more = program.skeletonCount() > 0; more && !result.truncated; more = program.nextChoice(choice)) {
         const ExecutionGraph sk = program.skeleton(choice);

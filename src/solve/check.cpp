@@ -1,6 +1,7 @@
 #include "rdmacheck/check.hpp"
 
 #include <chrono>
+#include <optional>
 
 namespace rdmacheck {
 
@@ -199,9 +200,11 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     result.mode = options.mode;
     result.shown = shownNames(test);
 
-    // One context per thread for every test it checks: making one costs more
-    // than checking a small test.
-    static thread_local z3::context ctx;
+    // A visitor sees executions in the order found: a fresh context keeps it
+    // independent of the tests checked before (picture numbers).
+    std::optional<SolverContext> fresh;
+    if (visit) fresh.emplace();
+    z3::context& ctx = visit ? *fresh : threadContext();
     DeclarativeCheck run(ctx, test, program, options, visit, guard, result);
     std::vector<size_t> choice(program.paths.size(), 0);
     try {
