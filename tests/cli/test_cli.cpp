@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -309,4 +311,28 @@ TEST(Cli, ParallelFilesPrintInInputOrder) {
     EXPECT_LT(one.out.find("Test Fig3e"), one.out.find("Test Fig1a"));
     EXPECT_NE(one.err.find("/nonexistent.litmus"), std::string::npos) << one.err;
     EXPECT_EQ(runTool("-j 0" + files).status, 2);
+}
+
+// Pictures and explanations print executions in the order the solver finds
+// them; that order must not depend on the tests checked before, nor on -j.
+TEST(Cli, PicturesDoNotDependOnTheTestsCheckedBefore) {
+    const std::string a = corpusFile("fig3e-sb-polled-gets.litmus"), b = corpusFile("fig1a-sb.litmus"),
+                      c = corpusFile("fig2h-get-then-put-z1.litmus");
+    const TempDir tmp("order");
+    auto pictures = [&](const std::string& dir, const std::string& args) {
+        ToolRun r = runTool("--no-time --show all --explain --dot " + (tmp / dir) + " " + args);
+        EXPECT_EQ(r.status, 0) << r.err;
+        std::map<std::string, std::string> files;
+        for (const auto& e : std::filesystem::directory_iterator(tmp / dir)) {
+            std::ifstream in(e.path());
+            files[e.path().filename().string()] = std::string(std::istreambuf_iterator<char>(in), {});
+        }
+        return std::make_pair(files, r.out);
+    };
+    const auto forward = pictures("forward", a + " " + b + " " + c);
+    const auto backward = pictures("backward", "-j 2 " + c + " " + b + " " + a);
+    EXPECT_FALSE(forward.first.empty());
+    EXPECT_EQ(forward.first, backward.first);
+    const auto alone = pictures("alone", c);
+    EXPECT_NE(forward.second.find(alone.second), std::string::npos);  // c's report and explanation
 }
