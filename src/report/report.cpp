@@ -76,7 +76,11 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     out << (r.ok ? "Ok" : "No") << "\n";
     // The answer-only modes count no executions: they print no counts.
     const bool counted = r.mode == CheckMode::Executions;
-    if (counted) out << "Witnesses\nPositive: " << r.positive << " Negative: " << r.negative << "\n";
+    // herd7 counts the witnesses of ~exists C against ~C, its Observation against C.
+    const bool negated = r.quantifier == Quantifier::NotExists;
+    if (counted)
+        out << "Witnesses\nPositive: " << (negated ? r.negative : r.positive)
+            << " Negative: " << (negated ? r.positive : r.negative) << "\n";
     out << "Condition " << conditionText(r.quantifier, test.condition) << "\n";
     if (counted) {
         out << "Observation " << r.test << " " << r.observation() << " " << r.positive << " " << r.negative << "\n";

@@ -37,6 +37,7 @@ struct Expectations {
     std::vector<std::string> files;             // its files, in its order
     std::vector<std::string> dat3mFiles;        // TSO-expected.csv's files, in its order
     std::map<std::string, std::string> dat3m;   // file -> "1" (allowed) or "0"
+    std::map<std::string, std::string> herdLog; // test name -> herd7 7.58's report, Time and Hash aside
 
     Expectations() {
         herd = nlohmann::json::parse(readFile(dir + "/herd7-x86tso.json")).at("tests");
@@ -48,6 +49,13 @@ struct Expectations {
             const std::string file = path.substr(path.rfind('/') + 1);
             dat3mFiles.push_back(file);
             dat3m[file] = line.substr(line.find(',') + 1);
+        }
+        std::istringstream log(readFile(dir + "/herd7-7.58.log"));
+        std::string name;
+        for (std::string line; std::getline(log, line);) {
+            if (line.rfind("Test ", 0) == 0) name = line.substr(5, line.rfind(' ') - 5);
+            if (!name.empty() && line.rfind("Time ", 0) != 0 && line.rfind("Hash=", 0) != 0 && !line.empty())
+                herdLog[name] += line + "\n";
         }
     }
 };
@@ -88,6 +96,7 @@ TEST(X86Conformance, ExpectationsNameEveryTestFile) {
     const std::set<std::string> dat3m(e.dat3mFiles.begin(), e.dat3mFiles.end());
     EXPECT_EQ(herd, onDisk);
     EXPECT_EQ(dat3m, onDisk);
+    EXPECT_EQ(e.herdLog.size(), kTests);
 }
 
 class X86TsoDeclarative : public ::testing::TestWithParam<int> {};
@@ -109,6 +118,14 @@ TEST_P(X86TsoDeclarative, AgreesWithHerd7Dat3mAndRdmaTso) {
         EXPECT_EQ(r.positive, expected.at("positive").get<uint64_t>());
         EXPECT_EQ(r.negative, expected.at("negative").get<uint64_t>());
         EXPECT_EQ(conditionText(test.quantifier, test.condition), expected.at("condition").get<std::string>());
+        // herd7's own log, line for line (Time and Hash aside)
+        std::ostringstream report;
+        printHerd(report, test, r, ReportOptions{false});
+        const auto logged = e.herdLog.find(r.test);
+        if (logged == e.herdLog.end())
+            ADD_FAILURE() << "no report of " << r.test << " in herd7-7.58.log";
+        else
+            EXPECT_EQ(report.str(), logged->second + "\n");
         // Dat3M
         const auto verdict = e.dat3m.find(file);
         if (verdict == e.dat3m.end())
