@@ -143,6 +143,9 @@ struct LitmusTest {
     std::optional<Cond> filter;
     Quantifier quantifier = Quantifier::Exists;
     Cond condition;
+    // X86: each thread's instructions as herd7 prints them (MOV [x],$1), for
+    // herd7's Hash= line.
+    std::vector<std::vector<std::string>> x86Code;
 };
 
 // Whether `wanted` holds of a statement of the block, nested blocks included.

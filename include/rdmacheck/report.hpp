@@ -21,6 +21,11 @@ struct ReportOptions {
     bool showTime = true;
 };
 
+// herd7's Hash= of an X86 test (herdtools7 lib/testHash.ml): MD5 over the
+// digests of its init, its code as herd7 prints it and the locations its
+// condition and `locations` observe.
+std::string herdHash(const LitmusTest& test);
+
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options = {});
 

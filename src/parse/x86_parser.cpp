@@ -21,6 +21,16 @@ struct Operand {
     std::string name;
     long long value = 0;
     SourceLoc where;
+
+    // As herd7's X86 dump_instruction prints it.
+    std::string herdText() const {
+        switch (kind) {
+            case Kind::Memory: return "[" + name + "]";
+            case Kind::Register: return name;
+            case Kind::Immediate: return "$" + std::to_string(value);
+        }
+        return "";
+    }
 };
 
 class X86Parser {
@@ -174,8 +184,10 @@ private:
         }
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
-                if (!lex_.peek().is("|") && !lex_.peek().is(";"))
-                    t.threads[i].body.push_back(parseInstruction());
+                if (!lex_.peek().is("|") && !lex_.peek().is(";")) {
+                    t.x86Code.resize(t.threads.size());
+                    t.threads[i].body.push_back(parseInstruction(t.x86Code[i]));
+                }
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
                     lex_.expect("|", "between thread columns");
@@ -204,12 +216,14 @@ private:
         return o;
     }
 
-    Stmt parseInstruction() {
+    // One instruction; its herd7 text goes to `code`.
+    Stmt parseInstruction(std::vector<std::string>& code) {
         Token op = lex_.expectIdent("(an instruction)");
         Stmt s;
         s.where = op.where;
         std::string mnemonic = upper(op.text);
         if (mnemonic == "MFENCE") {
+            code.push_back(mnemonic);
             s.kind = Stmt::Kind::MFence;
             return s;
         }
@@ -219,6 +233,7 @@ private:
         Operand dst = parseOperand();
         lex_.expect(",", "between operands");
         Operand src = parseOperand();
+        code.push_back(mnemonic + " " + dst.herdText() + "," + src.herdText());
         auto valueOf = [](const Operand& o) {
             Expr e;
             e.where = o.where;

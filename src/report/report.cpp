@@ -1,6 +1,11 @@
 #include "rdmacheck/report.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <set>
+#include <tuple>
+
+#include "md5.hpp"
 
 namespace rdmacheck {
 
@@ -49,7 +54,71 @@ const char* kindWord(Quantifier q) {
     return "";
 }
 
+// A location as herd7's digests order it (registers first, by thread then
+// name; then memory by name) and print it (0:EAX, x).
+struct HerdLocation {
+    bool memory;
+    int thread;
+    std::string name;
+
+    bool operator<(const HerdLocation& o) const {
+        return std::tie(memory, thread, name) < std::tie(o.memory, o.thread, o.name);
+    }
+    std::string text() const { return memory ? name : std::to_string(thread) + ":" + name; }
+};
+
+void conditionLocations(const Cond& c, std::set<HerdLocation>& out) {
+    if (c.kind == Cond::Kind::Atom) out.insert(HerdLocation{c.thread < 0, c.thread < 0 ? 0 : c.thread, c.loc});
+    for (const Cond& a : c.args) conditionLocations(a, out);
+}
+
+std::string joined(const std::vector<std::string>& parts, const std::string& sep) {
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
+    return out;
+}
+
+// The threads' code as columns, herd7's Misc.string_of_prog: " %-*s " cells
+// joined by '|', each row ended by ";\n".
+std::string herdCodeText(const std::vector<std::vector<std::string>>& code) {
+    std::vector<size_t> width;
+    size_t rows = 0;
+    for (const auto& column : code) {
+        size_t w = 0;
+        for (const std::string& i : column) w = std::max(w, i.size());
+        width.push_back(w);
+        rows = std::max(rows, column.size());
+    }
+    std::string out;
+    for (size_t r = 0; r < rows; ++r) {
+        std::vector<std::string> cells;
+        for (size_t c = 0; c < code.size(); ++c) {
+            std::string cell = r < code[c].size() ? code[c][r] : "";
+            cells.push_back(" " + cell + std::string(width[c] - cell.size(), ' ') + " ");
+        }
+        out += joined(cells, "|") + ";\n";
+    }
+    return out;
+}
+
 }  // namespace
+
+std::string herdHash(const LitmusTest& test) {
+    std::map<HerdLocation, long long> init;  // sorted; a location given twice is one entry
+    for (const LocationDecl& l : test.locations) init.emplace(HerdLocation{true, 0, l.name}, l.init);
+    for (const auto& [key, value] : test.registerInit) {
+        const size_t colon = key.find(':');
+        init.emplace(HerdLocation{false, std::stoi(key.substr(0, colon)), key.substr(colon + 1)}, value);
+    }
+    std::vector<std::string> initText;
+    for (const auto& [loc, value] : init) initText.push_back(loc.text() + "=" + std::to_string(value));
+    std::set<HerdLocation> observed;
+    conditionLocations(test.condition, observed);
+    for (const ObservedName& n : test.shown) observed.insert(HerdLocation{n.thread < 0, std::max(n.thread, 0), n.name});
+    std::vector<std::string> observedText;
+    for (const HerdLocation& l : observed) observedText.push_back(l.text());
+    return hex(md5(md5(joined(initText, "; ")) + md5(herdCodeText(test.x86Code)) + md5(joined(observedText, "; "))));
+}
 
 std::string shownName(const ObservedName& n) {
     if (n.thread >= 0) return std::to_string(n.thread) + ":" + n.name;
@@ -92,6 +161,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
         std::snprintf(buf, sizeof buf, "%.2f", r.seconds);
         out << "Time " << r.test << " " << buf << "\n";
     }
+    if (test.arch == Arch::X86) out << "Hash=" << herdHash(test) << "\n";
     for (const SourceLoc& loop : r.cutLoops)
         out << "Warning: " << loop.str() << ": loop unrolled to the bound; executions needing more "
             << "iterations are missing (raise --unroll)\n";
