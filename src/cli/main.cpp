@@ -25,10 +25,14 @@
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/refine.hpp"
 #include "rdmacheck/report.hpp"
+#include "check_run.hpp"
+#include "common.hpp"
+#include "suite.hpp"
 
 namespace {
 
 using namespace rdmacheck;
+using namespace rdmacheck::cli;
 
 // For counts and bounds: CLI11 would read "-5" into an unsigned option as 2^64-5.
 CLI::Validator notNegative() {
@@ -72,99 +76,6 @@ struct GeneratorFlags {
         }
     }
 };
-
-// Runs work(i) for i in [0, n) on `jobs` threads; output(i, result) then runs in order of i.
-template <class Result, class Work, class Output>
-void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) {
-    std::vector<Result> results(n);
-    std::vector<bool> done(n, false);
-    std::atomic<size_t> next{0};
-    std::mutex mutex;
-    std::condition_variable ready;
-    auto worker = [&]() {
-        for (size_t i; (i = next++) < n;) {
-            Result r = work(i);
-            std::lock_guard<std::mutex> lock(mutex);
-            results[i] = std::move(r);
-            done[i] = true;
-            ready.notify_all();
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int j = 0; j < std::max(1, jobs); ++j) pool.emplace_back(worker);
-    for (size_t i = 0; i < n; ++i) {
-        std::unique_lock<std::mutex> lock(mutex);
-        ready.wait(lock, [&] { return done[i]; });
-        Result r = std::move(results[i]);
-        lock.unlock();
-        output(i, r);
-    }
-    for (std::thread& t : pool) t.join();
-}
-
-// A file name made from a test name: other characters become '_', and a long
-// name is cut (file systems take 255 bytes), with a hash of the whole to keep it apart.
-std::string fileStem(const std::string& testName) {
-    std::string stem;
-    for (char c : testName) stem += std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' ? c : '_';
-    constexpr size_t kMaxStem = 100;
-    if (stem.size() > kMaxStem) {
-        std::ostringstream hash;
-        hash << std::hex << std::hash<std::string>{}(testName);
-        stem = stem.substr(0, kMaxStem) + "-" + hash.str();
-    }
-    return stem;
-}
-
-// Makes the directory an option names (nothing to do for ""); false after an error.
-bool makeDirectory(const char* option, const std::string& dir) {
-    std::error_code ec;
-    if (dir.empty() || std::filesystem::create_directories(dir, ec) || std::filesystem::is_directory(dir, ec))
-        return true;
-    std::cerr << "rdmacheck: error: " << option << ": cannot make directory " << dir
-              << (ec ? ": " + ec.message() : "") << "\n";
-    return false;
-}
-
-// An option's value is wrong (an unknown model), or the file it names is (a
-// model file's line and column).
-void printOptionError(const char* option, const InputError& e) {
-    if (e.where().line == 0) {
-        std::cerr << "rdmacheck: error: " << option << ": " << e.detail() << "\n";
-    } else {
-        std::cerr << e.what() << "\n";
-    }
-}
-
-// The command boundary: what checking `file` threw, as a message on stderr and
-// an exit code: 2 for the input, an option or a limit, 3 for a bug in rdmacheck.
-int reportError(std::ostream& err, const std::string& file) {
-    try {
-        throw;
-    } catch (const InputError& e) {
-        err << e.what() << "\n";
-    } catch (const SolverGaveUp& e) {
-        err << file << ": error: the solver gave up (" << e.what() << ")\n";
-    } catch (const std::bad_alloc&) {
-        err << file << ": error: out of memory (lower --max-memory to stop earlier, or simplify the test)\n";
-    } catch (const std::filesystem::filesystem_error& e) {
-        err << file << ": error: " << e.what() << "\n";
-    } catch (const z3::exception& e) {
-        if (std::string(e.msg()).find("memory") != std::string::npos) {  // Z3's memory_max_size
-            err << file << ": error: the solver ran out of memory (--max-memory)\n";
-            return 2;
-        }
-        err << "rdmacheck: internal error in " << file << ": solver failure: " << e.msg() << "\n";
-        return 3;
-    } catch (const std::exception& e) {
-        err << "rdmacheck: internal error in " << file << ": " << e.what() << "\n";
-        return 3;
-    } catch (...) {
-        err << "rdmacheck: internal error in " << file << "\n";
-        return 3;
-    }
-    return 2;
-}
 
 std::string describeDifference(const std::string& testName, const Difference& d) {
     std::ostringstream out;
@@ -263,181 +174,6 @@ int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::
     }
     return 0;
 }
-
-// --dot, --render, --show, --edges, --explain.
-struct PictureOptions {
-    std::string dir;      // --dot DIR; empty: no files
-    std::string format;   // --render svg|png; empty: DOT only
-    std::string show;     // all, cond, neg, none
-    std::string edges;    // --edges list; empty: herd7's relations
-    bool explain = false;
-};
-
-void writePicture(const Picture& g, const PictureOptions& pictures, const std::string& stem) {
-    std::filesystem::create_directories(pictures.dir);
-    writeDot(g, pictures.dir + "/" + stem + ".dot");
-    if (!pictures.format.empty()) renderGraph(g, pictures.format, pictures.dir + "/" + stem + "." + pictures.format);
-}
-
-bool shows(const std::string& show, bool satisfies) {
-    return show == "all" || (show == "cond" && satisfies) || (show == "neg" && !satisfies);
-}
-
-// Prints why the outcome is forbidden; with --dot, draws each candidate with its cycle.
-void printExplanation(std::ostream& out, const LitmusTest& test, const Model& model, const CheckOptions& options,
-                      const PictureOptions& pictures, const std::set<std::string>& relations) {
-    ExplainOptions explainOptions;
-    explainOptions.unroll = options.unroll;
-    const ExplainResult x = explain(test, model, explainOptions);
-    if (!x.applicable) {
-        out << "Explanation " << test.name << ": some consistent execution reaches " << x.outcome
-            << "; nothing is forbidden\n\n";
-        return;
-    }
-    out << "Explanation " << test.name << ": " << x.candidates << (x.truncated ? "+" : "")
-        << " candidate execution(s) reach " << x.outcome << "; none is consistent under " << model.name << "\n";
-    const std::vector<ObservedName> shown = shownNames(test);
-    int k = 0;
-    for (const Explanation& e : x.shown) {
-        ++k;
-        out << "Candidate " << k << ": " << stateLine(shown, e.state) << "\n";
-        for (size_t i = 0; i < e.cycles.size(); ++i) {
-            const std::string choice = choiceText(e.executions[i]);
-            out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom
-                << ": " << cycleText(e.executions[i], x.locations, e.cycles[i]) << "\n";
-            if (!pictures.dir.empty()) {
-                const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
-                                         (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
-                writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
-                                           test.name + " candidate " + std::to_string(k) + ": " +
-                                               stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
-                                           &e.cycles[i]),
-                             pictures, stem);
-            }
-        }
-    }
-    if (x.shown.size() < x.candidates) out << "(" << x.candidates - x.shown.size() << " more candidates not shown)\n";
-    out << "\n";
-}
-
-// What checking one file printed, in order, on stdout (false) and stderr (true),
-// held back so that files checked in parallel print in input order.
-struct FileReport {
-    std::vector<std::pair<bool, std::string>> pieces;
-    int status = 0;
-
-    void print(bool toStderr, const std::string& text) {
-        if (!text.empty()) pieces.emplace_back(toStderr, text);
-    }
-    void flush() const {
-        for (const auto& [toStderr, text] : pieces) (toStderr ? std::cerr : std::cout) << text << std::flush;
-    }
-};
-
-// The main command: every file checked under one set of options, -j files at a time.
-class CheckRun {
-public:
-    std::string modelName;  // empty: each test's default model
-    std::string modelsDir;
-    ModelOptions modelOptions;
-    std::string engine;
-    CheckOptions options;
-    MachineOptions machineOptions;
-    bool json = false, noTime = false;
-    PictureOptions pictures;
-
-    int run(const std::vector<std::string>& files, int jobs) {
-        if (!modelName.empty()) {
-            try {
-                model(modelName);
-            } catch (const InputError& e) {
-                printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
-                return 2;
-            }
-        }
-        if (!makeDirectory("--dot", pictures.dir)) return 2;
-        if (jobs > 1) machineOptions.progress = false;  // one progress line at a time
-        int status = 0;
-        forEachInOrder<FileReport>(
-            files.size(), jobs, [&](size_t i) { return checkFile(files[i]); },
-            [&](size_t, const FileReport& report) {
-                report.flush();
-                status = std::max(status, report.status);
-            });
-        return status;
-    }
-
-private:
-    std::mutex modelsMutex_;
-    std::map<std::string, Model> models_;  // loaded once, shared by the threads
-
-    const Model& model(const std::string& name) {
-        std::lock_guard<std::mutex> lock(modelsMutex_);
-        auto it = models_.find(name);
-        if (it == models_.end()) it = models_.emplace(name, loadModel(modelsDir, name, modelOptions)).first;
-        return it->second;
-    }
-
-    FileReport checkFile(const std::string& file) {
-        FileReport report;
-        std::ostringstream out;
-        try {
-            LitmusTest test = parseLitmusFile(file);
-            const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName);
-            const std::set<std::string> relations =
-                pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, m);
-            std::string pictureError;  // the first picture that could not be written
-            const CheckResult result = checkTest(test, m, relations, pictureError);
-            if (json) {
-                out << toJson(test, result, ReportOptions{!noTime}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                    << "\n";
-            } else {
-                printHerd(out, test, result, ReportOptions{!noTime});
-            }
-            report.print(false, out.str());
-            out.str("");
-            if (!pictureError.empty()) {
-                report.print(true, file + ": error: picture: " + pictureError + "\n");
-                report.status = 2;
-            }
-            if (pictures.explain) printExplanation(out, test, m, options, pictures, relations);
-            report.print(false, out.str());
-        } catch (...) {
-            report.print(false, out.str());
-            std::ostringstream err;
-            report.status = std::max(report.status, reportError(err, file));
-            report.print(true, err.str());
-        }
-        return report;
-    }
-
-    // Runs the chosen engine; both draw alike: the declarative one each consistent
-    // execution, the operational one a run per distinct final memory.
-    CheckResult checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
-                          std::string& pictureError) {
-        int drawn = 0;
-        const std::vector<ObservedName> shown = shownNames(test);
-        ExecutionVisitor draw;
-        if (!pictures.dir.empty() && pictures.show != "none")
-            draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState& state,
-                       bool satisfies) {
-                if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
-                const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
-                try {
-                    writePicture(drawExecution(test, program.locations, ex, m, relations, stem,
-                                               test.name + " execution " + std::to_string(drawn) + ": " +
-                                                   stateLine(shown, state)),
-                                 pictures, stem);
-                } catch (const std::runtime_error& e) {  // the verdict comes first, then this
-                    pictureError = e.what();
-                }
-            };
-        if (engine != "operational") return check(test, m, options, draw);
-        MachineOptions machine = machineOptions;
-        machine.unroll = options.unroll;
-        return explore(test, m, machine, draw);
-    }
-};
 
 // One line per test, herd7-like, then each counterexample; exit 1 if any
 // implementation outcome is not a specification outcome, 2 on bad input.
@@ -611,6 +347,26 @@ int main(int argc, char** argv) {
     refine->add_flag("--print", printImplementation, "also print each inlined test");
     addLimits(*refine);
 
+    // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
+    CLI::App* suiteCommand = app.add_subcommand(
+        "run", "check a suite in parallel, with progress and a summary on stderr and the reports on stdout");
+    suiteCommand->fallthrough();
+    std::vector<std::string> suiteArgs;
+    SuiteOptions suite;
+    suite.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    suiteCommand->add_option("suite", suiteArgs,
+                             "directories (their .litmus files, recursively), @INDEX files (herd7's: a path per line), "
+                             "- (paths on standard input) or files")
+        ->required();
+    suiteCommand->add_option("-j,--jobs", suite.jobs, "tests checked in parallel")->capture_default_str()
+        ->check(CLI::Range(1, 256));
+    suiteCommand->add_option("--shard", suite.shard, "check only part I of N (I/N): every N-th test from the I-th");
+    suiteCommand->add_option("--expect", suite.expect,
+                             "expected verdicts: a herd7 log, rdmacheck --json output or CSV TEST,VERDICT (Ok/No, 1/0); "
+                             "each mismatch is reported and the exit code is 1");
+    bool noProgress = false;
+    suiteCommand->add_flag("--no-progress", noProgress, "no progress line on stderr");
+
     CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
     int count = 1;
     std::string outDir;
@@ -639,7 +395,7 @@ int main(int argc, char** argv) {
         if (*generate) return runGenerate(seed, count, generator, outDir);
         if (*refine)
             return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
-        if (files.empty()) {
+        if (files.empty() && !*suiteCommand) {
             std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
             return 2;
         }
@@ -669,6 +425,9 @@ int main(int argc, char** argv) {
         run.json = json;
         run.noTime = noTime;
         run.pictures = pictures;
+        suite.progress = !noProgress;
+        if (*suiteCommand) return runSuite(run, suiteArgs, suite);
+        if (!run.prepare()) return 2;
         return run.run(files, checkJobs);
     };
     try {

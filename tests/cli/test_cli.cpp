@@ -336,3 +336,65 @@ TEST(Cli, PicturesDoNotDependOnTheTestsCheckedBefore) {
     const auto alone = pictures("alone", c);
     EXPECT_NE(forward.second.find(alone.second), std::string::npos);  // c's report and explanation
 }
+
+// `run`: a suite from a directory, an index file and standard input; reports in
+// order on stdout, a summary on stderr; a bad test does not stop the others.
+TEST(Cli, RunChecksASuiteAndSummarises) {
+    const TempDir tmp("suite");
+    const std::string dir = tmp / "suite";
+    std::filesystem::create_directories(dir + "/sub");
+    std::filesystem::copy_file(corpusFile("fig1a-sb.litmus"), dir + "/b.litmus");
+    std::filesystem::copy_file(corpusFile("fig3e-sb-polled-gets.litmus"), dir + "/sub/a.litmus");
+    std::ofstream(dir + "/bad.litmus") << "RDMA Bad\n{ x@1 = 0; }\nP0@1 { x := ; }\nexists (x = 0)\n";
+    std::ofstream(dir + "/notes.txt") << "not a test\n";
+    ToolRun r = runTool("run -j 2 --no-time " + dir);
+    EXPECT_EQ(r.status, 2) << r.err;  // bad.litmus
+    EXPECT_LT(r.out.find("Test Fig1a"), r.out.find("Test Fig3e"));  // b.litmus before sub/a.litmus
+    EXPECT_NE(r.err.find("bad.litmus:3:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("run: 3 tests"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("errors 1, timeouts 0"), std::string::npos) << r.err;
+
+    std::ofstream(dir + "/index") << "# a herd7 index\nb.litmus\n\nsub/a.litmus\n";
+    ToolRun index = runTool("run --no-time @" + dir + "/index");
+    EXPECT_EQ(index.status, 0) << index.err;
+    EXPECT_NE(index.err.find("run: 2 tests"), std::string::npos) << index.err;
+    std::ofstream(dir + "/names") << dir + "/b.litmus\n" << dir + "/sub/a.litmus\n";
+    ToolRun piped = runTool("run --no-time - < " + dir + "/names");
+    EXPECT_EQ(piped.out, index.out);
+}
+
+TEST(Cli, RunComparesExpectedVerdictsAndShards) {
+    const TempDir tmp("expect");
+    const std::string dir = tmp / "expect";
+    std::filesystem::create_directories(dir);
+    const std::string a = corpusFile("fig1a-sb.litmus"), b = corpusFile("fig3e-sb-polled-gets.litmus");
+    // Fig1a is Ok, Fig3e is No.
+    std::ofstream(dir + "/right.csv") << "test,verdict\nfig1a-sb.litmus,1\nFig3e,No\n";
+    std::ofstream(dir + "/wrong.csv") << "test,verdict\nFig1a,Ok\nfig3e-sb-polled-gets,Ok\n";
+    EXPECT_EQ(runTool("run --no-time --expect " + dir + "/right.csv " + a + " " + b).status, 0);
+    ToolRun wrong = runTool("run --no-time --expect " + dir + "/wrong.csv " + a + " " + b);
+    EXPECT_EQ(wrong.status, 1);
+    EXPECT_NE(wrong.err.find("Fig3e (" + b + "): expected Ok, got No"), std::string::npos) << wrong.err;
+    // A herd7 log and rdmacheck's JSON serve as expectations too.
+    ToolRun log = runTool("--no-time " + a + " " + b);
+    std::ofstream(dir + "/log") << log.out;
+    EXPECT_EQ(runTool("run --no-time --expect " + dir + "/log " + a + " " + b).status, 0);
+    std::ofstream(dir + "/json") << runTool("--json " + a + " " + b).out;
+    EXPECT_EQ(runTool("run --no-time --expect " + dir + "/json " + a + " " + b).status, 0);
+    std::ofstream(dir + "/bad.csv") << "test,verdict\nFig1a,maybe\n";
+    EXPECT_EQ(runTool("run --expect " + dir + "/bad.csv " + a).status, 2);
+    // Shards 1/2 and 2/2 split the suite; their union is the whole.
+    const std::string suite = sourceDir() + "/litmus/rdma-tso";
+    ToolRun whole = runTool("run --no-time " + suite);
+    ToolRun first = runTool("run --no-time --shard 1/2 " + suite), second = runTool("run --no-time --shard 2/2 " + suite);
+    EXPECT_EQ(whole.status, 0);
+    EXPECT_EQ(first.out.size() + second.out.size(), whole.out.size());
+    EXPECT_NE(first.out, second.out);
+    for (const char* bad : {"0/2", "3/2", "1-2", "1/2x"}) EXPECT_EQ(runTool(std::string("run --shard ") + bad + " " + a).status, 2);
+}
+
+TEST(Cli, RunReportsTimeouts) {
+    ToolRun r = runTool("run --timeout 0.000001 --no-time " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("timeouts 1"), std::string::npos) << r.err;
+}

@@ -1,0 +1,171 @@
+#include "check_run.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "common.hpp"
+#include "rdmacheck/draw.hpp"
+#include "rdmacheck/explain.hpp"
+#include "rdmacheck/parse.hpp"
+#include "rdmacheck/report.hpp"
+
+namespace rdmacheck::cli {
+
+namespace {
+
+void writePicture(const Picture& g, const PictureOptions& pictures, const std::string& stem) {
+    std::filesystem::create_directories(pictures.dir);
+    writeDot(g, pictures.dir + "/" + stem + ".dot");
+    if (!pictures.format.empty()) renderGraph(g, pictures.format, pictures.dir + "/" + stem + "." + pictures.format);
+}
+
+bool shows(const std::string& show, bool satisfies) {
+    return show == "all" || (show == "cond" && satisfies) || (show == "neg" && !satisfies);
+}
+
+// Prints why the outcome is forbidden; with --dot, draws each candidate with its cycle.
+void printExplanation(std::ostream& out, const LitmusTest& test, const Model& model, const CheckOptions& options,
+                      const PictureOptions& pictures, const std::set<std::string>& relations) {
+    ExplainOptions explainOptions;
+    explainOptions.unroll = options.unroll;
+    const ExplainResult x = explain(test, model, explainOptions);
+    if (!x.applicable) {
+        out << "Explanation " << test.name << ": some consistent execution reaches " << x.outcome
+            << "; nothing is forbidden\n\n";
+        return;
+    }
+    out << "Explanation " << test.name << ": " << x.candidates << (x.truncated ? "+" : "")
+        << " candidate execution(s) reach " << x.outcome << "; none is consistent under " << model.name << "\n";
+    const std::vector<ObservedName> shown = shownNames(test);
+    int k = 0;
+    for (const Explanation& e : x.shown) {
+        ++k;
+        out << "Candidate " << k << ": " << stateLine(shown, e.state) << "\n";
+        for (size_t i = 0; i < e.cycles.size(); ++i) {
+            const std::string choice = choiceText(e.executions[i]);
+            out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom
+                << ": " << cycleText(e.executions[i], x.locations, e.cycles[i]) << "\n";
+            if (!pictures.dir.empty()) {
+                const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
+                                         (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
+                writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
+                                           test.name + " candidate " + std::to_string(k) + ": " +
+                                               stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
+                                           &e.cycles[i]),
+                             pictures, stem);
+            }
+        }
+    }
+    if (x.shown.size() < x.candidates) out << "(" << x.candidates - x.shown.size() << " more candidates not shown)\n";
+    out << "\n";
+}
+
+// Whether what checking a file threw is a --timeout.
+bool isTimeout(const std::exception_ptr& thrown) {
+    try {
+        std::rethrow_exception(thrown);
+    } catch (const InputError& e) {
+        return std::string(e.detail()).rfind("timeout:", 0) == 0;
+    } catch (...) {
+        return false;
+    }
+}
+
+}  // namespace
+
+void FileReport::print(bool toStderr, const std::string& text) {
+    if (!text.empty()) pieces.emplace_back(toStderr, text);
+}
+
+void FileReport::flush() const {
+    for (const auto& [toStderr, text] : pieces) (toStderr ? std::cerr : std::cout) << text << std::flush;
+}
+
+bool CheckRun::prepare() {
+    if (!modelName.empty()) {
+        try {
+            model(modelName);
+        } catch (const InputError& e) {
+            printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
+            return false;
+        }
+    }
+    return makeDirectory("--dot", pictures.dir);
+}
+
+const Model& CheckRun::model(const std::string& name) {
+    std::lock_guard<std::mutex> lock(modelsMutex_);
+    auto it = models_.find(name);
+    if (it == models_.end()) it = models_.emplace(name, loadModel(modelsDir, name, modelOptions)).first;
+    return it->second;
+}
+
+FileReport CheckRun::checkFile(const std::string& file) {
+    FileReport report;
+    report.file = file;
+    std::ostringstream out;
+    try {
+        LitmusTest test = parseLitmusFile(file);
+        report.test = test.name;
+        const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName);
+        const std::set<std::string> relations =
+            pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, m);
+        std::string pictureError;  // the first picture that could not be written
+        const CheckResult result = checkTest(test, m, relations, pictureError);
+        report.checked = true;
+        report.ok = result.ok;
+        report.quantifier = result.quantifier;
+        report.seconds = result.seconds;
+        if (json) {
+            out << toJson(test, result, ReportOptions{!noTime}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
+        } else {
+            printHerd(out, test, result, ReportOptions{!noTime});
+        }
+        report.print(false, out.str());
+        out.str("");
+        if (!pictureError.empty()) {
+            report.print(true, file + ": error: picture: " + pictureError + "\n");
+            report.status = 2;
+        }
+        if (pictures.explain) printExplanation(out, test, m, options, pictures, relations);
+        report.print(false, out.str());
+    } catch (...) {
+        report.print(false, out.str());
+        report.timedOut = isTimeout(std::current_exception());
+        std::ostringstream err;
+        report.status = std::max(report.status, reportError(err, file));
+        report.print(true, err.str());
+    }
+    return report;
+}
+
+// Runs the chosen engine; both draw alike: the declarative one each consistent
+// execution, the operational one a run per distinct final memory.
+CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
+                                std::string& pictureError) {
+    int drawn = 0;
+    const std::vector<ObservedName> shown = shownNames(test);
+    ExecutionVisitor draw;
+    if (!pictures.dir.empty() && pictures.show != "none")
+        draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState& state, bool satisfies) {
+            if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
+            const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
+            try {
+                writePicture(drawExecution(test, program.locations, ex, m, relations, stem,
+                                           test.name + " execution " + std::to_string(drawn) + ": " +
+                                               stateLine(shown, state)),
+                             pictures, stem);
+            } catch (const std::runtime_error& e) {  // the verdict comes first, then this
+                pictureError = e.what();
+            }
+        };
+    if (engine != "operational") return check(test, m, options, draw);
+    MachineOptions machine = machineOptions;
+    machine.unroll = options.unroll;
+    return explore(test, m, machine, draw);
+}
+
+}  // namespace rdmacheck::cli

@@ -1,0 +1,89 @@
+// The main command and `run`: check files under one set of options, -j at a
+// time, each file's report held back so that reports print in input order.
+#pragma once
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rdmacheck/check.hpp"
+#include "rdmacheck/machine.hpp"
+#include "rdmacheck/model.hpp"
+#include "common.hpp"
+
+namespace rdmacheck::cli {
+
+// --dot, --render, --show, --edges, --explain.
+struct PictureOptions {
+    std::string dir;      // --dot DIR; empty: no files
+    std::string format;   // --render svg|png; empty: DOT only
+    std::string show;     // all, cond, neg, none
+    std::string edges;    // --edges list; empty: herd7's relations
+    bool explain = false;
+};
+
+// What checking one file printed, in order, on stdout (false) and stderr
+// (true), and how it ended, for a suite's summary.
+struct FileReport {
+    std::vector<std::pair<bool, std::string>> pieces;
+    int status = 0;        // the file's exit code
+    std::string file;
+    std::string test;      // empty when the file could not be read
+    bool checked = false;  // a verdict came out (then ok, quantifier)
+    bool ok = false;
+    Quantifier quantifier = Quantifier::Exists;
+    bool timedOut = false;
+    double seconds = 0;
+
+    void print(bool toStderr, const std::string& text);
+    void flush() const;
+};
+
+class CheckRun {
+public:
+    std::string modelName;  // empty: each test's default model
+    std::string modelsDir;
+    ModelOptions modelOptions;
+    std::string engine;
+    CheckOptions options;
+    MachineOptions machineOptions;
+    bool json = false, noTime = false;
+    PictureOptions pictures;
+
+    // Loads --model and makes --dot's directory; false after printing an error.
+    bool prepare();
+    // Checks every file, `jobs` at a time; `done` gets each report in input
+    // order, to print it (the default) and more. Returns the worst exit code.
+    template <class Done>
+    int run(const std::vector<std::string>& files, int jobs, const Done& done);
+    int run(const std::vector<std::string>& files, int jobs) {
+        return run(files, jobs, [](const FileReport& report) { report.flush(); });
+    }
+
+    FileReport checkFile(const std::string& file);
+
+private:
+    std::mutex modelsMutex_;
+    std::map<std::string, Model> models_;  // loaded once, shared by the threads
+
+    const Model& model(const std::string& name);
+    CheckResult checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
+                          std::string& pictureError);
+};
+
+template <class Done>
+int CheckRun::run(const std::vector<std::string>& files, int jobs, const Done& done) {
+    if (jobs > 1) machineOptions.progress = false;  // one progress line at a time
+    int status = 0;
+    forEachInOrder<FileReport>(
+        files.size(), jobs, [&](size_t i) { return checkFile(files[i]); },
+        [&](size_t, const FileReport& report) {
+            done(report);
+            status = std::max(status, report.status);
+        });
+    return status;
+}
+
+}  // namespace rdmacheck::cli

@@ -1,0 +1,286 @@
+#include "suite.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace rdmacheck::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
+
+void addPath(const std::string& path, std::vector<std::string>& out, int depth);
+
+// A herd7 index file: one path per line, relative to the index; # comments.
+void addIndex(const std::string& index, std::vector<std::string>& out, int depth) {
+    if (depth > 16) fail(index + ": index files nest more than 16 deep");
+    std::ifstream in(index);
+    if (!in) fail("cannot read the index file " + index);
+    const fs::path base = fs::path(index).parent_path();
+    for (std::string line; std::getline(in, line);) {
+        line = line.substr(0, line.find('#'));
+        const size_t first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
+        if (first == std::string::npos) continue;
+        const std::string name = line.substr(first, last - first + 1);
+        const bool nested = name[0] == '@';
+        const fs::path p = fs::path(nested ? name.substr(1) : name);
+        const std::string resolved = (p.is_absolute() ? p : base / p).lexically_normal().string();
+        if (nested) {
+            addIndex(resolved, out, depth + 1);
+        } else {
+            addPath(resolved, out, depth);
+        }
+    }
+}
+
+void addPath(const std::string& path, std::vector<std::string>& out, int depth) {
+    if (path.size() > 1 && path[0] == '@') return addIndex(path.substr(1), out, depth + 1);
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) {
+        out.push_back(path);  // a missing file is the test's own error, reported in its place
+        return;
+    }
+    std::vector<std::string> found;
+    for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".litmus" && !it->is_directory()) found.push_back(it->path().string());
+    if (ec) fail("cannot read the directory " + path + ": " + ec.message());
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+}
+
+// Expected verdicts, by test name and by file name.
+class Expectations {
+public:
+    explicit Expectations(const std::string& file) {
+        std::ifstream in(file);
+        if (!in) fail("--expect: cannot read " + file);
+        std::stringstream text;
+        text << in.rdbuf();
+        const std::string all = text.str();
+        const size_t first = all.find_first_not_of(" \t\r\n");
+        if (first != std::string::npos && all[first] == '{') {
+            readJson(all, file);
+        } else if (all.rfind("Test ", first) == first || all.find("\nTest ") != std::string::npos) {
+            readHerdLog(all);
+        } else {
+            readCsv(all, file);
+        }
+        if (ok_.empty()) fail("--expect: no verdicts in " + file);
+    }
+
+    // The expected Ok/No of a report, if listed.
+    const bool* find(const FileReport& r) const {
+        const fs::path p(r.file);
+        for (const std::string& key : {r.test, r.file, p.filename().string(), p.stem().string()}) {
+            auto it = ok_.find(key);
+            if (it != ok_.end()) return &it->second;
+        }
+        return nullptr;
+    }
+
+private:
+    std::map<std::string, bool> ok_;
+
+    void readJson(const std::string& all, const std::string& file) {
+        std::istringstream lines(all);
+        int n = 0;
+        for (std::string line; std::getline(lines, line);) {
+            ++n;
+            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+            try {
+                const nlohmann::json j = nlohmann::json::parse(line);
+                ok_[j.at("test").get<std::string>()] = j.at("ok").get<bool>();
+            } catch (const nlohmann::json::exception& e) {
+                fail(file + ":" + std::to_string(n) + ": --expect: not a report with \"test\" and \"ok\": " + e.what());
+            }
+        }
+    }
+
+    // herd7's text: `Test NAME KIND`, then its states, then `Ok` or `No`.
+    void readHerdLog(const std::string& all) {
+        std::istringstream lines(all);
+        std::string name;
+        for (std::string line; std::getline(lines, line);) {
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.rfind("Test ", 0) == 0) {
+                std::istringstream words(line.substr(5));
+                words >> name;
+            } else if (!name.empty() && (line == "Ok" || line == "No")) {
+                ok_[name] = line == "Ok";
+                name.clear();
+            }
+        }
+    }
+
+    // `test,verdict` rows (Dat3M's CSV): Ok/No, 1/0 or true/false; a header is skipped.
+    void readCsv(const std::string& all, const std::string& file) {
+        std::istringstream lines(all);
+        int n = 0;
+        for (std::string line; std::getline(lines, line);) {
+            ++n;
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (line.empty()) continue;
+            const size_t comma = line.find(',');
+            const std::string verdict = comma == std::string::npos ? "" : line.substr(comma + 1, line.find(',', comma + 1) - comma - 1);
+            const std::map<std::string, bool> words{{"Ok", true}, {"No", false}, {"1", true},
+                                                    {"0", false}, {"true", true}, {"false", false}};
+            auto w = words.find(verdict);
+            if (w == words.end()) {
+                if (n == 1) continue;  // a header
+                fail(file + ":" + std::to_string(n) + ": --expect: expected TEST,VERDICT with Ok/No, 1/0 or true/false");
+            }
+            ok_[fs::path(line.substr(0, comma)).filename().string()] = w->second;
+        }
+    }
+};
+
+// done/total, failures and an estimate on stderr: redrawn in place on a
+// terminal, a line every 10 s otherwise.
+class ProgressLine {
+public:
+    ProgressLine(size_t total, bool enabled) : total_(total), enabled_(enabled), tty_(::isatty(2) != 0) {}
+
+    void clear() {
+        if (shown_) std::cerr << "\r\033[K" << std::flush;
+        shown_ = false;
+    }
+    void update(size_t done, size_t failures) {
+        if (!enabled_) return;
+        const double seconds = elapsed();
+        if (!tty_ && seconds - lastLine_ < 10) return;
+        lastLine_ = seconds;
+        std::ostringstream line;
+        line << "run: " << done << "/" << total_ << " tests, " << failures << " failed, " << std::fixed
+             << std::setprecision(1) << seconds << " s";
+        if (done > 0 && done < total_) line << ", about " << seconds / done * (total_ - done) << " s left";
+        std::cerr << (tty_ ? "\r\033[K" : "") << line.str() << (tty_ ? "" : "\n") << std::flush;
+        shown_ = tty_;
+    }
+    double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+private:
+    size_t total_;
+    bool enabled_, tty_, shown_ = false;
+    double lastLine_ = 0;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+const char* kindName(Quantifier q) {
+    switch (q) {
+        case Quantifier::Exists: return "Allowed";
+        case Quantifier::NotExists: return "Forbidden";
+        case Quantifier::Forall: return "Required";
+    }
+    return "";
+}
+
+void printSummary(const std::vector<FileReport>& reports, double seconds, int jobs, size_t mismatches,
+                  size_t unlisted, bool expecting) {
+    std::map<std::string, std::pair<size_t, size_t>> byKind;  // kind -> (Ok, No)
+    size_t errors = 0, timeouts = 0;
+    for (const FileReport& r : reports) {
+        if (r.checked) {
+            auto& [ok, no] = byKind[kindName(r.quantifier)];
+            ++(r.ok ? ok : no);
+        }
+        timeouts += r.timedOut;
+        errors += !r.checked && !r.timedOut;
+    }
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2);
+    out << "run: " << reports.size() << " tests in " << seconds << " s (-j " << jobs << ")\n";
+    for (const auto& [kind, counts] : byKind)
+        out << "  " << std::left << std::setw(10) << kind << std::right << " Ok " << std::setw(6) << counts.first
+            << "   No " << std::setw(6) << counts.second << "\n";
+    out << "  errors " << errors << ", timeouts " << timeouts << "\n";
+    if (expecting) out << "  expectations: " << mismatches << " mismatched, " << unlisted << " tests not listed\n";
+    std::vector<const FileReport*> slowest;
+    for (const FileReport& r : reports)
+        if (r.checked) slowest.push_back(&r);
+    std::sort(slowest.begin(), slowest.end(), [](auto a, auto b) { return a->seconds > b->seconds; });
+    if (slowest.size() > 5) slowest.resize(5);
+    if (!slowest.empty()) {
+        out << "  slowest:";
+        for (const FileReport* r : slowest) out << " " << r->test << " " << r->seconds << " s" << (r == slowest.back() ? "" : ",");
+        out << "\n";
+    }
+    std::cerr << out.str() << std::flush;
+}
+
+}  // namespace
+
+std::vector<std::string> collectSuite(const std::vector<std::string>& args) {
+    std::vector<std::string> files;
+    for (const std::string& arg : args) {
+        if (arg != "-") {
+            addPath(arg, files, 0);
+            continue;
+        }
+        for (std::string line; std::getline(std::cin, line);)
+            if (line.find_first_not_of(" \t\r") != std::string::npos) addPath(line, files, 0);
+    }
+    return files;
+}
+
+std::vector<std::string> shardOf(const std::vector<std::string>& files, const std::string& shard) {
+    if (shard.empty()) return files;
+    size_t i = 0, n = 0;
+    char slash = 0, extra = 0;
+    if (std::sscanf(shard.c_str(), "%zu%c%zu%c", &i, &slash, &n, &extra) != 3 || slash != '/' || i < 1 || i > n)
+        fail("--shard: expected I/N with 1 <= I <= N, got '" + shard + "'");
+    std::vector<std::string> part;
+    for (size_t k = i - 1; k < files.size(); k += n) part.push_back(files[k]);
+    return part;
+}
+
+int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOptions& options) {
+    std::vector<std::string> files;
+    std::optional<Expectations> expected;
+    try {
+        files = shardOf(collectSuite(args), options.shard);
+        if (!options.expect.empty()) expected.emplace(options.expect);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: run: " << e.what() << "\n";
+        return 2;
+    }
+    if (!run.prepare()) return 2;
+    ProgressLine progress(files.size(), options.progress);
+    std::vector<FileReport> reports;
+    size_t failures = 0, mismatches = 0, unlisted = 0;
+    int status = run.run(files, options.jobs, [&](const FileReport& report) {
+        progress.clear();
+        report.flush();
+        failures += report.status != 0;
+        if (expected && report.checked) {
+            const bool* ok = expected->find(report);
+            if (!ok) {
+                ++unlisted;
+            } else if (*ok != report.ok) {
+                ++mismatches;
+                std::cerr << "run: " << report.test << " (" << report.file << "): expected " << (*ok ? "Ok" : "No")
+                          << ", got " << (report.ok ? "Ok" : "No") << "\n";
+            }
+        }
+        reports.push_back(report);
+        progress.update(reports.size(), failures + mismatches);
+    });
+    progress.clear();
+    printSummary(reports, progress.elapsed(), options.jobs, mismatches, unlisted, expected.has_value());
+    if (mismatches) status = std::max(status, 1);
+    return status;
+}
+
+}  // namespace rdmacheck::cli

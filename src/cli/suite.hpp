@@ -1,0 +1,32 @@
+// `rdmacheck run`: a suite of tests (directories, herd7 index files, names on
+// standard input), optionally one shard of it, checked in parallel with
+// progress on stderr, a summary at the end and expected verdicts compared.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "check_run.hpp"
+
+namespace rdmacheck::cli {
+
+struct SuiteOptions {
+    int jobs = 1;
+    std::string shard;   // "I/N": the I-th of N parts (1-based); empty: all
+    std::string expect;  // herd7 log, rdmacheck JSON Lines or CSV test,verdict
+    bool progress = true;
+};
+
+// The files `args` name, in order: a directory's .litmus files (recursively,
+// sorted), an @INDEX file's lines (relative to it; # comments), `-` for names
+// on standard input, or a file. Throws InputError for what cannot be read.
+std::vector<std::string> collectSuite(const std::vector<std::string>& args);
+
+// The files of shard "I/N": every N-th file from the I-th. Throws InputError
+// for a malformed shard.
+std::vector<std::string> shardOf(const std::vector<std::string>& files, const std::string& shard);
+
+// Runs the suite; exit code 0, 1 (an expectation failed) or 2 (a test had an
+// error or timed out, or a bad argument).
+int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOptions& options);
+
+}  // namespace rdmacheck::cli
