@@ -367,6 +367,12 @@ int main(int argc, char** argv) {
     bool noProgress = false;
     suiteCommand->add_flag("--no-progress", noProgress, "no progress line on stderr");
 
+    CLI::App* merge = app.add_subcommand("merge", "join the logs of several runs (e.g. shards) into one log and summary");
+    std::vector<std::string> mergeLogsArgs;
+    std::string mergeExpect;
+    merge->add_option("logs", mergeLogsArgs, "logs of rdmacheck run (herd7 text or --json)")->required();
+    merge->add_option("--expect", mergeExpect, "expected verdicts, as for run --expect");
+
     CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
     int count = 1;
     std::string outDir;
@@ -393,6 +399,7 @@ int main(int argc, char** argv) {
                             jobs);
         }
         if (*generate) return runGenerate(seed, count, generator, outDir);
+        if (*merge) return mergeLogs(mergeLogsArgs, mergeExpect);
         if (*refine)
             return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
         if (files.empty() && !*suiteCommand) {

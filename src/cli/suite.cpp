@@ -187,8 +187,25 @@ const char* kindName(Quantifier q) {
     return "";
 }
 
-void printSummary(const std::vector<FileReport>& reports, double seconds, int jobs, size_t mismatches,
-                  size_t unlisted, bool expecting) {
+// Expected against actual verdicts, each mismatch reported on stderr.
+struct ExpectationTally {
+    size_t mismatches = 0, unlisted = 0;
+
+    void compare(const Expectations& expected, const FileReport& report, const char* command) {
+        if (!report.checked) return;
+        const bool* ok = expected.find(report);
+        if (!ok) {
+            ++unlisted;
+        } else if (*ok != report.ok) {
+            ++mismatches;
+            std::cerr << command << ": " << report.test << (report.file.empty() ? "" : " (" + report.file + ")")
+                      << ": expected " << (*ok ? "Ok" : "No") << ", got " << (report.ok ? "Ok" : "No") << "\n";
+        }
+    }
+};
+
+void printSummary(const char* command, const std::vector<FileReport>& reports, double seconds,
+                  const std::string& how, const ExpectationTally& tally, bool expecting) {
     std::map<std::string, std::pair<size_t, size_t>> byKind;  // kind -> (Ok, No)
     size_t errors = 0, timeouts = 0;
     for (const FileReport& r : reports) {
@@ -201,15 +218,16 @@ void printSummary(const std::vector<FileReport>& reports, double seconds, int jo
     }
     std::ostringstream out;
     out << std::fixed << std::setprecision(2);
-    out << "run: " << reports.size() << " tests in " << seconds << " s (-j " << jobs << ")\n";
+    out << command << ": " << reports.size() << " tests in " << seconds << " s " << how << "\n";
     for (const auto& [kind, counts] : byKind)
         out << "  " << std::left << std::setw(10) << kind << std::right << " Ok " << std::setw(6) << counts.first
             << "   No " << std::setw(6) << counts.second << "\n";
     out << "  errors " << errors << ", timeouts " << timeouts << "\n";
-    if (expecting) out << "  expectations: " << mismatches << " mismatched, " << unlisted << " tests not listed\n";
+    if (expecting)
+        out << "  expectations: " << tally.mismatches << " mismatched, " << tally.unlisted << " tests not listed\n";
     std::vector<const FileReport*> slowest;
     for (const FileReport& r : reports)
-        if (r.checked) slowest.push_back(&r);
+        if (r.checked && r.seconds > 0) slowest.push_back(&r);
     std::sort(slowest.begin(), slowest.end(), [](auto a, auto b) { return a->seconds > b->seconds; });
     if (slowest.size() > 5) slowest.resize(5);
     if (!slowest.empty()) {
@@ -220,7 +238,77 @@ void printSummary(const std::vector<FileReport>& reports, double seconds, int jo
     std::cerr << out.str() << std::flush;
 }
 
+Quantifier quantifierOfKind(const std::string& kind) {
+    return kind == "Forbidden" ? Quantifier::NotExists : kind == "Required" ? Quantifier::Forall : Quantifier::Exists;
+}
+
+// The reports of one log of `run` (or of the main command): herd7 text blocks
+// (from `Test` to a blank line) or JSON Lines.
+void readLog(const std::string& path, std::vector<FileReport>& out) {
+    std::ifstream in(path);
+    if (!in) fail("cannot read the log " + path);
+    FileReport* block = nullptr;  // the text block being read
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++n;
+        if (line.rfind("{", 0) == 0) {
+            FileReport r;
+            try {
+                const nlohmann::json j = nlohmann::json::parse(line);
+                r.test = j.at("test").get<std::string>();
+                r.ok = j.at("ok").get<bool>();
+                r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
+                r.seconds = j.value("time", 0.0);
+            } catch (const nlohmann::json::exception& e) {
+                fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
+            }
+            r.checked = true;
+            r.print(false, line + "\n");
+            out.push_back(std::move(r));
+        } else if (line.rfind("Test ", 0) == 0) {
+            out.emplace_back();
+            block = &out.back();
+            std::istringstream words(line.substr(5));
+            std::string kind;
+            words >> block->test >> kind;
+            block->quantifier = quantifierOfKind(kind);
+            block->print(false, line + "\n");
+        } else if (block) {
+            block->print(false, line + "\n");
+            if (line == "Ok" || line == "No") block->checked = true, block->ok = line == "Ok";
+            if (line.rfind("Time ", 0) == 0) block->seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
+            if (line.empty()) block = nullptr;
+        } else if (!line.empty()) {
+            fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
+        }
+    }
+}
+
 }  // namespace
+
+int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
+    std::vector<FileReport> reports;
+    std::optional<Expectations> expected;
+    try {
+        for (const std::string& log : logs) readLog(log, reports);
+        if (!expect.empty()) expected.emplace(expect);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: merge: " << e.what() << "\n";
+        return 2;
+    }
+    std::stable_sort(reports.begin(), reports.end(),
+                     [](const FileReport& a, const FileReport& b) { return a.test < b.test; });
+    ExpectationTally tally;
+    double seconds = 0;
+    for (const FileReport& r : reports) {
+        r.flush();
+        if (expected) tally.compare(*expected, r, "merge");
+        seconds += r.seconds;
+    }
+    printSummary("merge", reports, seconds, "(merged from " + std::to_string(logs.size()) + " logs; time summed)", tally,
+                 expected.has_value());
+    return tally.mismatches ? 1 : 0;
+}
 
 std::vector<std::string> collectSuite(const std::vector<std::string>& args) {
     std::vector<std::string> files;
@@ -259,27 +347,19 @@ int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOpt
     if (!run.prepare()) return 2;
     ProgressLine progress(files.size(), options.progress);
     std::vector<FileReport> reports;
-    size_t failures = 0, mismatches = 0, unlisted = 0;
+    size_t failures = 0;
+    ExpectationTally tally;
     int status = run.run(files, options.jobs, [&](const FileReport& report) {
         progress.clear();
         report.flush();
         failures += report.status != 0;
-        if (expected && report.checked) {
-            const bool* ok = expected->find(report);
-            if (!ok) {
-                ++unlisted;
-            } else if (*ok != report.ok) {
-                ++mismatches;
-                std::cerr << "run: " << report.test << " (" << report.file << "): expected " << (*ok ? "Ok" : "No")
-                          << ", got " << (report.ok ? "Ok" : "No") << "\n";
-            }
-        }
+        if (expected) tally.compare(*expected, report, "run");
         reports.push_back(report);
-        progress.update(reports.size(), failures + mismatches);
+        progress.update(reports.size(), failures + tally.mismatches);
     });
     progress.clear();
-    printSummary(reports, progress.elapsed(), options.jobs, mismatches, unlisted, expected.has_value());
-    if (mismatches) status = std::max(status, 1);
+    printSummary("run", reports, progress.elapsed(), "(-j " + std::to_string(options.jobs) + ")", tally, expected.has_value());
+    if (tally.mismatches) status = std::max(status, 1);
     return status;
 }
 

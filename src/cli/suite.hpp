@@ -29,4 +29,9 @@ std::vector<std::string> shardOf(const std::vector<std::string>& files, const st
 // error or timed out, or a bad argument).
 int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOptions& options);
 
+// `rdmacheck merge`: the reports of several logs of `run` (shards, or
+// several machines) as one log, sorted by test name, with run's summary;
+// exit 1 when an expected verdict differs, 2 when a log cannot be read.
+int mergeLogs(const std::vector<std::string>& logs, const std::string& expect);
+
 }  // namespace rdmacheck::cli

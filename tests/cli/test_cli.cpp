@@ -391,6 +391,20 @@ TEST(Cli, RunComparesExpectedVerdictsAndShards) {
     EXPECT_EQ(first.out.size() + second.out.size(), whole.out.size());
     EXPECT_NE(first.out, second.out);
     for (const char* bad : {"0/2", "3/2", "1-2", "1/2x"}) EXPECT_EQ(runTool(std::string("run --shard ") + bad + " " + a).status, 2);
+    // merge joins the shards' logs, sorted by test name; a bad log is refused.
+    std::ofstream(dir + "/first.log") << first.out;
+    std::ofstream(dir + "/second.log") << second.out;
+    std::ofstream(dir + "/whole.log") << whole.out;
+    ToolRun merged = runTool("merge " + dir + "/second.log " + dir + "/first.log");
+    EXPECT_EQ(merged.status, 0) << merged.err;
+    EXPECT_EQ(merged.out, runTool("merge " + dir + "/whole.log").out);
+    EXPECT_NE(merged.err.find("merge: 29 tests"), std::string::npos) << merged.err;
+    std::ofstream(dir + "/wrong-names.csv") << "Fig3e,Ok\n";  // merge knows tests by name only
+    EXPECT_EQ(runTool("merge --expect " + dir + "/wrong-names.csv " + dir + "/whole.log").status, 1);
+    std::ofstream(dir + "/garbage.log") << "not a log\n";
+    ToolRun garbage = runTool("merge " + dir + "/garbage.log");
+    EXPECT_EQ(garbage.status, 2);
+    EXPECT_NE(garbage.err.find("garbage.log:1:"), std::string::npos) << garbage.err;
 }
 
 TEST(Cli, RunReportsTimeouts) {
