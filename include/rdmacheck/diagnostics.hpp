@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace rdmacheck {
 
@@ -26,5 +27,9 @@ private:
     SourceLoc where_;
     std::string detail_;
 };
+
+// " (did you mean 'x'?)" for the choice closest to a misspelt `word` (at most
+// a third of its letters differ), or "" when none is close.
+std::string didYouMean(const std::string& word, const std::vector<std::string>& choices);
 
 }  // namespace rdmacheck

@@ -220,6 +220,49 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
     return status;
 }
 
+// herd7's single-dash options, as rdmacheck's: -model, -show, -o, -unroll,
+// -version, -skipchecks A,B and -speedcheck true|false|fast.
+std::vector<std::string> herdAliases(int argc, char** argv) {
+    const std::map<std::string, std::string> same{{"-model", "--model"},   {"-show", "--show"},
+                                                  {"-o", "--dot"},         {"-unroll", "--unroll"},
+                                                  {"-version", "--version"}};
+    std::vector<std::string> out;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto it = same.find(arg);
+        if (it != same.end()) {
+            out.push_back(it->second);
+        } else if (arg == "-skipchecks" && i + 1 < argc) {
+            std::istringstream names(argv[++i]);
+            for (std::string name; std::getline(names, name, ',');) out.insert(out.end(), {"--skip", name});
+        } else if (arg == "-speedcheck" && i + 1 < argc) {
+            const std::string value = argv[++i];
+            if (value != "false") out.push_back("--speedcheck");
+        } else {
+            out.push_back(arg);
+        }
+    }
+    return out;
+}
+
+// After "The following argument was not expected: --modle", the closest option.
+void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
+    const std::string message = e.what();
+    const size_t dash = message.find("--");
+    if (dash == std::string::npos) return;
+    const std::string given = message.substr(dash, message.find_first_of(" \n", dash) - dash);
+    std::vector<std::string> known;
+    auto collect = [&known](const CLI::App& command) {
+        for (const CLI::Option* o : command.get_options())
+            for (const std::string& name : o->get_lnames()) known.push_back("--" + name);
+    };
+    // The command given first (its options win a tie), then the main command's.
+    for (const CLI::App* sub : app.get_subcommands()) collect(*sub);
+    collect(app);
+    const std::string hint = didYouMean(given, known);
+    if (!hint.empty()) std::cerr << "rdmacheck: " << hint.substr(2, hint.size() - 3) << "\n";  // without " (" and ")"
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -383,10 +426,21 @@ int main(int argc, char** argv) {
     generate->add_option("--out", outDir, "write DIR/random-SEED.litmus files instead of printing");
     generator.add(*generate);
 
+    bool version = false;
+    app.add_flag("--version", version, "print rdmacheck's version and exit (herd7's -version)");
+    std::vector<std::string> args = herdAliases(argc, argv);
+    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     try {
-        app.parse(argc, argv);
+        app.parse(args);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : 2;  // --help is no error; any other usage error is bad input
+        const int code = app.exit(e);
+        if (code == 0) return 0;  // --help is no error; any other usage error is bad input
+        suggestOption(app, e);
+        return 2;
+    }
+    if (version) {
+        std::cout << "rdmacheck " << RDMACHECK_VERSION << "\n";
+        return 0;
     }
     options.limits = machineOptions.limits = crossOptions.limits = limits;
     // Z3 stops at the same bound inside one solver call (a z3::exception about memory).

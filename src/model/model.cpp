@@ -416,7 +416,8 @@ Model loadModel(const std::string& dir, const std::string& nameOrPath, const Mod
     const std::string path = isPath ? nameOrPath : dir + "/" + nameOrPath + ".cat";
     if (!isPath && !std::filesystem::is_regular_file(path))
         throw InputError(SourceLoc{"rdmacheck", 0, 0},
-                         "unknown model '" + nameOrPath + "' (known: " + joined(availableModels(dir)) +
+                         "unknown model '" + nameOrPath + "'" + didYouMean(nameOrPath, availableModels(dir)) +
+                             " (known: " + joined(availableModels(dir)) +
                              "; or give the path of a .cat file)");
     return parseModel(readFile(path, SourceLoc{"--model", 0, 0}, "model file"), path, dir, options);
 }

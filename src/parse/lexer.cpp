@@ -4,6 +4,7 @@
 #include <cctype>
 #include <climits>
 #include <cstdio>
+#include <vector>
 
 #include "rdmacheck/limits.hpp"
 
@@ -16,6 +17,34 @@ std::string SourceLoc::str() const {
 
 InputError::InputError(SourceLoc where, const std::string& what)
     : std::runtime_error(where.str() + ": error: " + what), where_(std::move(where)), detail_(what) {}
+
+namespace {
+
+// Edits (insert, delete, replace, swap two neighbours) from a to b.
+size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (size_t i = 1; i <= a.size(); ++i)
+        for (size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::string didYouMean(const std::string& word, const std::vector<std::string>& choices) {
+    const std::string* best = nullptr;
+    size_t bestDistance = word.size() / 3 + 1;
+    for (const std::string& c : choices) {
+        const size_t d = editDistance(word, c);
+        if (d < bestDistance && d > 0) best = &c, bestDistance = d;
+    }
+    return best ? " (did you mean '" + *best + "'?)" : "";
+}
 
 Lexer::Lexer(const std::string& text, std::string file) : text_(text), file_(std::move(file)) {
     lineStarts_.push_back(0);

@@ -122,7 +122,11 @@ std::string herdHash(const LitmusTest& test) {
 
 std::string shownName(const ObservedName& n) {
     if (n.thread >= 0) return std::to_string(n.thread) + ":" + n.name;
-    return "[" + n.name + "]";
+    // An SV copy x@2 prints as x.2: herdtools' log lexer takes '.' in names, not
+    // '@', and no litmus location has a '.'.
+    std::string name = n.name;
+    std::replace(name.begin(), name.end(), '@', '.');
+    return "[" + name + "]";
 }
 
 std::string conditionText(Quantifier q, const Cond& c) {
@@ -140,6 +144,9 @@ std::string stateLine(const CheckResult& r, const FinalState& s) { return stateL
 
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {
     out << "Test " << r.test << " " << kindWord(r.quantifier) << "\n";
+    // Which model ran (the default depends on the test); herdtools' log readers
+    // skip lines between Test and States.
+    out << "Model " << r.model << (r.engine == "declarative" ? "" : " (" + r.engine + " machine)") << "\n";
     out << "States " << r.states.size() << "\n";
     for (const auto& [state, satisfies] : r.states) out << stateLine(r, state) << "\n";
     out << (r.ok ? "Ok" : "No") << "\n";

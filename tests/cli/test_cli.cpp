@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
+#include <sstream>
 #include <set>
 #include <utility>
 #include <vector>
@@ -89,6 +91,7 @@ TEST(Cli, OperationalEnginePrintsTheHerdReport) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out,
               "Test Fig3e Allowed\n"
+              "Model rdma-tso (simplified machine)\n"
               "States 3\n"
               "[a]=0; [b]=1;\n"
               "[a]=1; [b]=0;\n"
@@ -279,6 +282,7 @@ TEST(Cli, StatesAndSpeedcheckModes) {
     EXPECT_EQ(states.status, 0) << states.err;
     EXPECT_EQ(states.out,
               "Test Fig3e Allowed\n"
+              "Model rdma-tso\n"
               "States 3\n"
               "[a]=0; [b]=1;\n"
               "[a]=1; [b]=0;\n"
@@ -289,7 +293,7 @@ TEST(Cli, StatesAndSpeedcheckModes) {
               "\n");
     ToolRun speed = runTool("--speedcheck --no-time " + fig3e);
     EXPECT_EQ(speed.status, 0) << speed.err;
-    EXPECT_EQ(speed.out, "Test Fig3e Allowed\nStates 0\nNo\nCondition exists ([a]=0 /\\ [b]=0)\nMode speedcheck\n\n");
+    EXPECT_EQ(speed.out, "Test Fig3e Allowed\nModel rdma-tso\nStates 0\nNo\nCondition exists ([a]=0 /\\ [b]=0)\nMode speedcheck\n\n");
     ToolRun json = runTool("--speedcheck --json --no-time " + fig3e);
     EXPECT_NE(json.out.find("\"mode\":\"speedcheck\""), std::string::npos) << json.out;
     EXPECT_EQ(json.out.find("\"positive\""), std::string::npos) << json.out;
@@ -411,4 +415,68 @@ TEST(Cli, RunReportsTimeouts) {
     ToolRun r = runTool("run --timeout 0.000001 --no-time " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("timeouts 1"), std::string::npos) << r.err;
+}
+
+// herdtools' log reader (tools/lexLog_tools.mll, 7.58): test names are
+// (alpha|digit|_ / . - + [ ])+ and state entries `num:reg=v;` or `[loc]=v;` with
+// loc = (alpha|_|.|$)(alpha|digit|_|.)*; SV copies x@2 therefore print as x.2.
+TEST(Cli, HerdLogReaderAcceptsEveryReport) {
+    ToolRun r = runTool("run --no-progress --no-time " + sourceDir() + "/litmus");
+    EXPECT_EQ(r.status, 0) << r.err;
+    const std::regex testLine(R"(Test [A-Za-z0-9_/.+\[\]-]+ (Allowed|Forbidden|Required))");
+    const std::string name = R"([A-Za-z_.$][A-Za-z0-9_.]*)";
+    const std::regex stateLine(R"(( *(\d+:)" + name + R"(|\[)" + name + R"(\])=-?\d+;)*)");
+    std::istringstream lines(r.out);
+    bool inStates = false, sawSvCopy = false;
+    size_t tests = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("Test ", 0) == 0) {
+            ++tests;
+            EXPECT_TRUE(std::regex_match(line, testLine)) << line;
+        } else if (line.rfind("States ", 0) == 0) {
+            inStates = true;
+        } else if (line == "Ok" || line == "No") {
+            inStates = false;
+        } else if (inStates) {
+            EXPECT_TRUE(std::regex_match(line, stateLine)) << line;
+            sawSvCopy = sawSvCopy || std::regex_search(line, std::regex(R"(\[[a-z]+\.\d+\])"));
+        }
+    }
+    EXPECT_GT(tests, 100u);
+    EXPECT_TRUE(sawSvCopy);  // the corpus has SV tests that show a copy
+}
+
+// herd7's single-dash options, --version, a Model line, and suggestions for
+// misspelt options and models.
+TEST(Cli, Herd7HabitsAndSuggestions) {
+    const std::string mp = sharedDir() + "/conformance/x86-tso/tests/MP.litmus";
+    // sc without its one axiom (named sc) reaches MP's forbidden outcome.
+    ToolRun herd = runTool("-model sc -speedcheck true -unroll 1 -skipchecks sc " + mp);
+    EXPECT_EQ(herd.status, 0) << herd.err;
+    EXPECT_NE(herd.out.find("\nNo\n"), std::string::npos) << herd.out;
+    ToolRun unknown = runTool("-model sc -skipchecks sc,bogus " + mp);
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("bogus"), std::string::npos) << unknown.err;
+    ToolRun speed = runTool("-model tso -speedcheck true " + mp);
+    EXPECT_EQ(speed.status, 0) << speed.err;
+    EXPECT_NE(speed.out.find("Model tso\n"), std::string::npos) << speed.out;
+    EXPECT_NE(speed.out.find("Mode speedcheck"), std::string::npos) << speed.out;
+    const TempDir tmp("herd");
+    EXPECT_EQ(runTool("-o " + (tmp / "pictures") + " -show all " + mp).status, 0);
+    EXPECT_TRUE(std::filesystem::exists(tmp / "pictures/MP-1.dot"));
+    ToolRun version = runTool("-version");
+    EXPECT_EQ(version.status, 0);
+    EXPECT_EQ(version.out.rfind("rdmacheck ", 0), 0u) << version.out;
+    EXPECT_EQ(runTool("--version").out, version.out);
+    ToolRun flag = runTool("--modle tso " + mp);
+    EXPECT_EQ(flag.status, 2);
+    EXPECT_NE(flag.err.find("did you mean '--model'?"), std::string::npos) << flag.err;
+    ToolRun shard = runTool("run --shrad 1/2 " + mp);
+    EXPECT_NE(shard.err.find("did you mean '--shard'?"), std::string::npos) << shard.err;
+    ToolRun model = runTool("--model tos " + mp);
+    EXPECT_EQ(model.status, 2);
+    EXPECT_NE(model.err.find("did you mean 'tso'?"), std::string::npos) << model.err;
+    ToolRun directory = runTool(sourceDir() + "/litmus");
+    EXPECT_EQ(directory.status, 2);
+    EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory.err;
 }

@@ -121,11 +121,13 @@ TEST_P(X86TsoDeclarative, AgreesWithHerd7Dat3mAndRdmaTso) {
         // herd7's own log, line for line (Time aside), Hash= included
         std::ostringstream report;
         printHerd(report, test, r, ReportOptions{false});
+        std::string ours = report.str();  // without our Model line, which herd7 does not print
+        ours.erase(ours.find("Model "), ours.find('\n', ours.find("Model ")) - ours.find("Model ") + 1);
         const auto logged = e.herdLog.find(r.test);
         if (logged == e.herdLog.end())
             ADD_FAILURE() << "no report of " << r.test << " in herd7-7.58.log";
         else
-            EXPECT_EQ(report.str(), logged->second + "\n");
+            EXPECT_EQ(ours, logged->second + "\n");
         // Dat3M
         const auto verdict = e.dat3m.find(file);
         if (verdict == e.dat3m.end())
