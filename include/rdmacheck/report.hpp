@@ -19,7 +19,12 @@ std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.sho
 
 struct ReportOptions {
     bool showTime = true;
+    nlohmann::json options = nlohmann::json::object();  // the run's options, for JSON reports
 };
+
+// Every JSON record names the schema it follows (doc/output.schema.json); a
+// change that breaks a reader of it raises the number.
+constexpr const char* kJsonSchema = "rdmacheck-output/1";
 
 // herd7's Hash= of an X86 test (herdtools7 lib/testHash.ml): MD5 over the
 // digests of its init, its code as herd7 prints it and the locations its
@@ -28,5 +33,10 @@ std::string herdHash(const LitmusTest& test);
 
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options = {});
+// A JSON record of an error: where (line and column 0 when the whole file or
+// an option is meant), the message and the exit code it causes.
+nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode);
+// One JSON Lines line; bytes that are not UTF-8 (a file name) are replaced.
+std::string dumpJson(const nlohmann::json& record);
 
 }  // namespace rdmacheck

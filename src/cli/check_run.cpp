@@ -25,40 +25,61 @@ bool shows(const std::string& show, bool satisfies) {
     return show == "all" || (show == "cond" && satisfies) || (show == "neg" && !satisfies);
 }
 
-// Prints why the outcome is forbidden; with --dot, draws each candidate with its cycle.
-void printExplanation(std::ostream& out, const LitmusTest& test, const Model& model, const CheckOptions& options,
-                      const PictureOptions& pictures, const std::set<std::string>& relations) {
+// Why the outcome is forbidden, as a record (the JSON report's "explanation");
+// with --dot, draws each candidate with its cycle.
+nlohmann::json explanationRecord(const LitmusTest& test, const Model& model, const CheckOptions& options,
+                                 const PictureOptions& pictures, const std::set<std::string>& relations) {
     ExplainOptions explainOptions;
     explainOptions.unroll = options.unroll;
     const ExplainResult x = explain(test, model, explainOptions);
-    if (!x.applicable) {
-        out << "Explanation " << test.name << ": some consistent execution reaches " << x.outcome
-            << "; nothing is forbidden\n\n";
-        return;
-    }
-    out << "Explanation " << test.name << ": " << x.candidates << (x.truncated ? "+" : "")
-        << " candidate execution(s) reach " << x.outcome << "; none is consistent under " << model.name << "\n";
+    nlohmann::json record{{"test", test.name}, {"model", model.name}, {"outcome", x.outcome},
+                          {"forbidden", x.applicable}, {"candidates", x.candidates}, {"truncated", x.truncated},
+                          {"shown", nlohmann::json::array()}};
     const std::vector<ObservedName> shown = shownNames(test);
     int k = 0;
     for (const Explanation& e : x.shown) {
         ++k;
-        out << "Candidate " << k << ": " << stateLine(shown, e.state) << "\n";
+        nlohmann::json candidate{{"state", stateLine(shown, e.state)}, {"cycles", nlohmann::json::array()}};
         for (size_t i = 0; i < e.cycles.size(); ++i) {
-            const std::string choice = choiceText(e.executions[i]);
-            out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom
-                << ": " << cycleText(e.executions[i], x.locations, e.cycles[i]) << "\n";
-            if (!pictures.dir.empty()) {
-                const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
-                                         (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
-                writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
-                                           test.name + " candidate " + std::to_string(k) + ": " +
-                                               stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
-                                           &e.cycles[i]),
-                             pictures, stem);
-            }
+            candidate["cycles"].push_back({{"choice", choiceText(e.executions[i])},
+                                           {"axiom", e.cycles[i].axiom},
+                                           {"cycle", cycleText(e.executions[i], x.locations, e.cycles[i])}});
+            if (pictures.dir.empty()) continue;
+            const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
+                                     (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
+            writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
+                                       test.name + " candidate " + std::to_string(k) + ": " +
+                                           stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
+                                       &e.cycles[i]),
+                         pictures, stem);
+        }
+        record["shown"].push_back(candidate);
+    }
+    return record;
+}
+
+// The explanation as text, after the herd7 report.
+void printExplanation(std::ostream& out, const nlohmann::json& x) {
+    const std::string test = x["test"];
+    if (!x["forbidden"].get<bool>()) {
+        out << "Explanation " << test << ": some consistent execution reaches " << x["outcome"].get<std::string>()
+            << "; nothing is forbidden\n\n";
+        return;
+    }
+    const uint64_t candidates = x["candidates"];
+    out << "Explanation " << test << ": " << candidates << (x["truncated"].get<bool>() ? "+" : "")
+        << " candidate execution(s) reach " << x["outcome"].get<std::string>() << "; none is consistent under "
+        << x["model"].get<std::string>() << "\n";
+    int k = 0;
+    for (const nlohmann::json& candidate : x["shown"]) {
+        out << "Candidate " << ++k << ": " << candidate["state"].get<std::string>() << "\n";
+        for (const nlohmann::json& c : candidate["cycles"]) {
+            const std::string choice = c["choice"];
+            out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks "
+                << c["axiom"].get<std::string>() << ": " << c["cycle"].get<std::string>() << "\n";
         }
     }
-    if (x.shown.size() < x.candidates) out << "(" << x.candidates - x.shown.size() << " more candidates not shown)\n";
+    if (x["shown"].size() < candidates) out << "(" << candidates - x["shown"].size() << " more candidates not shown)\n";
     out << "\n";
 }
 
@@ -81,6 +102,20 @@ void FileReport::print(bool toStderr, const std::string& text) {
 
 void FileReport::flush() const {
     for (const auto& [toStderr, text] : pieces) (toStderr ? std::cerr : std::cout) << text << std::flush;
+}
+
+ReportOptions CheckRun::reportOptions() const {
+    ReportOptions r;
+    r.showTime = !noTime;
+    r.options = {{"engine", engine},
+                 {"model", modelName.empty() ? nlohmann::json() : nlohmann::json(modelName)},
+                 {"skip", modelOptions.skip},
+                 {"unroll", options.unroll},
+                 {"mode", modeName(options.mode)},
+                 {"max_executions", options.maxExecutions},
+                 {"timeout", options.limits.seconds},
+                 {"max_memory", options.limits.megabytes}};
+    return r;
 }
 
 bool CheckRun::prepare() {
@@ -118,26 +153,32 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.ok = result.ok;
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
+        const nlohmann::json explanation =
+            pictures.explain ? explanationRecord(test, m, options, pictures, relations) : nlohmann::json();
         if (json) {
-            out << toJson(test, result, ReportOptions{!noTime}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                << "\n";
+            nlohmann::json record = toJson(test, result, reportOptions());
+            if (pictures.explain) record["explanation"] = explanation;
+            out << dumpJson(record) << "\n";
         } else {
-            printHerd(out, test, result, ReportOptions{!noTime});
+            printHerd(out, test, result, reportOptions());
+            if (pictures.explain) printExplanation(out, explanation);
         }
         report.print(false, out.str());
         out.str("");
         if (!pictureError.empty()) {
-            report.print(true, file + ": error: picture: " + pictureError + "\n");
+            const std::string message = "picture: " + pictureError;
+            report.print(true, file + ": error: " + message + "\n");
+            if (json) report.print(false, dumpJson(errorRecord(SourceLoc{file, 0, 0}, message, 2)) + "\n");
             report.status = 2;
         }
-        if (pictures.explain) printExplanation(out, test, m, options, pictures, relations);
-        report.print(false, out.str());
     } catch (...) {
         report.print(false, out.str());
-        report.timedOut = isTimeout(std::current_exception());
+        const std::exception_ptr thrown = std::current_exception();
+        report.timedOut = isTimeout(thrown);
         std::ostringstream err;
         report.status = std::max(report.status, reportError(err, file));
         report.print(true, err.str());
+        if (json) report.print(false, dumpJson(errorRecord(thrown, file, err.str(), report.status)) + "\n");
     }
     return report;
 }

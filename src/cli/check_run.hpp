@@ -11,6 +11,7 @@
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
+#include "rdmacheck/report.hpp"
 #include "common.hpp"
 
 namespace rdmacheck::cli {
@@ -63,6 +64,8 @@ public:
     }
 
     FileReport checkFile(const std::string& file);
+    // What the JSON reports say of the run (the options).
+    ReportOptions reportOptions() const;
 
 private:
     std::mutex modelsMutex_;

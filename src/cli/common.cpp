@@ -9,6 +9,7 @@
 #include <z3++.h>
 
 #include "rdmacheck/encode.hpp"
+#include "rdmacheck/report.hpp"
 
 namespace rdmacheck::cli {
 
@@ -67,6 +68,20 @@ int reportError(std::ostream& err, const std::string& file) {
         return 3;
     }
     return 2;
+}
+
+nlohmann::json errorRecord(const std::exception_ptr& thrown, const std::string& file, const std::string& text,
+                           int exitCode) {
+    try {
+        std::rethrow_exception(thrown);
+    } catch (const InputError& e) {
+        return rdmacheck::errorRecord(e.where(), e.detail(), exitCode);
+    } catch (...) {
+        std::string message = text.substr(0, text.find_last_not_of('\n') + 1);
+        const std::string prefix = file + ": error: ";
+        if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
+        return rdmacheck::errorRecord(SourceLoc{file, 0, 0}, message, exitCode);
+    }
 }
 
 }  // namespace rdmacheck::cli

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <exception>
+#include <nlohmann/json.hpp>
 #include <mutex>
 #include <ostream>
 #include <string>
@@ -57,5 +59,10 @@ void printOptionError(const char* option, const InputError& e);
 // The command boundary: what checking `file` threw, as a message on `err` and
 // an exit code: 2 for the input, an option or a limit, 3 for a bug in rdmacheck.
 int reportError(std::ostream& err, const std::string& file);
+
+// The same error as a JSON record: an InputError's position and message, or
+// the file and `text` (what reportError printed) for anything else.
+nlohmann::json errorRecord(const std::exception_ptr& thrown, const std::string& file, const std::string& text,
+                           int exitCode);
 
 }  // namespace rdmacheck::cli

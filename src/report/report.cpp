@@ -177,6 +177,10 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
 
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {
     nlohmann::json j;
+    j["schema"] = kJsonSchema;
+    j["type"] = "report";
+    j["version"] = RDMACHECK_VERSION;
+    j["options"] = options.options;
     j["test"] = r.test;
     j["file"] = test.file;
     j["model"] = r.model;
@@ -202,12 +206,27 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
         states.push_back(s);
     }
     j["states"] = states;
-    nlohmann::json cut = nlohmann::json::array();
-    for (const SourceLoc& loop : r.cutLoops) cut.push_back(loop.str());
-    j["unroll_cut"] = cut;
+    nlohmann::json warnings = nlohmann::json::array();
+    for (const SourceLoc& loop : r.cutLoops)
+        warnings.push_back({{"file", loop.file},
+                            {"line", loop.line},
+                            {"column", loop.column},
+                            {"message", "loop unrolled to the bound; executions needing more iterations are missing "
+                                        "(raise --unroll)"}});
+    j["warnings"] = warnings;
     if (r.engine != "declarative") j["machine_states"] = r.machineStates;
     if (options.showTime) j["time"] = r.seconds;
     return j;
+}
+
+nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode) {
+    return {{"schema", kJsonSchema}, {"type", "error"},       {"version", RDMACHECK_VERSION},
+            {"file", where.file},    {"line", where.line},    {"column", where.column},
+            {"message", message},    {"exit_code", exitCode}};
+}
+
+std::string dumpJson(const nlohmann::json& record) {
+    return record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace rdmacheck
