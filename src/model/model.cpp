@@ -424,6 +424,14 @@ Model loadModel(const std::string& dir, const std::string& nameOrPath, const Mod
 
 std::string defaultModelsDir() {
     if (const char* env = std::getenv("RDMACHECK_MODELS")) return env;
+    // An installed rdmacheck (cmake --install, the .deb) has its models beside
+    // it, in PREFIX/share/rdmacheck/models; a build uses the source tree's.
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "rdmacheck" / "models";
+        if (std::filesystem::is_directory(installed, ec)) return installed.string();
+    }
     return RDMACHECK_MODELS_DIR;
 }
 
