@@ -153,6 +153,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.ok = result.ok;
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
+        for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result, state));
         const nlohmann::json explanation =
             pictures.explain ? explanationRecord(test, m, options, pictures, relations) : nlohmann::json();
         if (json) {

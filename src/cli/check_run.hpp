@@ -37,6 +37,7 @@ struct FileReport {
     Quantifier quantifier = Quantifier::Exists;
     bool timedOut = false;
     double seconds = 0;
+    std::vector<std::string> states;  // the final states' lines, for compare
 
     void print(bool toStderr, const std::string& text);
     void flush() const;

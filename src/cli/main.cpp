@@ -416,6 +416,16 @@ int main(int argc, char** argv) {
     merge->add_option("logs", mergeLogsArgs, "logs of rdmacheck run (herd7 text or --json)")->required();
     merge->add_option("--expect", mergeExpect, "expected verdicts, as for run --expect");
 
+    // Takes the main command's options too (fallthrough), for --models runs.
+    CLI::App* compare = app.add_subcommand(
+        "compare", "mcompare7's table of several logs, or of several models run on a suite (--models a,b)");
+    compare->fallthrough();
+    std::vector<std::string> compareArgs, compareModelNames;
+    compare->add_option("inputs", compareArgs, "logs of rdmacheck (text or --json); with --models, the suite")
+        ->required();
+    compare->add_option("--models", compareModelNames, "run these models on the suite and compare them")
+        ->delimiter(',');
+
     CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
     int count = 1;
     std::string outDir;
@@ -454,9 +464,10 @@ int main(int argc, char** argv) {
         }
         if (*generate) return runGenerate(seed, count, generator, outDir);
         if (*merge) return mergeLogs(mergeLogsArgs, mergeExpect);
+        if (*compare && compareModelNames.empty()) return compareLogs(compareArgs);
         if (*refine)
             return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
-        if (files.empty() && !*suiteCommand) {
+        if (files.empty() && !*suiteCommand && !*compare) {
             std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
             return 2;
         }
@@ -488,6 +499,7 @@ int main(int argc, char** argv) {
         run.pictures = pictures;
         suite.progress = !noProgress;
         if (*suiteCommand) return runSuite(run, suiteArgs, suite);
+        if (*compare) return compareModels(run, compareModelNames, compareArgs, checkJobs);
         if (!run.prepare()) return 2;
         return run.run(files, checkJobs);
     };

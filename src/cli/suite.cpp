@@ -248,6 +248,7 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
     std::ifstream in(path);
     if (!in) fail("cannot read the log " + path);
     FileReport* block = nullptr;  // the text block being read
+    bool inStates = false;
     int n = 0;
     for (std::string line; std::getline(in, line);) {
         ++n;
@@ -259,6 +260,7 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
                 r.ok = j.at("ok").get<bool>();
                 r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
                 r.seconds = j.value("time", 0.0);
+                for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
             } catch (const nlohmann::json::exception& e) {
                 fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
             }
@@ -275,7 +277,14 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
             block->print(false, line + "\n");
         } else if (block) {
             block->print(false, line + "\n");
-            if (line == "Ok" || line == "No") block->checked = true, block->ok = line == "Ok";
+            if (line.rfind("States ", 0) == 0) {
+                inStates = true;
+            } else if (line == "Ok" || line == "No") {
+                inStates = false;
+                block->checked = true, block->ok = line == "Ok";
+            } else if (inStates) {
+                block->states.push_back(line);
+            }
             if (line.rfind("Time ", 0) == 0) block->seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
             if (line.empty()) block = nullptr;
         } else if (!line.empty()) {
@@ -308,6 +317,99 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
     printSummary("merge", reports, seconds, "(merged from " + std::to_string(logs.size()) + " logs; time summed)", tally,
                  expected.has_value());
     return tally.mismatches ? 1 : 0;
+}
+
+namespace {
+
+std::string rightTrimmed(const std::string& s) { return s.substr(0, s.find_last_not_of(' ') + 1); }
+
+// mcompare7's side-by-side table: a row per test, a column per log (or
+// model) with its verdict and number of states, '*' where the states differ;
+// then each difference's states. Exit 1 when some test differs.
+int printComparison(const std::vector<std::string>& columns, const std::vector<std::vector<FileReport>>& logs) {
+    std::map<std::string, std::vector<const FileReport*>> rows;  // test -> its report in each column
+    for (size_t c = 0; c < logs.size(); ++c)
+        for (const FileReport& r : logs[c]) {
+            auto& row = rows[r.test];
+            row.resize(logs.size(), nullptr);
+            if (!row[c]) row[c] = &r;
+        }
+    auto cell = [](const FileReport* r) {
+        if (!r) return std::string("-");
+        return std::string(r->checked ? (r->ok ? "Ok" : "No") : "??") + " " + std::to_string(r->states.size());
+    };
+    size_t width = 4;
+    for (const auto& [test, row] : rows) width = std::max(width, test.size());
+    std::ostringstream table, details;
+    std::ostringstream header;
+    header << std::left << "  " << std::setw(static_cast<int>(width)) << "Test";
+    for (const std::string& c : columns) header << " | " << std::setw(14) << c;
+    table << rightTrimmed(header.str()) << "\n";
+    size_t differ = 0;
+    for (const auto& [test, row] : rows) {
+        bool same = true;
+        for (const FileReport* r : row) same = same && r && row[0] && r->states == row[0]->states && r->ok == row[0]->ok;
+        differ += !same;
+        std::ostringstream line;
+        line << std::left << (same ? "  " : "* ") << std::setw(static_cast<int>(width)) << test;
+        for (const FileReport* r : row) line << " | " << std::setw(14) << cell(r);
+        table << rightTrimmed(line.str()) << "\n";
+        if (same) continue;
+        details << test << ":\n";
+        for (size_t c = 0; c < row.size(); ++c) {
+            if (!row[c]) {
+                details << "  " << columns[c] << ": no report\n";
+                continue;
+            }
+            for (const std::string& state : row[c]->states) {
+                bool everywhere = true;
+                for (const FileReport* other : row)
+                    everywhere = everywhere && other &&
+                                 std::find(other->states.begin(), other->states.end(), state) != other->states.end();
+                if (!everywhere) details << "  in " << columns[c] << " but not everywhere: " << state << "\n";
+            }
+        }
+    }
+    std::cout << table.str() << "\n" << differ << " of " << rows.size() << " tests differ\n" << details.str();
+    return differ ? 1 : 0;
+}
+
+}  // namespace
+
+int compareLogs(const std::vector<std::string>& logs) {
+    std::vector<std::vector<FileReport>> reports(logs.size());
+    try {
+        for (size_t i = 0; i < logs.size(); ++i) readLog(logs[i], reports[i]);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
+        return 2;
+    }
+    std::vector<std::string> columns;
+    for (const std::string& log : logs) columns.push_back(fs::path(log).filename().string());
+    return printComparison(columns, reports);
+}
+
+int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
+                  int jobs) {
+    std::vector<std::string> files;
+    try {
+        files = collectSuite(args);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
+        return 2;
+    }
+    std::vector<std::vector<FileReport>> reports(models.size());
+    int status = 0;
+    for (size_t m = 0; m < models.size(); ++m) {
+        run.modelName = models[m];
+        if (!run.prepare()) return 2;
+        status = std::max(status, run.run(files, jobs, [&](const FileReport& r) {
+            for (const auto& [toStderr, text] : r.pieces)
+                if (toStderr) std::cerr << text;  // errors still show; the reports become the table
+            reports[m].push_back(r);
+        }));
+    }
+    return std::max(status, printComparison(models, reports));
 }
 
 std::vector<std::string> collectSuite(const std::vector<std::string>& args) {

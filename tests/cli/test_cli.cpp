@@ -480,3 +480,28 @@ TEST(Cli, Herd7HabitsAndSuggestions) {
     EXPECT_EQ(directory.status, 2);
     EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory.err;
 }
+
+// compare: mcompare7's table of logs, or of models run on a suite. Fig. 3e is
+// the corpus test where rdma-tso and rdma-tso-nopcie differ (a = b = 0).
+TEST(Cli, CompareLogsAndModels) {
+    const TempDir tmp("compare");
+    const std::string dir = tmp / "compare";
+    std::filesystem::create_directories(dir);
+    const std::string suite = sourceDir() + "/litmus/rdma-tso";
+    std::ofstream(dir + "/tso.log") << runTool("run --no-progress --no-time --model rdma-tso " + suite).out;
+    std::ofstream(dir + "/nopcie.log") << runTool("run --no-progress --json --model rdma-tso-nopcie " + suite).out;
+    ToolRun same = runTool("compare " + dir + "/tso.log " + dir + "/tso.log");
+    EXPECT_EQ(same.status, 0) << same.err;
+    EXPECT_NE(same.out.find("0 of 29 tests differ"), std::string::npos) << same.out;
+    ToolRun logs = runTool("compare " + dir + "/tso.log " + dir + "/nopcie.log");
+    EXPECT_EQ(logs.status, 1);
+    EXPECT_NE(logs.out.find("* Fig3e        | No 3           | Ok 4"), std::string::npos) << logs.out;
+    EXPECT_NE(logs.out.find("1 of 29 tests differ"), std::string::npos) << logs.out;
+    EXPECT_NE(logs.out.find("in nopcie.log but not everywhere: [a]=0; [b]=0;"), std::string::npos) << logs.out;
+    ToolRun models = runTool("compare --models rdma-tso,rdma-tso-nopcie " + suite);
+    EXPECT_EQ(models.status, 1);
+    EXPECT_NE(models.out.find("* Fig3e"), std::string::npos) << models.out;
+    EXPECT_NE(models.out.find("1 of 29 tests differ"), std::string::npos) << models.out;
+    EXPECT_EQ(runTool("compare " + dir + "/missing.log").status, 2);
+    EXPECT_EQ(runTool("compare --models rdma-tso,nosuch " + suite).status, 2);
+}
