@@ -24,6 +24,7 @@ struct CheckOptions {
     size_t maxEvents = 2000;              // per path combination: the encoding is quadratic in it
     ResourceLimits limits;                // --timeout, --max-memory
     CheckMode mode = CheckMode::Executions;  // --states, --speedcheck
+    bool progress = false;                // a line on stderr each second once a test takes over one
 };
 
 // Called for each consistent execution kept by the filter (for graphs and tests).

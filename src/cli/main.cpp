@@ -23,6 +23,7 @@
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/parse.hpp"
+#include "rdmacheck/progress.hpp"
 #include "rdmacheck/refine.hpp"
 #include "rdmacheck/report.hpp"
 #include "check_run.hpp"
@@ -137,8 +138,17 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
             return err.str();
         }
     };
+    ProgressLine progress("cross", true);
+    size_t done = 0, differences = 0;
     forEachInOrder<std::string>(total, jobs, work, [&](size_t i, const std::string& text) {
         (outcomes[i] == Error || outcomes[i] == InternalError ? std::cerr : std::cout) << text << std::flush;
+        ++done;
+        differences += outcomes[i] == Differ;
+        progress.tick([&](double seconds) {
+            return std::to_string(done) + "/" + std::to_string(total) + " tests, " + std::to_string(differences) +
+                   " with differences, about " + std::to_string(static_cast<int>(seconds / done * (total - done))) +
+                   " s left";
+        });
     });
     const size_t differ = std::count(outcomes.begin(), outcomes.end(), Differ);
     const size_t internal = std::count(outcomes.begin(), outcomes.end(), InternalError);
@@ -188,7 +198,13 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
         return 2;
     }
     int status = 0;
+    ProgressLine progress("refine", true);
+    CheckOptions checkOptions = options;
+    checkOptions.progress = true;  // a long specification or implementation run says so
+    size_t done = 0;
     for (const std::string& file : files) {
+        progress.tick([&](double) { return std::to_string(done) + "/" + std::to_string(files.size()) + " tests"; });
+        ++done;
         try {
             const LitmusTest test = parseLitmusFile(file);
             const std::string specName = modelName.empty() ? defaultModelName(test) : modelName;
@@ -199,7 +215,7 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
                     if (impl != Implementation::SharedVariables) implName = "rdma-tso-rmw";
             }
             const Model spec = loadModel(modelsDir, specName), impl = loadModel(modelsDir, implName);
-            const RefinementResult r = checkRefinement(test, chain, spec, impl, options);
+            const RefinementResult r = checkRefinement(test, chain, spec, impl, checkOptions);
             std::cout << "Refine " << r.test << " " << implementations << ": specification " << r.specModel << " "
                       << r.specOutcomes.size() << " outcomes, implementation " << r.implModel << " "
                       << r.implOutcomes.size() << " outcomes: "
@@ -493,6 +509,7 @@ int main(int argc, char** argv) {
         run.modelOptions = modelOptions;
         run.engine = engine;
         run.options = options;
+        run.options.progress = checkJobs == 1 && !*suiteCommand && !*compare;  // one test at a time: its own line
         run.machineOptions = machineOptions;
         run.json = json;
         run.noTime = noTime;

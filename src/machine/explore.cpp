@@ -9,6 +9,7 @@
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/machine.hpp"
+#include "rdmacheck/progress.hpp"
 #include "record.hpp"
 #include "rules.hpp"
 
@@ -60,28 +61,6 @@ private:
     const LitmusTest& test_;
     const Program& program_;
     std::vector<size_t> registerOffset_;
-};
-
-class Progress {
-public:
-    Progress(const std::string& test, bool enabled) : test_(test), enabled_(enabled) {}
-
-    void tick(uint64_t states, size_t pending) {
-        if (!enabled_ || (states & 0x3fff) != 0) return;
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_ < std::chrono::seconds(1)) return;
-        last_ = now;
-        const double elapsed = std::chrono::duration<double>(now - start_).count();
-        std::cerr << "rdmacheck: " << test_ << ": " << states << " states, "
-                  << static_cast<uint64_t>(static_cast<double>(states) / elapsed) << " states/s, " << pending
-                  << " to visit\n";
-    }
-
-private:
-    std::string test_;
-    bool enabled_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    std::chrono::steady_clock::time_point last_ = start_;
 };
 
 // Remote RMWs have rules on the simplified machine of a model with remote atomics only (§6).
@@ -136,7 +115,7 @@ public:
         State initial = rules_.initial();
         markVisited(initial);
         push(std::move(initial), RunTree::kNone, 0);
-        Progress progress(test_.name, options_.progress);
+        ProgressLine progress(test_.name, options_.progress);
         const ResourceGuard guard(test_.file, options_.limits);
         while (!pending_.empty()) {
             guard.check();
@@ -148,7 +127,12 @@ public:
                 pendingNodes_.pop_back();
             }
             expand(s, node);
-            progress.tick(visited_.size(), pending_.size());
+            if ((visited_.size() & 0x3fff) == 0)  // reading the clock every state would cost
+                progress.tick([&](double seconds) {
+                    return std::to_string(visited_.size()) + " states, " +
+                           std::to_string(static_cast<uint64_t>(static_cast<double>(visited_.size()) / seconds)) +
+                           " states/s, " + std::to_string(pending_.size()) + " to visit";
+                });
         }
         return std::move(outcomes_);
     }

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <optional>
 
+#include "rdmacheck/progress.hpp"
+
 namespace rdmacheck {
 
 long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& ex,
@@ -75,10 +77,11 @@ public:
                      const CheckOptions& options, const ExecutionVisitor& visit, const ResourceGuard& guard,
                      CheckResult& result)
         : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), guard_(guard),
-          result_(result) {}
+          result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()) {}
 
     // Runs one skeleton's encoding; false once the verdict is decided (speedcheck).
     bool run(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
+        ++combination_;
         spend(guard_, options_.limits, encoding);
         if (!sk.cutAt.empty()) {
             // A consistent prefix that stopped at the bound: executions are missing.
@@ -108,7 +111,17 @@ private:
             }
             encoding.blockCurrent();
             spend(guard_, options_.limits, encoding);
+            tick();
         }
+    }
+
+    void tick() {
+        progress_.tick([&](double seconds) {
+            const uint64_t found = result_.positive + result_.negative;
+            return std::to_string(found) + (options_.mode == CheckMode::Executions ? " executions (" : " states (") +
+                   std::to_string(static_cast<uint64_t>(static_cast<double>(found) / seconds)) +
+                   "/s), path combination " + std::to_string(combination_) + " of " + std::to_string(combinations_);
+        });
     }
 
     // Each new final state once: the states found so far are excluded.
@@ -118,6 +131,7 @@ private:
         while (encoding.next()) {
             encoding.require(!isState(sk, encoding, record(encoding.current())));
             spend(guard_, options_.limits, encoding);
+            tick();
         }
     }
 
@@ -180,6 +194,9 @@ private:
     const ExecutionVisitor& visit_;
     const ResourceGuard& guard_;
     CheckResult& result_;
+    ProgressLine progress_;
+    uint64_t combinations_;
+    uint64_t combination_ = 0;
 };
 
 }  // namespace
