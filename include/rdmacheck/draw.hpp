@@ -16,8 +16,10 @@ std::set<std::string> defaultDrawnRelations();
 // "po,rf,ob" -> set; InputError (no location) for names the model does not know.
 std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model);
 
+// Initial writes are left out (as herd7 does without -showinitwrites), except
+// those a highlighted cycle passes through, unless showInit.
 Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const ExecutionGraph& ex,
                       const Model& model, const std::set<std::string>& relations, const std::string& name,
-                      const std::string& caption, const Cycle* cycle = nullptr);
+                      const std::string& caption, const Cycle* cycle = nullptr, bool showInit = false);
 
 }  // namespace rdmacheck

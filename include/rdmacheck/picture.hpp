@@ -24,6 +24,7 @@ struct Picture {
     std::string caption;    // e.g. "Fig3e execution 3: [a]=0; [b]=0;" drawn as the graph label
     std::vector<PictureEvent> events;   // in program order within each thread
     std::vector<PictureEdge> edges;
+    std::string cycleNote;  // what the highlighted edges are, for the legend, e.g. "cycle: breaks ob"
 };
 // Builds the Graphviz graph with the cgraph library (agopen/agnode/agedge/agsafeset),
 // never by string concatenation, and writes it as DOT text.
@@ -46,7 +47,8 @@ RelationStyle relationStyle(const std::string& relation);
 // - clusters: "cluster_init" (label "init"), "cluster_node<N>" (label "node N") holding
 //   "cluster_node<N>_thread<T>" (label threadName), itself holding "cluster_node<N>_thread<T>_call<K>"
 //   (label callLabel, dotted) around the subevents of call K, and "cluster_legend" (label "legend") holding one
-//   edge per relation used, between two empty nodes named "legend_<i>_from"/"legend_<i>_to";
+//   edge per relation used, between two empty nodes named "legend_<i>_from"/"legend_<i>_to", and, when
+//   edges are highlighted, one more thick red sample edge labelled with Picture::cycleNote;
 // - every PictureEdge is one edge labelled with its relation (attribute "relation" too; "label" on po
 //   edges, the floating "xlabel" on the others, which do not rank events); layout-only
 //   edges that keep program order where no po edge does are style=invis, unlabelled, relation "layout".

@@ -31,6 +31,8 @@ nlohmann::json explanationRecord(const LitmusTest& test, const Model& model, con
                                  const PictureOptions& pictures, const std::set<std::string>& relations) {
     ExplainOptions explainOptions;
     explainOptions.unroll = options.unroll;
+    explainOptions.maxShown = pictures.maxShown;
+    explainOptions.maxCandidates = pictures.maxCandidates;
     const ExplainResult x = explain(test, model, explainOptions);
     nlohmann::json record{{"test", test.name}, {"model", model.name}, {"outcome", x.outcome},
                           {"forbidden", x.applicable}, {"candidates", x.candidates}, {"truncated", x.truncated},
@@ -45,12 +47,13 @@ nlohmann::json explanationRecord(const LitmusTest& test, const Model& model, con
                                            {"axiom", e.cycles[i].axiom},
                                            {"cycle", cycleText(e.executions[i], x.locations, e.cycles[i])}});
             if (pictures.dir.empty()) continue;
-            const std::string stem = fileStem(test.name) + "-why-" + std::to_string(k) +
-                                     (e.cycles.size() > 1 ? "-choice" + std::to_string(i + 1) : "");
+            const std::string stem =
+                numberedStem(fileStem(test.name) + "-why-", k, pictures.maxShown) +
+                (e.cycles.size() > 1 ? "-choice" + numberedStem("", i + 1, e.cycles.size()) : "");
             writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
                                        test.name + " candidate " + std::to_string(k) + ": " +
                                            stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
-                                       &e.cycles[i]),
+                                       &e.cycles[i], pictures.showInit),
                          pictures, stem);
         }
         record["shown"].push_back(candidate);
@@ -95,6 +98,12 @@ bool isTimeout(const std::exception_ptr& thrown) {
 }
 
 }  // namespace
+
+std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count) {
+    const std::string number = std::to_string(k);
+    const size_t width = std::max(std::to_string(count).size(), number.size());
+    return prefix + std::string(width - number.size(), '0') + number;
+}
 
 void FileReport::print(bool toStderr, const std::string& text) {
     if (!text.empty()) pieces.emplace_back(toStderr, text);
@@ -148,7 +157,8 @@ FileReport CheckRun::checkFile(const std::string& file) {
         const std::set<std::string> relations =
             pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, m);
         std::string pictureError;  // the first picture that could not be written
-        const CheckResult result = checkTest(test, m, relations, pictureError);
+        uint64_t notDrawn = 0;     // executions past --max-pictures
+        const CheckResult result = checkTest(test, m, relations, pictureError, notDrawn);
         report.checked = true;
         report.ok = result.ok;
         report.quantifier = result.quantifier;
@@ -166,6 +176,9 @@ FileReport CheckRun::checkFile(const std::string& file) {
         }
         report.print(false, out.str());
         out.str("");
+        if (notDrawn > 0)
+            report.print(true, file + ": note: " + std::to_string(notDrawn) + " more executions not drawn (--max-pictures " +
+                                   std::to_string(pictures.maxPictures) + ")\n");
         if (!pictureError.empty()) {
             const std::string message = "picture: " + pictureError;
             report.print(true, file + ": error: " + message + "\n");
@@ -187,18 +200,23 @@ FileReport CheckRun::checkFile(const std::string& file) {
 // Runs the chosen engine; both draw alike: the declarative one each consistent
 // execution, the operational one a run per distinct final memory.
 CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
-                                std::string& pictureError) {
-    int drawn = 0;
+                                std::string& pictureError, uint64_t& notDrawn) {
+    uint64_t drawn = 0;
     const std::vector<ObservedName> shown = shownNames(test);
     ExecutionVisitor draw;
     if (!pictures.dir.empty() && pictures.show != "none")
         draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState& state, bool satisfies) {
             if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
-            const std::string stem = fileStem(test.name) + "-" + std::to_string(++drawn);
+            if (drawn == pictures.maxPictures) {
+                ++notDrawn;
+                return;
+            }
+            const std::string stem = numberedStem(fileStem(test.name) + "-", ++drawn, pictures.maxPictures);
             try {
                 writePicture(drawExecution(test, program.locations, ex, m, relations, stem,
                                            test.name + " execution " + std::to_string(drawn) + ": " +
-                                               stateLine(shown, state)),
+                                               stateLine(shown, state),
+                                           nullptr, pictures.showInit),
                              pictures, stem);
             } catch (const std::runtime_error& e) {  // the verdict comes first, then this
                 pictureError = e.what();

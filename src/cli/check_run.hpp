@@ -23,7 +23,15 @@ struct PictureOptions {
     std::string show;     // all, cond, neg, none
     std::string edges;    // --edges list; empty: herd7's relations
     bool explain = false;
+    bool showInit = false;       // --show-init (herd7's -showinitwrites)
+    uint64_t maxPictures = 1000;  // --max-pictures: executions drawn per test
+    size_t maxShown = 3;          // --max-shown: explanation candidates shown (and drawn)
+    uint64_t maxCandidates = 100'000;  // --max-candidates: explanation candidates searched
 };
+
+// A picture's file stem, TEST-0007: numbered wide enough for `count` so that
+// the files sort in order.
+std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count);
 
 // What checking one file printed, in order, on stdout (false) and stderr
 // (true), and how it ended, for a suite's summary.
@@ -74,7 +82,7 @@ private:
 
     const Model& model(const std::string& name);
     CheckResult checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
-                          std::string& pictureError);
+                          std::string& pictureError, uint64_t& notDrawn);
 };
 
 template <class Done>

@@ -342,6 +342,14 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"svg", "png"}));
     app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
         ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
+    app.add_flag("--show-init", pictures.showInit,
+                 "draw the initial writes (herd7's -showinitwrites); otherwise only those an explained cycle uses");
+    app.add_option("--max-pictures", pictures.maxPictures, "executions drawn per test at most")
+        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+    app.add_option("--max-shown", pictures.maxShown, "--explain: candidate executions shown (and drawn) at most")
+        ->capture_default_str()->check(CLI::Range(size_t{1}, size_t{1'000'000}));
+    app.add_option("--max-candidates", pictures.maxCandidates, "--explain: candidate executions searched at most")
+        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000'000}));
     app.add_option("--edges", pictures.edges,
                    "relations drawn, e.g. po,rf,mo,rb,pf,nfo (default), or ippo,oppo, or ib,ob");
     bool statesOnly = false, speedcheck = false;

@@ -303,13 +303,17 @@ GraphPtr build(const Picture& g) {
         if (initRank) layoutEdge(root, agfstnode(initRank), threadEvents.begin()->second.front(), "1");
     }
 
-    // Legend: one sample edge per relation drawn, known relations first.
+    // Legend: one sample edge per relation drawn, known relations first, then
+    // the highlighted cycle's, if any.
     if (!used.empty()) {
         std::vector<std::string> legend;
         for (const std::string& r : knownRelations())
             if (std::find(used.begin(), used.end(), r) != used.end()) legend.push_back(r);
         for (const std::string& r : used)
             if (std::find(legend.begin(), legend.end(), r) == legend.end()) legend.push_back(r);
+        const bool highlighted =
+            std::any_of(g.edges.begin(), g.edges.end(), [](const PictureEdge& e) { return e.highlighted; });
+        if (highlighted) legend.push_back(g.cycleNote.empty() ? "cycle" : g.cycleNote);
         Agraph_t* cluster = agsubg(root, cstr("cluster_legend"), 1);
         set(cluster, "label", "legend");
         set(cluster, "style", "dotted");
@@ -332,13 +336,15 @@ GraphPtr build(const Picture& g) {
             agsubnode(tails, ends[0], 1);
             if (i > 0) layoutEdge(tails, previousTail, ends[0], "1");
             previousTail = ends[0];
+            const bool cycleSample = highlighted && i + 1 == legend.size();
             const RelationStyle style = relationStyle(legend[i]);
             Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
-            set(e, "relation", legend[i]);
+            set(e, "relation", cycleSample ? "cycle" : legend[i]);
             set(e, "label", labelText(legend[i]));
-            set(e, "style", style.style, "solid");
-            set(e, "color", style.color, "black");
-            set(e, "fontcolor", style.color, "black");
+            set(e, "style", cycleSample ? "solid" : style.style, "solid");
+            set(e, "color", cycleSample ? "red" : style.color, "black");
+            set(e, "fontcolor", cycleSample ? "red" : style.color, "black");
+            if (cycleSample) set(e, "penwidth", "3", "1");
         }
     }
 

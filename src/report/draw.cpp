@@ -80,12 +80,20 @@ std::string callLabel(const ExecutionGraph& ex, const Event& ev) {
 
 Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const ExecutionGraph& ex,
                       const Model& model, const std::set<std::string>& relations, const std::string& name,
-                      const std::string& caption, const Cycle* cycle) {
+                      const std::string& caption, const Cycle* cycle, bool showInit) {
     Picture g;
     g.name = name;
     g.caption = caption;
-    // The constants of puts are hidden locations: their initial writes are not drawn.
-    auto drawn = [&](int event) { return !isInitEvent(ex.events[event]) || !locations[ex.events[event].location].hidden; };
+    std::set<int> onCycle;
+    if (cycle) {
+        g.cycleNote = "cycle: breaks " + cycle->axiom;
+        for (const RelationEdge& e : cycle->edges) onCycle.insert({e.from, e.to});
+    }
+    // The constants of puts are hidden locations: their initial writes are never drawn.
+    auto drawn = [&](int event) {
+        const Event& ev = ex.events[event];
+        return !isInitEvent(ev) || (!locations[ev.location].hidden && (showInit || onCycle.count(event)));
+    };
     for (size_t e = 0; e < ex.events.size(); ++e) {
         const Event& ev = ex.events[e];
         if (!drawn(static_cast<int>(e))) continue;

@@ -145,9 +145,10 @@ TEST(Cli, OperationalDotDrawsARunPerFinalMemory) {
     EXPECT_NE(r.out.find("Positive: 0 Negative: 3\n"), std::string::npos) << r.out;
     std::set<std::string> files;
     for (const auto& e : std::filesystem::directory_iterator(dir)) files.insert(e.path().filename().string());
-    EXPECT_EQ(files, (std::set<std::string>{"Fig3e-1.dot", "Fig3e-1.svg", "Fig3e-2.dot", "Fig3e-2.svg", "Fig3e-3.dot",
-                                            "Fig3e-3.svg"}));
-    EXPECT_NE(readFile(dir + "/Fig3e-1.dot").find("label=\"Fig3e execution 1: [a]=0; [b]=1;\""), std::string::npos);
+    // Numbered to the width of --max-pictures (1000 by default), so that they sort.
+    EXPECT_EQ(files, (std::set<std::string>{"Fig3e-0001.dot", "Fig3e-0001.svg", "Fig3e-0002.dot", "Fig3e-0002.svg",
+                                            "Fig3e-0003.dot", "Fig3e-0003.svg"}));
+    EXPECT_NE(readFile(dir + "/Fig3e-0001.dot").find("label=\"Fig3e execution 1: [a]=0; [b]=1;\""), std::string::npos);
 
     // --show cond by default: only final memories where the condition holds.
     const std::string rmw = sourceDir() + "/litmus/rdma-tso-rmw/fig6a-rcas-vs-cpu-write.litmus";
@@ -463,7 +464,7 @@ TEST(Cli, Herd7HabitsAndSuggestions) {
     EXPECT_NE(speed.out.find("Mode speedcheck"), std::string::npos) << speed.out;
     const TempDir tmp("herd");
     EXPECT_EQ(runTool("-o " + (tmp / "pictures") + " -show all " + mp).status, 0);
-    EXPECT_TRUE(std::filesystem::exists(tmp / "pictures/MP-1.dot"));
+    EXPECT_TRUE(std::filesystem::exists(tmp / "pictures/MP-0001.dot"));
     ToolRun version = runTool("-version");
     EXPECT_EQ(version.status, 0);
     EXPECT_EQ(version.out.rfind("rdmacheck ", 0), 0u) << version.out;
@@ -529,4 +530,23 @@ TEST(CliSlow, DeclarativeProgressAfterASecond) {
     EXPECT_NE(r.err.find(" executions ("), std::string::npos) << r.err;
     EXPECT_EQ(r.out.find("rdmacheck:"), std::string::npos);
     EXPECT_NE(r.out.find("Positive: "), std::string::npos) << r.out;
+}
+
+// --max-pictures caps the pictures of a test and says how many were left out;
+// initial writes are drawn only with --show-init.
+TEST(Cli, PictureCapsAndInitialWrites) {
+    const TempDir tmp("caps");
+    ToolRun capped = runTool("--no-time --show all --max-pictures 3 --dot " + (tmp / "capped") + " " +
+                             corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(capped.status, 0) << capped.err;
+    std::set<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(tmp / "capped")) files.insert(e.path().filename().string());
+    EXPECT_EQ(files, (std::set<std::string>{"Fig1a-1.dot", "Fig1a-2.dot", "Fig1a-3.dot"}));
+    EXPECT_NE(capped.err.find("1 more executions not drawn (--max-pictures 3)"), std::string::npos) << capped.err;
+    EXPECT_EQ(readFile(tmp / "capped/Fig1a-1.dot").find("cluster_init"), std::string::npos);
+    ToolRun init = runTool("--no-time --show-init --dot " + (tmp / "init") + " " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(init.status, 0) << init.err;
+    EXPECT_NE(readFile(tmp / "init/Fig1a-0001.dot").find("cluster_init"), std::string::npos);
+    EXPECT_EQ(runTool("--max-pictures 0 " + corpusFile("fig1a-sb.litmus")).status, 2);
+    EXPECT_EQ(runTool("--max-candidates -1 " + corpusFile("fig1a-sb.litmus")).status, 2);
 }

@@ -16,8 +16,9 @@ for f in bin/rdmacheck share/rdmacheck/models/rdma-tso.cat share/rdmacheck/model
 done
 cp "$src/litmus/rdma-tso/fig3e-sb-polled-gets.litmus" "$prefix/"
 cd "$prefix"
-env -u RDMACHECK_MODELS "$prefix/bin/rdmacheck" --help | grep -q -- "$prefix/share/rdmacheck/models" \
-  || fail "the installed tool does not default to the installed models"
+# Whole outputs into variables: grep -q on a pipe could end it early (SIGPIPE under pipefail).
+help="$(env -u RDMACHECK_MODELS "$prefix/bin/rdmacheck" --help)"
+grep -q -- "$prefix/share/rdmacheck/models" <<< "$help" || fail "the installed tool does not default to the installed models"
 out="$(env -u RDMACHECK_MODELS "$prefix/bin/rdmacheck" --no-time fig3e-sb-polled-gets.litmus)"
 grep -q "^Observation Fig3e Never 0 3$" <<< "$out" || fail "the installed tool's report: $out"
 grep -q "rdmacheck $(sed -n 's/.*"rdmacheck \([0-9.]*\)".*/\1/p' share/man/man1/rdmacheck.1)" \

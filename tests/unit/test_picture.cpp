@@ -141,7 +141,8 @@ void expectSampleDrawing(const std::string& dot) {
     };
     EXPECT_EQ(all, expected);
 
-    // Legend: one sample edge for each relation used, in its colour, never highlighted.
+    // Legend: one sample edge for each relation used, in its colour, then one
+    // thick red edge for the highlighted cycle.
     const std::multiset<Edge> expectedLegend{
         plain("legend_0_from", "legend_0_to", "po", "black"),
         plain("legend_1_from", "legend_1_to", "rf", "red"),
@@ -149,6 +150,7 @@ void expectSampleDrawing(const std::string& dot) {
         plain("legend_3_from", "legend_3_to", "rb", "orange"),
         plain("legend_4_from", "legend_4_to", "pf", "darkgreen", "dashed"),
         plain("legend_5_from", "legend_5_to", "nfo", "purple"),
+        {"legend_6_from", "legend_6_to", "cycle", "cycle", "red", "solid", "3", "Helvetica"},
     };
     EXPECT_EQ(legendEdges, expectedLegend);
 }
