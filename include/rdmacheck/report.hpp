@@ -10,6 +10,11 @@
 
 namespace rdmacheck {
 
+// herd7's test kind, which follows the quantifier: Allowed (exists),
+// Forbidden (~exists), Required (forall); and back.
+const char* kindWord(Quantifier q);
+Quantifier quantifierOfKind(const std::string& kind);
+
 // herd7's spelling: `[x]` for memory, `0:EAX` for registers.
 std::string shownName(const ObservedName& n);
 // herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.

@@ -178,15 +178,6 @@ private:
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-const char* kindName(Quantifier q) {
-    switch (q) {
-        case Quantifier::Exists: return "Allowed";
-        case Quantifier::NotExists: return "Forbidden";
-        case Quantifier::Forall: return "Required";
-    }
-    return "";
-}
-
 // Expected against actual verdicts, each mismatch reported on stderr.
 struct ExpectationTally {
     size_t mismatches = 0, unlisted = 0;
@@ -210,7 +201,7 @@ void printSummary(const char* command, const std::vector<FileReport>& reports, d
     size_t errors = 0, timeouts = 0;
     for (const FileReport& r : reports) {
         if (r.checked) {
-            auto& [ok, no] = byKind[kindName(r.quantifier)];
+            auto& [ok, no] = byKind[kindWord(r.quantifier)];
             ++(r.ok ? ok : no);
         }
         timeouts += r.timedOut;
@@ -236,10 +227,6 @@ void printSummary(const char* command, const std::vector<FileReport>& reports, d
         out << "\n";
     }
     std::cerr << out.str() << std::flush;
-}
-
-Quantifier quantifierOfKind(const std::string& kind) {
-    return kind == "Forbidden" ? Quantifier::NotExists : kind == "Required" ? Quantifier::Forall : Quantifier::Exists;
 }
 
 // The reports of one log of `run` (or of the main command): herd7 text blocks

@@ -44,15 +44,6 @@ const char* quantifierWord(Quantifier q) {
     return "";
 }
 
-// herd7's test kind line follows the quantifier.
-const char* kindWord(Quantifier q) {
-    switch (q) {
-        case Quantifier::Exists: return "Allowed";
-        case Quantifier::NotExists: return "Forbidden";
-        case Quantifier::Forall: return "Required";
-    }
-    return "";
-}
 
 // A location as herd7's digests order it (registers first, by thread then
 // name; then memory by name) and print it (0:EAX, x).
@@ -118,6 +109,19 @@ std::string herdHash(const LitmusTest& test) {
     std::vector<std::string> observedText;
     for (const HerdLocation& l : observed) observedText.push_back(l.text());
     return hex(md5(md5(joined(initText, "; ")) + md5(herdCodeText(test.x86Code)) + md5(joined(observedText, "; "))));
+}
+
+const char* kindWord(Quantifier q) {
+    switch (q) {
+        case Quantifier::Exists: return "Allowed";
+        case Quantifier::NotExists: return "Forbidden";
+        case Quantifier::Forall: return "Required";
+    }
+    return "";
+}
+
+Quantifier quantifierOfKind(const std::string& kind) {
+    return kind == "Forbidden" ? Quantifier::NotExists : kind == "Required" ? Quantifier::Forall : Quantifier::Exists;
 }
 
 std::string shownName(const ObservedName& n) {
