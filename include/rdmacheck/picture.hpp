@@ -51,5 +51,7 @@ RelationStyle relationStyle(const std::string& relation);
 //   edges are highlighted, one more thick red sample edge labelled with Picture::cycleNote;
 // - every PictureEdge is one edge labelled with its relation (attribute "relation" too; "label" on po
 //   edges, the floating "xlabel" on the others, which do not rank events); layout-only
-//   edges that keep program order where no po edge does are style=invis, unlabelled, relation "layout".
+//   edges that keep program order where no po edge does are style=invis, unlabelled, relation "layout";
+// - an invisible node "thread_order" (ordering=out) with layout edges to each thread's first event in
+//   (node, thread) order keeps the threads left to right.
 }

@@ -209,7 +209,14 @@ GraphPtr build(const Picture& g) {
     std::map<int, Agraph_t*> nodeClusters;
     std::map<std::pair<int, int>, std::vector<Agnode_t*>> threadEvents;
     std::map<std::pair<int, int>, Agraph_t*> threadClusters;
-    for (const PictureEvent& e : g.events) {
+    // Clusters made in (node, thread) order; program order within a thread is the order given.
+    std::vector<const PictureEvent*> ordered;
+    for (const PictureEvent& e : g.events) ordered.push_back(&e);
+    std::stable_sort(ordered.begin(), ordered.end(), [](const PictureEvent* a, const PictureEvent* b) {
+        return std::make_tuple(a->thread >= 0, a->node, a->thread) < std::make_tuple(b->thread >= 0, b->node, b->thread);
+    });
+    for (const PictureEvent* each : ordered) {
+        const PictureEvent& e = *each;
         if (e.thread < 0) {
             if (!initCluster) {
                 initCluster = agsubg(root, cstr("cluster_init"), 1);
@@ -301,6 +308,16 @@ GraphPtr build(const Picture& g) {
             previous = events.front();
         }
         if (initRank) layoutEdge(root, agfstnode(initRank), threadEvents.begin()->second.front(), "1");
+        // An invisible node whose out-edges Graphviz keeps in the order made
+        // (ordering=out): the threads' first events, in (node, thread) order.
+        // Crossing minimisation would otherwise reorder threads (SB: P1 left of P0).
+        if (nodes.count("thread_order")) throw std::runtime_error("graph event id 'thread_order' is reserved");
+        Agnode_t* order = agnode(root, cstr("thread_order"), 1);
+        set(order, "style", "invis", "");
+        set(order, "shape", "point", "box");
+        set(order, "label", "", "\\N");
+        set(order, "ordering", "out");
+        for (const auto& [thread, events] : threadEvents) layoutEdge(root, order, events.front(), "1");
     }
 
     // Legend: one sample edge per relation drawn, known relations first, then

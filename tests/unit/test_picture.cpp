@@ -96,12 +96,12 @@ void expectSampleDrawing(const std::string& dot) {
     EXPECT_STREQ(agnameof(g.get()), "Fig3e_exec3");
     EXPECT_EQ(attr(g.get(), "label"), "Fig3e execution 3: [a]=0; [b]=\"0\";");
 
-    // Nodes: the events and the legend's sample ends, nothing else.
+    // Nodes: the events, the legend's sample ends and the invisible thread_order, nothing else.
     Agraph_t* legend = subgraph(g.get(), "cluster_legend");
     ASSERT_NE(legend, nullptr);
     std::set<std::string> events = nodeNames(g.get());
     for (const std::string& n : nodeNames(legend)) events.erase(n);
-    EXPECT_EQ(events, (std::set<std::string>{"i0", "i1", "e0", "e1", "e2", "e3", "e4"}));
+    EXPECT_EQ(events, (std::set<std::string>{"i0", "i1", "e0", "e1", "e2", "e3", "e4", "thread_order"}));
 
     // Labels, unicode and quotes included, survive the round trip.
     std::map<std::string, std::string> labels;
@@ -208,7 +208,9 @@ TEST(GraphDot, ProgramOrderIsKeptWithoutPoEdges) {
     int layout = 0;
     for (Agnode_t* n = agfstnode(back.get()); n; n = agnxtnode(back.get(), n))
         for (Agedge_t* e = agfstout(back.get(), n); e; e = agnxtout(back.get(), e)) {
-            if (attr(e, "relation") != "layout" || agsubnode(legend, n, 0)) continue;
+            if (attr(e, "relation") != "layout" || agsubnode(legend, n, 0) ||
+                std::string(agnameof(n)) == "thread_order")  // the threads' order, tested below
+                continue;
             ++layout;
             EXPECT_STREQ(agnameof(agtail(e)), "b");
             EXPECT_STREQ(agnameof(aghead(e)), "c");
@@ -255,4 +257,36 @@ TEST(GraphRender, Errors) {
     TempDir dir("errors");
     EXPECT_THROW(renderGraph(sample(), "gif", dir / "x.gif"), std::runtime_error);
     EXPECT_THROW(renderGraph(sample(), "svg", "/nonexistent-dir/x/sample.svg"), std::runtime_error);
+}
+
+// Threads stand left to right in thread order within a node, whatever the
+// order of the events handed over and the edges between threads: rendered by
+// Graphviz (SVG), each thread's first event lies right of the previous one's.
+// (Crossing minimisation put P1 left of P0 in most SB pictures before the
+// thread_order node.)
+TEST(GraphDot, ThreadsStandLeftToRightInProgramOrder) {
+    Picture g;
+    g.name = "order";
+    for (int t : {2, 0, 3, 1})  // scrambled on purpose
+        for (int k = 0; k < 2; ++k) {
+            const std::string id = "t" + std::to_string(t) + "e" + std::to_string(k);
+            g.events.push_back({id, id, 1, t, "P" + std::to_string(t)});
+        }
+    for (int t = 0; t < 4; ++t) g.edges.push_back({"t" + std::to_string(t) + "e0", "t" + std::to_string(t) + "e1", "po"});
+    g.edges.push_back({"t1e1", "t0e0", "rb"});  // SB's crossing edges
+    g.edges.push_back({"t0e1", "t1e0", "rb"});
+    g.edges.push_back({"t3e1", "t0e0", "rf"});  // and one from the far right
+    const TempDir tmp("order");
+    renderGraph(g, "svg", tmp / "order.svg");
+    const std::string svg = rdmacheck::testing::readFile(tmp / "order.svg");
+    double previous = -1e9;
+    for (int t = 0; t < 4; ++t) {
+        const size_t title = svg.find("<title>t" + std::to_string(t) + "e0</title>");
+        ASSERT_NE(title, std::string::npos);
+        const size_t x = svg.find(" x=\"", title);
+        ASSERT_NE(x, std::string::npos);
+        const double position = std::stod(svg.substr(x + 4));
+        EXPECT_GT(position, previous) << "P" << t;
+        previous = position;
+    }
 }
