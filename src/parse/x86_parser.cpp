@@ -182,12 +182,11 @@ private:
             lex_.expect(";", "to end the thread header");
             break;
         }
+        t.x86Code.resize(t.threads.size());
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
-                if (!lex_.peek().is("|") && !lex_.peek().is(";")) {
-                    t.x86Code.resize(t.threads.size());
+                if (!lex_.peek().is("|") && !lex_.peek().is(";"))
                     t.threads[i].body.push_back(parseInstruction(t.x86Code[i]));
-                }
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
                     lex_.expect("|", "between thread columns");
