@@ -28,6 +28,9 @@ private:
     std::string detail_;
 };
 
+// The parts with `separator` between them, for lists in messages and reports.
+std::string joined(const std::vector<std::string>& parts, const std::string& separator = ", ");
+
 // " (did you mean 'x'?)" for the choice closest to a misspelt `word` (at most
 // a third of its letters differ), or "" when none is close.
 std::string didYouMean(const std::string& word, const std::vector<std::string>& choices);

@@ -48,12 +48,6 @@ std::string readFile(const std::string& path, const SourceLoc& from, const std::
     return text.str();
 }
 
-std::string joined(const std::vector<std::string>& names) {
-    std::string out;
-    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-    return out;
-}
-
 }  // namespace
 
 std::string ModelExpr::text() const {
@@ -414,11 +408,12 @@ Model loadModel(const std::string& dir, const std::string& nameOrPath, const Mod
     const bool isPath = nameOrPath.find('/') != std::string::npos ||
                         std::filesystem::path(nameOrPath).extension() == ".cat";
     const std::string path = isPath ? nameOrPath : dir + "/" + nameOrPath + ".cat";
-    if (!isPath && !std::filesystem::is_regular_file(path))
-        throw InputError(SourceLoc{"rdmacheck", 0, 0},
-                         "unknown model '" + nameOrPath + "'" + didYouMean(nameOrPath, availableModels(dir)) +
-                             " (known: " + joined(availableModels(dir)) +
-                             "; or give the path of a .cat file)");
+    if (!isPath && !std::filesystem::is_regular_file(path)) {
+        const std::vector<std::string> known = availableModels(dir);
+        throw InputError(SourceLoc{"rdmacheck", 0, 0}, "unknown model '" + nameOrPath + "'" +
+                                                           didYouMean(nameOrPath, known) + " (known: " + joined(known) +
+                                                           "; or give the path of a .cat file)");
+    }
     return parseModel(readFile(path, SourceLoc{"--model", 0, 0}, "model file"), path, dir, options);
 }
 

@@ -36,6 +36,12 @@ size_t editDistance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? separator : "") + parts[i];
+    return out;
+}
+
 std::string didYouMean(const std::string& word, const std::vector<std::string>& choices) {
     const std::string* best = nullptr;
     size_t bestDistance = word.size() / 3 + 1;

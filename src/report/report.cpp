@@ -44,6 +44,9 @@ const char* quantifierWord(Quantifier q) {
     return "";
 }
 
+// The warning of a loop whose unroll bound cut consistent executions.
+constexpr const char* kUnrollCut =
+    "loop unrolled to the bound; executions needing more iterations are missing (raise --unroll)";
 
 // A location as herd7's digests order it (registers first, by thread then
 // name; then memory by name) and print it (0:EAX, x).
@@ -61,12 +64,6 @@ struct HerdLocation {
 void conditionLocations(const Cond& c, std::set<HerdLocation>& out) {
     if (c.kind == Cond::Kind::Atom) out.insert(HerdLocation{c.thread < 0, c.thread < 0 ? 0 : c.thread, c.loc});
     for (const Cond& a : c.args) conditionLocations(a, out);
-}
-
-std::string joined(const std::vector<std::string>& parts, const std::string& sep) {
-    std::string out;
-    for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
-    return out;
 }
 
 // The threads' code as columns, herd7's Misc.string_of_prog: " %-*s " cells
@@ -173,9 +170,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
         out << "Time " << r.test << " " << buf << "\n";
     }
     if (test.arch == Arch::X86) out << "Hash=" << herdHash(test) << "\n";
-    for (const SourceLoc& loop : r.cutLoops)
-        out << "Warning: " << loop.str() << ": loop unrolled to the bound; executions needing more "
-            << "iterations are missing (raise --unroll)\n";
+    for (const SourceLoc& loop : r.cutLoops) out << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
     out << "\n";
 }
 
@@ -215,8 +210,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
         warnings.push_back({{"file", loop.file},
                             {"line", loop.line},
                             {"column", loop.column},
-                            {"message", "loop unrolled to the bound; executions needing more iterations are missing "
-                                        "(raise --unroll)"}});
+                            {"message", kUnrollCut}});
     j["warnings"] = warnings;
     if (r.engine != "declarative") j["machine_states"] = r.machineStates;
     if (options.showTime) j["time"] = r.seconds;
