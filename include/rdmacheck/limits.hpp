@@ -32,6 +32,12 @@ struct ResourceLimits {
     size_t megabytes = 4096;
 };
 
+// A test stopped by --timeout (an InputError: exit 2, at the test).
+class TimeoutError : public InputError {
+public:
+    using InputError::InputError;
+};
+
 class ResourceGuard {
 public:
     ResourceGuard(const std::string& file, const ResourceLimits& limits)
@@ -49,7 +55,7 @@ public:
     }
 
     [[noreturn]] void timeout() const {
-        throw InputError(SourceLoc{file_, 1, 1}, "timeout: no answer within " + seconds() + " s (--timeout)");
+        throw TimeoutError(SourceLoc{file_, 1, 1}, "timeout: no answer within " + seconds() + " s (--timeout)");
     }
 
     // Throws past either limit. Memory is read at most every 20 ms: it costs a read of /proc.

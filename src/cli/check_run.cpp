@@ -86,17 +86,6 @@ void printExplanation(std::ostream& out, const nlohmann::json& x) {
     out << "\n";
 }
 
-// Whether what checking a file threw is a --timeout.
-bool isTimeout(const std::exception_ptr& thrown) {
-    try {
-        std::rethrow_exception(thrown);
-    } catch (const InputError& e) {
-        return std::string(e.detail()).rfind("timeout:", 0) == 0;
-    } catch (...) {
-        return false;
-    }
-}
-
 }  // namespace
 
 std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count) {
@@ -113,21 +102,16 @@ void FileReport::flush() const {
     for (const auto& [toStderr, text] : pieces) (toStderr ? std::cerr : std::cout) << text << std::flush;
 }
 
-ReportOptions CheckRun::reportOptions() const {
-    ReportOptions r;
-    r.showTime = !noTime;
-    r.options = {{"engine", engine},
-                 {"model", modelName.empty() ? nlohmann::json() : nlohmann::json(modelName)},
-                 {"skip", modelOptions.skip},
-                 {"unroll", options.unroll},
-                 {"mode", modeName(options.mode)},
-                 {"max_executions", options.maxExecutions},
-                 {"timeout", options.limits.seconds},
-                 {"max_memory", options.limits.megabytes}};
-    return r;
-}
-
 bool CheckRun::prepare() {
+    reportOptions_.showTime = !noTime;
+    reportOptions_.options = {{"engine", engine},
+                              {"model", modelName.empty() ? nlohmann::json() : nlohmann::json(modelName)},
+                              {"skip", modelOptions.skip},
+                              {"unroll", options.unroll},
+                              {"mode", modeName(options.mode)},
+                              {"max_executions", options.maxExecutions},
+                              {"timeout", options.limits.seconds},
+                              {"max_memory", options.limits.megabytes}};
     if (!modelName.empty()) {
         try {
             model(modelName);
@@ -167,11 +151,11 @@ FileReport CheckRun::checkFile(const std::string& file) {
         const nlohmann::json explanation =
             pictures.explain ? explanationRecord(test, m, options, pictures, relations) : nlohmann::json();
         if (json) {
-            nlohmann::json record = toJson(test, result, reportOptions());
+            nlohmann::json record = toJson(test, result, reportOptions_);
             if (pictures.explain) record["explanation"] = explanation;
             out << dumpJson(record) << "\n";
         } else {
-            printHerd(out, test, result, reportOptions());
+            printHerd(out, test, result, reportOptions_);
             if (pictures.explain) printExplanation(out, explanation);
         }
         report.print(false, out.str());
@@ -187,12 +171,11 @@ FileReport CheckRun::checkFile(const std::string& file) {
         }
     } catch (...) {
         report.print(false, out.str());
-        const std::exception_ptr thrown = std::current_exception();
-        report.timedOut = isTimeout(thrown);
-        std::ostringstream err;
-        report.status = std::max(report.status, reportError(err, file));
-        report.print(true, err.str());
-        if (json) report.print(false, dumpJson(errorRecord(thrown, file, err.str(), report.status)) + "\n");
+        const TestError error = describeError(file);
+        report.timedOut = error.timeout;
+        report.status = std::max(report.status, error.exitCode);
+        report.print(true, error.text() + "\n");
+        if (json) report.print(false, dumpJson(error.record()) + "\n");
     }
     return report;
 }

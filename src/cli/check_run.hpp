@@ -62,7 +62,8 @@ public:
     bool json = false, noTime = false;
     PictureOptions pictures;
 
-    // Loads --model and makes --dot's directory; false after printing an error.
+    // Loads --model, makes --dot's directory and what the reports say of the
+    // options; false after printing an error. Call it before run().
     bool prepare();
     // Checks every file, `jobs` at a time; `done` gets each report in input
     // order, to print it (the default) and more. Returns the worst exit code.
@@ -73,10 +74,9 @@ public:
     }
 
     FileReport checkFile(const std::string& file);
-    // What the JSON reports say of the run (the options).
-    ReportOptions reportOptions() const;
 
 private:
+    ReportOptions reportOptions_;  // the time line and, for JSON, the options: made by prepare()
     std::mutex modelsMutex_;
     std::map<std::string, Model> models_;  // loaded once, shared by the threads
 
@@ -87,7 +87,6 @@ private:
 
 template <class Done>
 int CheckRun::run(const std::vector<std::string>& files, int jobs, const Done& done) {
-    if (jobs > 1) machineOptions.progress = false;  // one progress line at a time
     int status = 0;
     forEachInOrder<FileReport>(
         files.size(), jobs, [&](size_t i) { return checkFile(files[i]); },

@@ -9,6 +9,7 @@
 #include <z3++.h>
 
 #include "rdmacheck/encode.hpp"
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/report.hpp"
 
 namespace rdmacheck::cli {
@@ -42,46 +43,44 @@ void printOptionError(const char* option, const InputError& e) {
     }
 }
 
-int reportError(std::ostream& err, const std::string& file) {
+TestError describeError(const std::string& file) {
+    const SourceLoc whole{file, 0, 0};
     try {
         throw;
+    } catch (const TimeoutError& e) {
+        return {e.where(), e.detail(), 2, true};
     } catch (const InputError& e) {
-        err << e.what() << "\n";
+        return {e.where(), e.detail()};
     } catch (const SolverGaveUp& e) {
-        err << file << ": error: the solver gave up (" << e.what() << ")\n";
+        return {whole, std::string("the solver gave up (") + e.what() + ")"};
     } catch (const std::bad_alloc&) {
-        err << file << ": error: out of memory (lower --max-memory to stop earlier, or simplify the test)\n";
+        return {whole, "out of memory (lower --max-memory to stop earlier, or simplify the test)"};
     } catch (const std::filesystem::filesystem_error& e) {
-        err << file << ": error: " << e.what() << "\n";
+        return {whole, e.what()};
     } catch (const z3::exception& e) {
-        if (std::string(e.msg()).find("memory") != std::string::npos) {  // Z3's memory_max_size
-            err << file << ": error: the solver ran out of memory (--max-memory)\n";
-            return 2;
-        }
-        err << "rdmacheck: internal error in " << file << ": solver failure: " << e.msg() << "\n";
-        return 3;
+        if (std::string(e.msg()).find("memory") != std::string::npos)  // Z3's memory_max_size
+            return {whole, "the solver ran out of memory (--max-memory)"};
+        return {whole, std::string("solver failure: ") + e.msg(), 3};
     } catch (const std::exception& e) {
-        err << "rdmacheck: internal error in " << file << ": " << e.what() << "\n";
-        return 3;
+        return {whole, e.what(), 3};
     } catch (...) {
-        err << "rdmacheck: internal error in " << file << "\n";
-        return 3;
+        return {whole, "", 3};
     }
-    return 2;
 }
 
-nlohmann::json errorRecord(const std::exception_ptr& thrown, const std::string& file, const std::string& text,
-                           int exitCode) {
-    try {
-        std::rethrow_exception(thrown);
-    } catch (const InputError& e) {
-        return rdmacheck::errorRecord(e.where(), e.detail(), exitCode);
-    } catch (...) {
-        std::string message = text.substr(0, text.find_last_not_of('\n') + 1);
-        const std::string prefix = file + ": error: ";
-        if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
-        return rdmacheck::errorRecord(SourceLoc{file, 0, 0}, message, exitCode);
-    }
+std::string TestError::text() const {
+    if (exitCode == 3) return "rdmacheck: internal error in " + where.file + (message.empty() ? "" : ": " + message);
+    return where.str() + ": error: " + message;
+}
+
+nlohmann::json TestError::record() const {
+    return errorRecord(where, exitCode == 3 ? text() : message, exitCode);
+}
+
+int reportError(std::ostream& err, const std::string& file) {
+    const TestError e = describeError(file);
+    err << e.text() << "\n";
+    return e.exitCode;
 }
 
 }  // namespace rdmacheck::cli

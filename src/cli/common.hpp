@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
-#include <exception>
 #include <nlohmann/json.hpp>
 #include <mutex>
 #include <ostream>
@@ -56,13 +55,22 @@ bool makeDirectory(const char* option, const std::string& dir);
 // model file's line and column).
 void printOptionError(const char* option, const InputError& e);
 
-// The command boundary: what checking `file` threw, as a message on `err` and
-// an exit code: 2 for the input, an option or a limit, 3 for a bug in rdmacheck.
-int reportError(std::ostream& err, const std::string& file);
+// What checking `file` threw, for the user: where, what, and the exit code
+// (2 for the input, an option or a limit, 3 for a bug in rdmacheck).
+struct TestError {
+    SourceLoc where;
+    std::string message;
+    int exitCode = 2;
+    bool timeout = false;  // --timeout stopped the test
 
-// The same error as a JSON record: an InputError's position and message, or
-// the file and `text` (what reportError printed) for anything else.
-nlohmann::json errorRecord(const std::exception_ptr& thrown, const std::string& file, const std::string& text,
-                           int exitCode);
+    std::string text() const;         // the line on stderr
+    nlohmann::json record() const;    // the same as a JSON record
+};
+
+// The command boundary: classifies the exception being handled (call it in a
+// catch block).
+TestError describeError(const std::string& file);
+// describeError, printed on `err`; returns the exit code.
+int reportError(std::ostream& err, const std::string& file);
 
 }  // namespace rdmacheck::cli

@@ -289,7 +289,6 @@ int main(int argc, char** argv) {
     std::string modelsDir = defaultModelsDir();
     CheckOptions options;
     MachineOptions machineOptions;
-    machineOptions.progress = true;
     std::string engine = "declarative";
     bool json = false, noTime = false;
     app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
@@ -517,8 +516,10 @@ int main(int argc, char** argv) {
         run.modelOptions = modelOptions;
         run.engine = engine;
         run.options = options;
-        run.options.progress = checkJobs == 1 && !*suiteCommand && !*compare;  // one test at a time: its own line
         run.machineOptions = machineOptions;
+        // A test's own progress line only when tests run one at a time and no
+        // suite line (run) or table (compare) is being made.
+        run.options.progress = run.machineOptions.progress = checkJobs == 1 && !*suiteCommand && !*compare;
         run.json = json;
         run.noTime = noTime;
         run.pictures = pictures;
