@@ -84,7 +84,8 @@ void addFinalState(CheckResult& result, const LitmusTest& test, const FinalState
 // Sets ok from the quantifier and the counts.
 void decideVerdict(CheckResult& result);
 
-// Adds a loop location to cutLoops unless it is there already.
+// Whether cutLoops has the loop at that place; noteCutLoop adds it unless it has.
+bool hasCutLoop(const CheckResult& result, const SourceLoc& loop);
 void noteCutLoop(CheckResult& result, const SourceLoc& loop);
 
 }  // namespace rdmacheck

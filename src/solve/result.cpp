@@ -117,10 +117,13 @@ void decideVerdict(CheckResult& result) {
     }
 }
 
+bool hasCutLoop(const CheckResult& result, const SourceLoc& loop) {
+    return std::any_of(result.cutLoops.begin(), result.cutLoops.end(),
+                       [&](const SourceLoc& l) { return l.line == loop.line && l.column == loop.column; });
+}
+
 void noteCutLoop(CheckResult& result, const SourceLoc& loop) {
-    for (const SourceLoc& l : result.cutLoops)
-        if (l.line == loop.line && l.column == loop.column) return;
-    result.cutLoops.push_back(loop);
+    if (!hasCutLoop(result, loop)) result.cutLoops.push_back(loop);
 }
 
 }  // namespace rdmacheck
