@@ -11,8 +11,9 @@ namespace rdmacheck {
 
 // Relations drawn: po rf mo rb pf nfo (herd7's picture), any clock edge as the
 // model file names it (ippo, oppo, rf-e, [nlW];pf ...), and a clock's axiom
-// name (ib, ob) for all of that clock's edges.
-std::set<std::string> defaultDrawnRelations();
+// name (ib, ob) for all of that clock's edges. By default herd7's, rao, lo and
+// the model's definitions named "...-so" (a library's so, such as wl-so).
+std::set<std::string> defaultDrawnRelations(const Model& model);
 // "po,rf,ob" -> set; InputError (no location) for names the model does not know.
 std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model);
 

@@ -14,15 +14,18 @@ namespace rdmacheck {
 // Event labels of RDMA-TSO.md. Order tables in models/ name their columns, so
 // this order only fixes the indices; NAR/NAW are the remote RMW extension, WT
 // (wait(d)), GF (one global-fence subevent per node) and BX (a barrier's exit,
-// stamped aCR but reading nothing) the MOWGLI level.
-enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX };
-constexpr int kEventKindCount = 15;
+// stamped aCR but reading nothing) the MOWGLI level. The lock libraries'
+// subevents (LIBRARIES.md §2-§5) touch no memory and carry only a stamp: ACQ an
+// acquire (aMF), and a release's RCW (aCW), RGF (aGF_n), RRF (aRF_n) and RNRW
+// (aNRW_n); their location is the lock's, which only lock calls name.
+enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX, ACQ, RCW, RGF, RRF, RNRW };
+constexpr int kEventKindCount = 20;
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
 bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR
 bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW
-bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW)
+bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, relCW, relNRW)
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {
@@ -114,6 +117,7 @@ struct ExecutionGraph {
     std::vector<long long> readValues;     // per event: value read (reads), else 0
     std::vector<std::pair<int, int>> nfo;  // chosen nfo edges
     std::map<int, std::vector<int>> rao;   // per target node: its narR events in rao order
+    std::map<int, std::vector<int>> lo;    // per lock (its location): its acquires in lock order
 
     int initWriteOf(int location) const { return location; }
     // Empties the chosen relations and sizes rf and readValues for the events.

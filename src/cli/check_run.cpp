@@ -139,7 +139,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.test = test.name;
         const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName);
         const std::set<std::string> relations =
-            pictures.edges.empty() ? defaultDrawnRelations() : parseDrawnRelations(pictures.edges, m);
+            pictures.edges.empty() ? defaultDrawnRelations(m) : parseDrawnRelations(pictures.edges, m);
         std::string pictureError;  // the first picture that could not be written
         uint64_t notDrawn = 0;     // executions past --max-pictures
         const CheckResult result = checkTest(test, m, relations, pictureError, notDrawn);

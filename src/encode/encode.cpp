@@ -72,10 +72,41 @@ bool isMoMember(const ModelExpr& m) {
 
 }  // namespace
 
+// A chosen strict total order on each group of events (rao: the narR events of
+// one target node; lo: the acquires of one lock): a rank per event, distinct
+// within its group.
+struct RankedOrder {
+    std::map<int, std::vector<int>> groups;
+    std::vector<z3::expr> rank;  // per event; 0 outside the groups
+
+    PairMap<z3::expr> pairs() const {
+        PairMap<z3::expr> out;
+        for (const auto& [group, events] : groups)
+            for (int a : events)
+                for (int b : events)
+                    if (a != b) out.emplace(std::make_pair(a, b), rank[a] < rank[b]);
+        return out;
+    }
+
+    // Each group's events sorted by their rank in the model.
+    template <class RankOf>
+    std::map<int, std::vector<int>> decode(const RankOf& rankOf) const {
+        std::map<int, std::vector<int>> out;
+        for (const auto& [group, events] : groups) {
+            std::vector<std::pair<int64_t, int>> order;
+            for (int e : events) order.emplace_back(rankOf(rank[e]), e);
+            std::sort(order.begin(), order.end());
+            for (auto [r, e] : order) out[group].push_back(e);
+        }
+        return out;
+    }
+};
+
 // The execution's choices as Z3 terms: rf (a source per read), mo (a key per
 // write, distinct per location: a clock that contains mo when there is one,
-// since then mo can be read off it), nfo (a direction per pair) and rao (a rank
-// per narR). These are the dynamic base relations the walker asks for.
+// since then mo can be read off it), nfo (a direction per pair), rao (a rank
+// per narR) and lo (a rank per acquire). These are the dynamic base relations
+// the walker asks for.
 struct Choices {
     z3::context& ctx;
     const ExecutionGraph& sk;
@@ -87,8 +118,8 @@ struct Choices {
     std::vector<z3::expr> moKey;                 // per event (non-initial writes)
     EventPairs nfoPairs;
     std::vector<z3::expr> nfoForward;
-    std::map<int, std::vector<int>> atomicReads;  // per target node
-    std::vector<z3::expr> raoRank;                // per event (narR): its place in rao
+    RankedOrder rao;  // narR events per target node
+    RankedOrder lo;   // acquires per lock
 
     Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
 
@@ -154,10 +185,9 @@ public:
                 out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
             }
         } else if (name == "rao") {
-            for (const auto& [node, reads] : c_.atomicReads)
-                for (int a : reads)
-                    for (int b : reads)
-                        if (a != b) out.emplace(std::make_pair(a, b), c_.raoRank[a] < c_.raoRank[b]);
+            out = c_.rao.pairs();
+        } else if (name == "lo") {
+            out = c_.lo.pairs();
         }
         return out;
     }
@@ -213,7 +243,8 @@ struct ExecutionEncoding::Impl {
         buildMo();
         buildRf();
         if (model.uses("nfo")) buildNfo();
-        if (model.uses("rao")) buildRao();
+        if (model.uses("rao")) buildRanks(choices.rao, atomicReadsByNode(sk), "rao");
+        if (model.uses("lo")) buildRanks(choices.lo, acquiresByLock(sk), "lo");
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints) {
@@ -307,16 +338,15 @@ struct ExecutionEncoding::Impl {
                 }
     }
 
-    // Distinct ranks make a strict total order per target node in every
-    // candidate, so explanations see well-formed rao too.
-    void buildRao() {
-        choices.raoRank.assign(sk.events.size(), ctx.int_val(0));
-        choices.atomicReads = atomicReadsByNode(sk);
-        for (const auto& [node, reads] : choices.atomicReads) {
-            for (int r : reads) choices.raoRank[r] = ctx.int_const(("rao" + std::to_string(r)).c_str());
-            for (size_t i = 0; i < reads.size(); ++i)
-                for (size_t j = i + 1; j < reads.size(); ++j)
-                    solver.add(choices.raoRank[reads[i]] != choices.raoRank[reads[j]]);
+    // Distinct ranks make a strict total order per group in every candidate,
+    // so explanations see well-formed rao and lo too.
+    void buildRanks(RankedOrder& order, std::map<int, std::vector<int>> groups, const std::string& prefix) {
+        order.rank.assign(sk.events.size(), ctx.int_val(0));
+        order.groups = std::move(groups);
+        for (const auto& [group, events] : order.groups) {
+            for (int e : events) order.rank[e] = ctx.int_const((prefix + std::to_string(e)).c_str());
+            for (size_t i = 0; i < events.size(); ++i)
+                for (size_t j = i + 1; j < events.size(); ++j) solver.add(order.rank[events[i]] != order.rank[events[j]]);
         }
     }
 
@@ -391,12 +421,9 @@ struct ExecutionEncoding::Impl {
                 found.nfo.emplace_back(b, a);
             }
         }
-        for (const auto& [node, reads] : choices.atomicReads) {
-            std::vector<std::pair<int64_t, int>> order;
-            for (int r : reads) order.emplace_back(modelValue(m, choices.raoRank[r]).get_numeral_int64(), r);
-            std::sort(order.begin(), order.end());
-            for (auto [rank, r] : order) found.rao[node].push_back(r);
-        }
+        auto rankOf = [&](const z3::expr& rank) { return modelValue(m, rank).get_numeral_int64(); };
+        found.rao = choices.rao.decode(rankOf);
+        found.lo = choices.lo.decode(rankOf);
         return true;
     }
 

@@ -105,6 +105,7 @@ std::vector<BaseRelation> makeBaseRelations() {
                         "RDMA-TSO.md §Events"),
         dynamicRelation("rao", "remote-atomic order: per target node, a total order on its narR events",
                         "RDMA-TSO.md §Events (RMW)"),
+        dynamicRelation("lo", "lock order: per lock, a total order on its acquires", "LIBRARIES.md §2.2"),
     };
 }
 
@@ -115,7 +116,7 @@ std::vector<BaseSet> makeBaseSets() {
         {"R", "reads: lR, CAS, nlR, nrR, narR", [](const Event& e) { return isRead(e.kind); }},
         {"W", "writes: lW, CAS, nlW, nrW, narW, initial writes", [](const Event& e) { return isWrite(e.kind); }},
         {"M", "memory accesses: R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
-        {"Inst", "instantaneous events: all but lW, nlW, nrW, narW",
+        {"Inst", "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW",
          [](const Event& e) { return isInstantaneous(e.kind); }},
     };
     for (int k = 0; k < kEventKindCount; ++k) {
@@ -199,6 +200,13 @@ std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk) {
     return reads;
 }
 
+std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk) {
+    std::map<int, std::vector<int>> acquires;
+    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+        if (sk.events[e].kind == EventKind::ACQ) acquires[sk.events[e].location].push_back(e);
+    return acquires;
+}
+
 std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk) {
     const size_t n = sk.events.size();
     using Op = ModelExpr::Op;
@@ -266,8 +274,8 @@ private:
             }
         } else if (name == "nfo") {
             out = ex_.nfo;
-        } else if (name == "rao") {
-            for (const auto& [node, order] : ex_.rao)
+        } else if (name == "rao" || name == "lo") {
+            for (const auto& [group, order] : name == "rao" ? ex_.rao : ex_.lo)
                 for (size_t i = 0; i < order.size(); ++i)
                     for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
         }
@@ -322,8 +330,9 @@ std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex) {
         for (size_t i = 2; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "mo"});
     for (auto [w, p] : ex.pollsFrom) edges.push_back({w, p, "pf"});
     for (auto [a, b] : ex.nfo) edges.push_back({a, b, "nfo"});
-    for (const auto& [node, order] : ex.rao)
-        for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "rao"});
+    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)})
+        for (const auto& [group, order] : *orders)
+            for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], name});
     return edges;
 }
 

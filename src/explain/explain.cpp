@@ -12,7 +12,7 @@ namespace rdmacheck {
 namespace {
 
 // The base relations an execution chooses.
-constexpr std::array<const char*, 5> kChoices = {"rf", "mo", "rb", "nfo", "rao"};
+constexpr std::array<const char*, 6> kChoices = {"rf", "mo", "rb", "nfo", "rao", "lo"};
 
 std::string letters(int k) {
     std::string s;
@@ -140,17 +140,19 @@ std::set<std::pair<int, int>> fixedByProgramOrder(const ExecutionGraph& ex, cons
     return fixed;
 }
 
-// Every choice of nfo directions and rao orders for ex's rf and mo that po does
-// not already rule out; only ex's own choice when there are more than kMaxVariants.
-std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model& model) {
-    constexpr size_t kMaxVariants = 256;
-    std::vector<ExecutionGraph> variants{ex};
-    for (auto& v : variants) v.rao.clear();
+constexpr size_t kMaxVariants = 256;
+
+using ChosenOrders = std::map<int, std::vector<int>> ExecutionGraph::*;
+
+// Multiplies the variants by every order of each group of ex's `orders` (rao or
+// lo) that po does not already rule out; false past kMaxVariants.
+bool permuteOrders(std::vector<ExecutionGraph>& variants, const ExecutionGraph& ex, const Model& model,
+                   ChosenOrders orders, const char* name) {
+    for (auto& v : variants) (v.*orders).clear();
     // Events of one thread are numbered in po order.
     auto poBefore = [&](int a, int b) { return ex.events[a].thread == ex.events[b].thread && a < b; };
-    const std::set<std::pair<int, int>> raoFixed = fixedByProgramOrder(ex, model, "rao");
-    const std::set<std::pair<int, int>> nfoFixed = fixedByProgramOrder(ex, model, "nfo");
-    for (const auto& [node, order] : ex.rao) {
+    const std::set<std::pair<int, int>> fixed = fixedByProgramOrder(ex, model, name);
+    for (const auto& [group, order] : ex.*orders) {
         std::vector<int> perm = order;
         std::sort(perm.begin(), perm.end());
         std::vector<ExecutionGraph> next;
@@ -158,16 +160,27 @@ std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model
             bool againstPo = false;
             for (size_t i = 0; i < perm.size(); ++i)
                 for (size_t j = i + 1; j < perm.size(); ++j)
-                    againstPo = againstPo || (poBefore(perm[j], perm[i]) && raoFixed.count({perm[j], perm[i]}));
+                    againstPo = againstPo || (poBefore(perm[j], perm[i]) && fixed.count({perm[j], perm[i]}));
             if (againstPo) continue;
             for (ExecutionGraph v : variants) {
-                v.rao[node] = perm;
+                (v.*orders)[group] = perm;
                 next.push_back(std::move(v));
             }
-            if (next.size() > kMaxVariants) return {ex};
+            if (next.size() > kMaxVariants) return false;
         } while (std::next_permutation(perm.begin(), perm.end()));
         variants = std::move(next);
     }
+    return true;
+}
+
+// Every choice of nfo directions, rao and lo orders for ex's rf and mo that po
+// does not already rule out; only ex's own choice when there are more than kMaxVariants.
+std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model& model) {
+    std::vector<ExecutionGraph> variants{ex};
+    if (!permuteOrders(variants, ex, model, &ExecutionGraph::rao, "rao") ||
+        !permuteOrders(variants, ex, model, &ExecutionGraph::lo, "lo"))
+        return {ex};
+    const std::set<std::pair<int, int>> nfoFixed = fixedByProgramOrder(ex, model, "nfo");
     for (size_t i = 0; i < ex.nfo.size(); ++i) {
         const auto [earlier, later] = std::minmax(ex.nfo[i].first, ex.nfo[i].second);
         if (nfoFixed.count({earlier, later})) {
@@ -188,15 +201,18 @@ std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model
 }  // namespace
 
 std::string choiceText(const ExecutionGraph& ex) {
-    std::string nfo, rao;
+    std::string nfo;
     for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(ex, a) + "→" + eventName(ex, b);
-    for (const auto& [node, order] : ex.rao) {
-        if (order.size() < 2) continue;
-        if (!rao.empty()) rao += "; ";
-        for (size_t i = 0; i < order.size(); ++i) rao += (i ? "→" : "") + eventName(ex, order[i]);
-    }
     std::string text = nfo.empty() ? "" : "nfo " + nfo;
-    if (!rao.empty()) text += (text.empty() ? "" : ", ") + std::string("rao ") + rao;
+    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)}) {
+        std::string chain;
+        for (const auto& [group, order] : *orders) {
+            if (order.size() < 2) continue;
+            if (!chain.empty()) chain += "; ";
+            for (size_t i = 0; i < order.size(); ++i) chain += (i ? "→" : "") + eventName(ex, order[i]);
+        }
+        if (!chain.empty()) text += (text.empty() ? "" : ", ") + std::string(name) + " " + chain;
+    }
     return text;
 }
 
@@ -281,10 +297,11 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
             }
             if (result.shown.size() >= options.maxShown) continue;
             Explanation x;
-            // A cycle that avoids nfo and rao holds for every choice of them; else show one per choice.
+            // A cycle that avoids nfo, rao and lo holds for every choice of them; else show one per choice.
             ExecutionGraph free = ex;
             free.nfo.clear();
             free.rao.clear();
+            free.lo.clear();
             if (std::optional<Cycle> cycle = shortestViolation(free, model)) {
                 x.executions.push_back(free);
                 x.cycles.push_back(*cycle);

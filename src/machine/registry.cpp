@@ -10,11 +10,11 @@ namespace rdmacheck {
 
 const std::vector<MachineEntry>& machineRegistry() {
     static const std::vector<MachineEntry> machines = {
-        {"rdma-tso", "47a71ceec1b78f51", {MachineFamily::QueuePairs, true, false}},
-        {"rdma-tso-nopcie", "6e5e0ac7edf8e403", {MachineFamily::QueuePairs, false, false}},
-        {"rdma-tso-rmw", "900c526ee4e8f2bb", {MachineFamily::QueuePairs, true, true}},
-        {"tso", "c98d8133aee4d2dd", {MachineFamily::QueuePairs, true, false}},
-        {"sc", "818c88df6b4660d4", {MachineFamily::Sequential, true, false}},
+        {"rdma-tso", "aac2601e3e67045", {MachineFamily::QueuePairs, true, false}},
+        {"rdma-tso-nopcie", "1e8eb8d14e25d537", {MachineFamily::QueuePairs, false, false}},
+        {"rdma-tso-rmw", "4fe566daffda7ce4", {MachineFamily::QueuePairs, true, true}},
+        {"tso", "631349a7f8adb90d", {MachineFamily::QueuePairs, true, false}},
+        {"sc", "9bdb46b5f67c130e", {MachineFamily::Sequential, true, false}},
     };
     return machines;
 }

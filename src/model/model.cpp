@@ -364,14 +364,20 @@ private:
         std::ostringstream canon;
         for (const Definition& d : m_.definitions) canon << "let " << d.name << " = " << d.expr.text() << "\n";
         for (const Axiom& a : m_.axioms) canon << static_cast<int>(a.kind) << " " << a.expr.text() << " as " << a.name << "\n";
+        // Kinds by name, and only those a table covers or the model takes: a new
+        // event kind leaves the models that do not take it as they were.
         for (const auto& [name, t] : m_.tables) {
             canon << "table " << name << " " << t.betweenCallsOnly;
-            for (const auto& row : t.cells)
-                for (Cell c : row) canon << static_cast<int>(c);
+            for (int a = 0; a < kEventKindCount; ++a)
+                for (int b = 0; b < kEventKindCount; ++b)
+                    if (t.covers[a] && t.covers[b])
+                        canon << " " << kindName(static_cast<EventKind>(a)) << ">" << kindName(static_cast<EventKind>(b))
+                              << "=" << static_cast<int>(t.cells[a][b]);
             canon << "\n";
         }
         for (const auto& [kind, stamp] : m_.stampOf) canon << kind << ":" << stamp << "\n";
-        for (bool s : m_.supports) canon << s;
+        for (int k = 0; k < kEventKindCount; ++k)
+            if (m_.supports[k]) canon << kindName(static_cast<EventKind>(k)) << ",";
         for (Library l : m_.libraries) canon << libraryName(l) << ",";
         uint64_t h = 1469598103934665603ull;
         for (unsigned char c : canon.str()) h = (h ^ c) * 1099511628211ull;

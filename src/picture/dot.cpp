@@ -164,7 +164,7 @@ std::string labelText(const std::string& s) {
 
 // Relations in legend order; anything else follows in order of first use.
 const std::vector<std::string>& knownRelations() {
-    static const std::vector<std::string> order{"po", "rf", "mo", "rb", "fr", "pf", "nfo", "rao",
+    static const std::vector<std::string> order{"po", "rf", "mo", "rb", "fr", "pf", "nfo", "rao", "lo",
                                                 "ippo", "ib", "oppo", "ob"};
     return order;
 }
@@ -377,7 +377,7 @@ RelationStyle relationStyle(const std::string& relation) {
         {"po", {"black", "solid"}},      {"rf", {"red", "solid"}},          {"mo", {"blue", "solid"}},
         {"rb", {"orange", "solid"}},     {"fr", {"orange", "solid"}},       {"pf", {"darkgreen", "dashed"}},
         {"nfo", {"purple", "solid"}},    {"rao", {"brown", "solid"}},       {"ar;rao", {"brown", "dashed"}},
-        {"ippo", {"grey", "dashed"}},
+        {"lo", {"magenta", "solid"}},    {"ippo", {"grey", "dashed"}},
         {"ib", {"grey", "dashed"}},      {"oppo", {"darkcyan", "dotted"}},  {"ob", {"darkcyan", "dotted"}},
     };
     auto it = styles.find(relation);

@@ -11,7 +11,7 @@ namespace rdmacheck {
 namespace {
 
 const std::set<std::string>& herdRelations() {
-    static const std::set<std::string> names = {"po", "rf", "mo", "rb", "pf", "nfo", "rao"};
+    static const std::set<std::string> names = {"po", "rf", "mo", "rb", "pf", "nfo", "rao", "lo"};
     return names;
 }
 
@@ -19,7 +19,13 @@ std::string eventId(int event) { return "e" + std::to_string(event); }
 
 }  // namespace
 
-std::set<std::string> defaultDrawnRelations() { return herdRelations(); }
+std::set<std::string> defaultDrawnRelations(const Model& model) {
+    std::set<std::string> names = herdRelations();
+    for (const Definition& d : model.definitions)
+        if (d.type == ExprType::Relation && d.name.size() > 3 && d.name.compare(d.name.size() - 3, 3, "-so") == 0)
+            names.insert(d.name);
+    return names;
+}
 
 namespace {
 

@@ -6,7 +6,8 @@ namespace rdmacheck {
 
 static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
                                                         "nlR", "nrW", "nrR", "nlW", "nF",
-                                                        "narR", "narW", "wait", "gF", "barX"};
+                                                        "narR", "narW", "wait", "gF", "barX",
+                                                        "acq", "relCW", "relGF", "relRF", "relNRW"};
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
 
@@ -31,7 +32,9 @@ bool isWrite(EventKind k) {
 }
 
 bool isInstantaneous(EventKind k) {
-    return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW && k != EventKind::NAW;
+    // A release's aCW and aNRW_n stamps are write stamps, as the oracle's Inst says.
+    return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW && k != EventKind::NAW &&
+           k != EventKind::RCW && k != EventKind::RNRW;
 }
 
 Value Value::of(long long c) {
@@ -70,6 +73,7 @@ void ExecutionGraph::clearChoices(size_t locationCount) {
     mo.assign(locationCount, {});
     nfo.clear();
     rao.clear();
+    lo.clear();
 }
 
 }  // namespace rdmacheck

@@ -84,7 +84,12 @@ int column(EventKind k) {
         case EventKind::NF: return 11;
         case EventKind::WT:
         case EventKind::GF:
-        case EventKind::BX: break;  // MOWGLI only
+        case EventKind::BX:
+        case EventKind::ACQ:
+        case EventKind::RCW:
+        case EventKind::RGF:
+        case EventKind::RRF:
+        case EventKind::RNRW: break;  // MOWGLI only
     }
     return -1;
 }

@@ -176,7 +176,7 @@ TEST(Explain, DrawnRmwExecutionShowsRao) {
     check(test, model, CheckOptions{},
           [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
               const Picture g =
-                  drawExecution(test, program.locations, ex, model, defaultDrawnRelations(), "g", "caption");
+                  drawExecution(test, program.locations, ex, model, defaultDrawnRelations(model), "g", "caption");
               int rao = 0, labels = 0;
               for (const PictureEdge& e : g.edges) rao += e.relation == "rao";
               for (const PictureEvent& e : g.events)
@@ -197,7 +197,7 @@ TEST(Explain, DrawnCandidateReadsBackWithItsCycle) {
     ASSERT_EQ(x.shown.size(), 1u);
     const Explanation& e = x.shown[0];
     const Picture g = drawExecution(test, x.locations, e.executions[0], model,
-                                           defaultDrawnRelations(), "fig3c", "caption", &e.cycles[0]);
+                                           defaultDrawnRelations(model), "fig3c", "caption", &e.cycles[0]);
     const std::string dot = toDot(g);
     Agraph_t* read = agmemread(dot.c_str());
     ASSERT_NE(read, nullptr);
@@ -215,7 +215,7 @@ TEST(Explain, DrawnCandidateReadsBackWithItsCycle) {
     EXPECT_EQ(events, expectedEvents);
     EXPECT_LT(expectedEvents, static_cast<int>(e.executions[0].events.size()));  // some initial writes are left out
     const std::string withInit = toDot(drawExecution(test, x.locations, e.executions[0], model,
-                                                     defaultDrawnRelations(), "fig3c", "caption", &e.cycles[0], true));
+                                                     defaultDrawnRelations(model), "fig3c", "caption", &e.cycles[0], true));
     EXPECT_NE(withInit.find("cluster_init"), std::string::npos);  // --show-init draws them all
     int highlighted = 0, po = 0;
     for (Agnode_t* n = agfstnode(read); n; n = agnxtnode(read, n)) {
