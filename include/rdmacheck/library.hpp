@@ -28,6 +28,8 @@ enum class ArgKind {
     Work,      // a work identifier, or `_` for none
     Nodes,     // a node set `{2, 3}`
     Barrier,   // a barrier's name (its participants are the threads that call it)
+    Lock,      // a lock's name (WLOCK, SLOCK)
+    HomedLock, // a lock's name with its home node, `l^2` (NLOCK); every call gives the same node
 };
 
 struct MethodSignature {
@@ -40,10 +42,10 @@ struct MethodSignature {
 
 // An argument after the front end has resolved it.
 struct CallArgument {
-    std::string variable;  // Variable, Barrier
+    std::string variable;  // Variable, Barrier, Lock, HomedLock
     Value value;           // Value
     int work = -1;         // Work: -1 for `_`
-    std::vector<int> nodes;
+    std::vector<int> nodes;  // Nodes; HomedLock: its home
 };
 
 // What the unfolder offers a library while it lowers one call; every event
@@ -53,7 +55,7 @@ public:
     virtual ~CallEmitter() = default;
     virtual int node() const = 0;                                   // the calling thread's node
     virtual int copyOf(const std::string& variable, int node) = 0;  // location of a variable's copy on a node
-    virtual int barrier(const std::string& name) = 0;                // the location standing for a barrier
+    virtual int namedObject(const std::string& name) = 0;  // the hidden location standing for a barrier or lock
     virtual std::vector<int> participantNodes(const std::string& barrier) const = 0;  // nodes of its threads
     virtual std::vector<int> allNodes() const = 0;                                   // every node of the test
     // Emits a subevent; returns its index in the path (for Value::readBy).

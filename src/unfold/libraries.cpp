@@ -10,9 +10,10 @@
 
 namespace rdmacheck {
 
-// Defined in library_sv.cpp and library_bal.cpp.
+// Defined in library_sv.cpp, library_bal.cpp and library_locks.cpp.
 std::unique_ptr<const LibraryDescriptor> sharedVariableLibrary();
 std::unique_ptr<const LibraryDescriptor> barrierLibrary();
+std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries();
 
 namespace {
 
@@ -70,6 +71,7 @@ std::deque<Entry> builtInLibraries() {
     add(libraries, std::make_unique<CoreRdma>());
     add(libraries, sharedVariableLibrary());
     add(libraries, barrierLibrary());
+    for (auto& lock : lockLibraries()) add(libraries, std::move(lock));
     return libraries;
 }
 

@@ -52,7 +52,7 @@ public:
         : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}, false, true}, {"tbar", {ArgKind::Barrier}, false, true}}) {}
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
-        const int barrier = out.barrier(args[0].variable);
+        const int barrier = out.namedObject(args[0].variable);
         const std::vector<int> nodes = method == "tbar" ? out.allNodes() : out.participantNodes(args[0].variable);
         for (int n : nodes) out.emit(EventKind::GF, barrier, n, -1);
         out.emit(EventKind::BX, barrier, 0, -1);

@@ -121,8 +121,14 @@ private:
                     break;
                 case ArgKind::Barrier:
                     if (!isName || a.expr.name == "_") expected("a barrier (a name)");
+                    claimName(a.expr.name, "barrier", a.where);
                     barrierThreads[a.expr.name].insert(thread_);
                     break;
+                case ArgKind::Lock:
+                    if (!isName || a.expr.name == "_") expected("a lock (a name, without '^')");
+                    claimName(a.expr.name, st.library + " lock", a.where);
+                    break;
+                case ArgKind::HomedLock: scanHomedLock(st, a, expected); break;
                 case ArgKind::Work:
                     if (!isName) expected("a work identifier (a name, or '_')");
                     if (a.expr.name != "_") usesWorkId(st);
@@ -139,9 +145,37 @@ private:
         }
     }
 
+    // `l^2`: a node lock and its home, the same in every call.
+    template <class Expected>
+    void scanHomedLock(const Stmt& st, const CallArg& a, const Expected& expected) {
+        if (a.isNodeSet || a.expr.kind != Expr::Kind::Location || !a.expr.remoteNode || a.expr.name == "_")
+            expected("a node lock with its home node, e.g. l^2");
+        claimName(a.expr.name, st.library + " lock", a.where);
+        const int home = a.expr.remoteNode;
+        auto [it, first] = lockHomes_.emplace(a.expr.name, home);
+        if (!first && it->second != home)
+            throw InputError(a.where, "lock " + a.expr.name + " lives on node " + std::to_string(it->second) +
+                                          " (its first call says so), not on node " + std::to_string(home));
+        nodes.insert(home);
+    }
+
+    // A name is one thing: a location, a shared variable, a barrier, or a lock
+    // of one library (LIBRARIES.md §11.1).
+    void claimName(const std::string& name, const std::string& what, const SourceLoc& where) {
+        for (const LocationDecl& d : test_.locations)
+            if (d.name == name)
+                throw InputError(where, "'" + name + "' is declared as a " + (d.shared ? "shared variable" : "location") +
+                                            "; it cannot also be a " + what);
+        auto [it, first] = claimed_.emplace(name, what);
+        if (!first && it->second != what)
+            throw InputError(where, "'" + name + "' is a " + it->second + " already; it cannot also be a " + what);
+    }
+
     const LitmusTest& test_;
     int thread_ = 0;  // the thread being scanned
     std::optional<SourceLoc> pollAt_, workIdAt_;
+    std::map<std::string, std::string> claimed_;  // barrier and lock names: what each is
+    std::map<std::string, int> lockHomes_;        // node locks: their home node
 };
 
 // A location the test names (hidden constants have no name in the test).
@@ -170,10 +204,10 @@ public:
     bool isShared(const std::string& name) const { return scan_.isShared(name); }
     int copyOf(const std::string& variable, int node) const { return copies_.at({variable, node}); }
 
-    // A barrier is a hidden location: it holds nothing, and only its calls name it.
-    int barrier(const std::string& name) {
-        auto it = barriers_.find(name);
-        if (it == barriers_.end()) it = barriers_.emplace(name, add(Location{name, 1, 0, true})).first;
+    // A barrier or a lock is a hidden location: it holds nothing, and only its calls name it.
+    int namedObject(const std::string& name) {
+        auto it = objects_.find(name);
+        if (it == objects_.end()) it = objects_.emplace(name, add(Location{name, 1, 0, true})).first;
         return it->second;
     }
     std::vector<int> participantNodes(const std::string& barrier) const { return scan_.participantNodes(barrier); }
@@ -181,7 +215,8 @@ public:
     // The barriers' locations and their participants.
     std::map<int, std::set<int>> barrierParticipants() const {
         std::map<int, std::set<int>> out;
-        for (const auto& [name, location] : barriers_) out[location] = scan_.barrierThreads.at(name);
+        for (const auto& [name, location] : objects_)
+            if (scan_.barrierThreads.count(name)) out[location] = scan_.barrierThreads.at(name);
         return out;
     }
     int nodeOfFirstCopy() const { return *scan_.nodes.begin(); }
@@ -249,7 +284,7 @@ private:
     std::vector<Location> locations_;
     std::map<const Stmt*, int> hiddenOf_;
     std::map<std::pair<std::string, int>, int> copies_;
-    std::map<std::string, int> barriers_;
+    std::map<std::string, int> objects_;  // barriers and locks
 };
 
 // Where a thread is in its program: a stack of blocks being run.
@@ -369,7 +404,12 @@ private:
             const CallArg& a = st.args[i];
             switch (m.args[i]) {
                 case ArgKind::Variable:
-                case ArgKind::Barrier: args[i].variable = a.expr.name; break;
+                case ArgKind::Barrier:
+                case ArgKind::Lock: args[i].variable = a.expr.name; break;
+                case ArgKind::HomedLock:
+                    args[i].variable = a.expr.name;
+                    args[i].nodes = {a.expr.remoteNode};
+                    break;
                 case ArgKind::Work: args[i].work = workIdOf(a.expr.name); break;
                 case ArgKind::Nodes: args[i].nodes = a.nodes; break;
                 case ArgKind::Value:
@@ -405,7 +445,7 @@ private:
             Emitter(ThreadUnfolder& u, PathState& s, const Stmt& st, Library l) : u(u), s(s), st(st), library(l) {}
             int node() const override { return u.thread_.node; }
             int copyOf(const std::string& variable, int n) override { return u.locations_.copyOf(variable, n); }
-            int barrier(const std::string& name) override { return u.locations_.barrier(name); }
+            int namedObject(const std::string& name) override { return u.locations_.namedObject(name); }
             std::vector<int> participantNodes(const std::string& name) const override {
                 return u.locations_.participantNodes(name);
             }

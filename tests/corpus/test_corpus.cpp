@@ -105,3 +105,7 @@ TEST(Corpus, RdmaWaitPaperVerdictsAndDerivedTests) { expectCorpusVerdicts(source
 
 // The barrier library: LOCO Figs. 6 and 12, and tests of BAL's so and call counts.
 TEST(Corpus, BarrierLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/bal"); }
+
+// The lock libraries WLOCK, SLOCK, NLOCK: LIBRARIES.md §12.1 (RMW Figs. 8, 11, 12,
+// the §2.4 prose example, and derived tests of each lock's so).
+TEST(Corpus, LockLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/locks"); }

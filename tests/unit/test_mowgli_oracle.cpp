@@ -111,6 +111,13 @@ Stamp stampOf(EventKind k) {
         case EventKind::GF: return aGF;
         case EventKind::P: break;   // RDMA^TSO only
         case EventKind::BX: return aCR;  // BAL's exit (§6.1), neither read nor write
+        // The locks' subevents (LIBRARIES.md §1): Acq {aMF}; Rel_WL {aCW};
+        // Rel_SL {aGF_n}; Rel_NL {aRF_n, aNRW_n}.
+        case EventKind::ACQ: return aMF;
+        case EventKind::RCW: return aCW;
+        case EventKind::RGF: return aGF;
+        case EventKind::RRF: return aRF;
+        case EventKind::RNRW: return aNRW;
     }
     ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
     return aMF;

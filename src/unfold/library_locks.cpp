@@ -1,0 +1,99 @@
+// The lock libraries of the RMW paper §4 (LIBRARIES.md §2-§5): the weak lock
+// WLOCK (`wl`), the strong lock SLOCK (`sl`) and the node lock NLOCK (`nl`,
+// whose locks have a home node, `nl.acq(l^2)`). An acquire is one aMF; a
+// release is aCW (WLOCK), one aGF_n per node of the test (SLOCK), or aRF_n then
+// aNRW_n towards the lock's home n (NLOCK). Their so, from the exported release
+// stamps to the acquires later in lock order (lo, a choice of the execution),
+// is model text (models/_wait.cat: wl-so, sl-so, nl-so).
+#include <map>
+
+#include "rdmacheck/library.hpp"
+#include "rdmacheck/unfold.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+class Locks : public LibraryDescriptor {
+public:
+    enum class Release { Weak, Strong, Node };
+
+    Locks(const std::string& name, Release release)
+        : LibraryDescriptor(name, {{"acq", {lockArg(release)}}, {"rel", {lockArg(release)}}}), release_(release) {}
+
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+        const int lock = out.namedObject(args[0].variable);
+        if (method == "acq") {
+            out.emit(EventKind::ACQ, lock, 0, -1);
+            return Value();
+        }
+        switch (release_) {
+            case Release::Weak: out.emit(EventKind::RCW, lock, 0, -1); break;
+            case Release::Strong:
+                for (int n : out.allNodes()) out.emit(EventKind::RGF, lock, n, -1);
+                break;
+            case Release::Node:
+                out.emit(EventKind::RRF, lock, args[0].nodes.at(0), -1);
+                out.emit(EventKind::RNRW, lock, args[0].nodes.at(0), -1);
+                break;
+        }
+        return Value();
+    }
+
+    // Def. 4 (lock-well-formed): per thread and lock, acquire and release
+    // alternate, starting with an acquire and ending with a release. The paper
+    // allows any behaviour otherwise, which cannot be enumerated: an error at
+    // the call (LIBRARIES.md §2.1, §13 decision 2). A thread cut at the unroll
+    // bound may stop inside its critical section.
+    std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const override {
+        const Library self = *findLibrary(name());
+        for (const auto& events : sk.threadEvents) {
+            std::map<int, int> heldAt;  // per lock location: its open acquire
+            int lastCall = -1;
+            for (int e : events) {
+                const Event& ev = sk.events[e];
+                if (ev.library != self || ev.call == lastCall) continue;
+                lastCall = ev.call;
+                const std::string call = "(" + program.locations[ev.location].name + ")";
+                const bool held = heldAt.count(ev.location) > 0;
+                if (ev.kind == EventKind::ACQ && held)
+                    throw InputError(ev.where, name() + ".acq" + call + " again before its " + name() + ".rel" + call +
+                                                   " in this thread (RMW Def. 4)");
+                if (ev.kind != EventKind::ACQ && !held)
+                    throw InputError(ev.where, name() + ".rel" + call + " without a " + name() + ".acq" + call +
+                                                   " before it in this thread (RMW Def. 4)");
+                if (ev.kind == EventKind::ACQ) {
+                    heldAt[ev.location] = e;
+                } else {
+                    heldAt.erase(ev.location);
+                }
+            }
+            if (!heldAt.empty() && sk.cutAt.empty()) {
+                const Event& open = sk.events[heldAt.begin()->second];
+                const std::string call = "(" + program.locations[open.location].name + ")";
+                throw InputError(open.where, name() + ".acq" + call + " has no matching " + name() + ".rel" + call +
+                                                 " later in this thread (RMW Def. 4)");
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::string callLabel(const std::set<EventKind>&) const override { return name() + ".rel"; }
+
+private:
+    static ArgKind lockArg(Release release) { return release == Release::Node ? ArgKind::HomedLock : ArgKind::Lock; }
+
+    Release release_;
+};
+
+}  // namespace
+
+std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries() {
+    std::vector<std::unique_ptr<const LibraryDescriptor>> out;
+    out.push_back(std::make_unique<Locks>("wl", Locks::Release::Weak));
+    out.push_back(std::make_unique<Locks>("sl", Locks::Release::Strong));
+    out.push_back(std::make_unique<Locks>("nl", Locks::Release::Node));
+    return out;
+}
+
+}  // namespace rdmacheck
