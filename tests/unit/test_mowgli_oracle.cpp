@@ -15,7 +15,13 @@
 //    transitive tbar) then an aCR exit; the participants of z (the threads that
 //    call it anywhere) make equally many calls on z, or the skeleton has no
 //    execution; so from every aGF of the i-th calls to the aCR of the i-th calls;
-//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL)+ irreflexive (§2.5).
+//  - the locks (LIBRARIES.md §2-§5, RMW Defs. 4-7): Acq is aMF; Rel is aCW (WLOCK),
+//    aGF_n for every node of the test (SLOCK), aRF_n then aNRW_n towards the lock's
+//    home (NLOCK); every lo (a strict total order on each lock's acquires) as a
+//    witness; so from the release stamps the lock exports (aCW; every aGF_n;
+//    aNRW_n) of the release that follows an acquire to the acquires lo-after it,
+//    and NLOCK's aRF_n -> aNRW_n inside each release;
+//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks)+ irreflexive (§2.5).
 // Nothing here comes from src/encode or the model files: the stamp of each event
 // kind, the table and every relation are written out in this file.
 #include <gtest/gtest.h>
@@ -45,6 +51,9 @@ namespace {
 
 const Library kSv = findLibrary("sv").value();
 const Library kBal = findLibrary("bal").value();
+const Library kWl = findLibrary("wl").value();
+const Library kSl = findLibrary("sl").value();
+const Library kNl = findLibrary("nl").value();
 
 using Matrix = std::vector<uint64_t>;  // bit b of row a: (a, b) in the relation
 constexpr size_t kMaxEvents = 64;
@@ -145,6 +154,8 @@ struct Variant {
     bool svCondition = true;   // §5.1 [aCR];(po^-1 ∩ rb);[aCW] = ∅
     bool balSo = true;         // §6.1 so|BAL: aGF of the i-th calls -> aCR of the i-th calls
     bool balCount = true;      // §6.1 equal numbers of calls per participant
+    bool lockSo = true;        // LIBRARIES.md §2.2: exported release stamps -> lo-later acquires
+    bool nlIntraCall = true;   // RMW Def. 7: aRF_n -> aNRW_n inside one Rel_NL
 };
 
 struct OracleResult {
@@ -213,9 +224,12 @@ private:
     bool sv(size_t a) const { return s_[a].thread >= 0 && s_[a].library == kSv; }
     bool is(size_t a, Stamp st) const { return s_[a].thread >= 0 && s_[a].stamp == st; }
     bool bal(size_t a) const { return s_[a].thread >= 0 && s_[a].library == kBal; }
-    // BAL's aCR exit reads nothing (§6.1: BAL has no values)
-    bool reads(size_t a) const { return s_[a].thread >= 0 && !bal(a) && isReadStamp(s_[a].stamp); }
-    bool writes(size_t a) const { return s_[a].thread >= 0 && !bal(a) && isWriteStamp(s_[a].stamp); }
+    bool lock(size_t a) const {
+        return s_[a].thread >= 0 && (s_[a].library == kWl || s_[a].library == kSl || s_[a].library == kNl);
+    }
+    // BAL's aCR exit reads nothing (§6.1: BAL has no values); the locks have no values either
+    bool reads(size_t a) const { return s_[a].thread >= 0 && !bal(a) && !lock(a) && isReadStamp(s_[a].stamp); }
+    bool writes(size_t a) const { return s_[a].thread >= 0 && !bal(a) && !lock(a) && isWriteStamp(s_[a].stamp); }
     bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }
     // po on subevents: (⟨e1,_⟩, ⟨e2,_⟩) ∈ po iff (e1, e2) ∈ po, e1 ≠ e2 (different calls).
     bool po(size_t a, size_t b) const {
@@ -264,6 +278,7 @@ private:
         for (const auto& [l, set] : libs) EXPECT_EQ(set.size(), 1u) << "location " << program_.locations[l].name;
         checkStamping();
         if (!balRounds()) return;
+        lockCalls();
         readList_.clear();
         for (size_t e = 0; e < n_; ++e)
             if (reads(e)) readList_.push_back(e);
@@ -292,7 +307,7 @@ private:
                 EXPECT_EQ(family, s_[e].node > 0) << kStampNames[st];
                 if (family && st != aGF) nodes.insert(s_[e].node);
                 const int l = s_[e].location;
-                if (l < 0 || s_[e].library == kBal) continue;  // BAL: the barrier's hidden location
+                if (l < 0 || bal(e) || lock(e)) continue;  // BAL, locks: a hidden location per barrier or lock
                 // remote operands on n, everything else on the caller's node
                 const bool remote = st == aNRW || st == aNAR || st == aNRR;
                 EXPECT_EQ(program_.locations[l].node, remote ? s_[e].node : home)
@@ -319,6 +334,10 @@ private:
                 EXPECT_TRUE(std::includes(gfNodes.begin(), gfNodes.end(), want.begin(), want.end())) << shape;
                 continue;
             }
+            if (lock(subs[0])) {
+                expectLockCall(subs, shape);
+                continue;
+            }
             if (*libraries.begin() == Library::Core) {
                 EXPECT_TRUE(core.count(shape)) << "Core call stamped " << shape;
                 EXPECT_LE(nodes.size(), 1u) << shape;
@@ -336,6 +355,59 @@ private:
             }
             EXPECT_TRUE(ok) << "SV call stamped " << shape;
         }
+    }
+
+    // LIBRARIES.md §1: Acq {aMF}; Rel_WL {aCW}; Rel_SL {aGF_n : n ∈ Node}; Rel_NL
+    // {aRF_n, aNRW_n}, n the lock's home; all on the lock's hidden location.
+    void expectLockCall(const std::vector<size_t>& subs, const std::string& shape) const {
+        EXPECT_TRUE(program_.locations[s_[subs[0]].location].hidden) << shape;
+        if (shape == "aMF") return;
+        const Library l = s_[subs[0]].library;
+        if (l == kWl) {
+            EXPECT_EQ(shape, "aCW");
+        } else if (l == kNl) {
+            EXPECT_EQ(shape, "aRF aNRW");
+            EXPECT_EQ(s_[subs[0]].node, s_[subs[1]].node);
+        } else {
+            std::set<int> nodes, all;
+            for (size_t e : subs) {
+                EXPECT_EQ(s_[e].stamp, aGF) << shape;
+                nodes.insert(s_[e].node);
+            }
+            for (const ThreadDecl& t : test_.threads) all.insert(t.node);
+            for (const Location& loc : program_.locations)
+                if (!loc.hidden) all.insert(loc.node);
+            EXPECT_TRUE(std::includes(nodes.begin(), nodes.end(), all.begin(), all.end())) << shape;
+        }
+    }
+
+    // Per lock, its acquires (lo's groups) and the exported stamps of the release
+    // that follows each in its thread (the calls alternate, RMW Def. 4); NLOCK's
+    // aRF_n -> aNRW_n inside each release is static.
+    void lockCalls() {
+        lockGroups_.clear();
+        exported_.clear();
+        nlIntra_.assign(n_, 0);
+        std::map<int, std::vector<int>> groups;
+        for (const auto& evs : sk_.threadEvents) {
+            std::map<int, int> open;  // per lock location: its acquire
+            for (int e : evs) {
+                if (!lock(e)) continue;
+                const int l = s_[e].location;
+                if (s_[e].stamp == aMF) {
+                    open[l] = e;
+                    groups[l].push_back(e);
+                    continue;
+                }
+                const Library lib = s_[e].library;
+                const bool exports = (lib == kWl && is(e, aCW)) || (lib == kSl && is(e, aGF)) || (lib == kNl && is(e, aNRW));
+                if (exports) exported_[open.at(l)].push_back(e);
+                if (lib == kNl && is(e, aNRW))
+                    for (int f : evs)
+                        if (sameCall(f, e) && is(f, aRF)) add(nlIntra_, f, e);
+            }
+        }
+        for (auto& [l, group] : groups) lockGroups_.push_back(group);
     }
 
     // §6.1: per barrier z, each participant's calls on z in po order; o(e) is the
@@ -583,6 +655,7 @@ private:
         if (variant_.pfgInSo) hbBase_ = unite(hbBase_, pfg);
         if (variant_.balSo) hbBase_ = unite(hbBase_, balSo_);
         if (variant_.pfpInSo) hbBase_ = unite(hbBase_, pfp);
+        if (variant_.nlIntraCall) hbBase_ = unite(hbBase_, nlIntra_);
         isoC_ = isoC;
 
         // nfo: one orientation of every same-thread, same-n pair in
@@ -602,6 +675,8 @@ private:
         if (!nfoPairs.empty()) result_.features.insert("nfo");
         for (const auto& g : raoGroups_)
             if (g.size() > 1) result_.features.insert("rao");
+        for (const auto& g : lockGroups_)
+            if (g.size() > 1) result_.features.insert("lo");
 
         // Every condition only grows with nfo and rao: without them first.
         if (!consistent(ibBase_, hbBase_)) return;
@@ -625,7 +700,7 @@ private:
     }
 
     bool withRao(const Matrix& ib, const Matrix& hb, size_t g) const {
-        if (g == raoGroups_.size()) return consistent(ib, hb);
+        if (g == raoGroups_.size()) return withLo(ib, hb, 0);
         std::vector<int> order = raoGroups_[g];
         std::sort(order.begin(), order.end());
         do {
@@ -638,6 +713,25 @@ private:
                         if (variant_.arRao && is(w, aNRW) && has(isoC_, order[i], w)) add(hbRao, w, order[j]);
                 }
             if (withRao(ib, hbRao, g + 1)) return true;
+        } while (std::next_permutation(order.begin(), order.end()));
+        return false;
+    }
+
+    // lo_l: every strict total order on lock l's acquires; so|L from the exported
+    // stamps of an acquire's release to every acquire after it (LIBRARIES.md §2.2).
+    bool withLo(const Matrix& ib, const Matrix& hb, size_t g) const {
+        if (g == lockGroups_.size()) return consistent(ib, hb);
+        std::vector<int> order = lockGroups_[g];
+        std::sort(order.begin(), order.end());
+        do {
+            Matrix hbLo = hb;
+            for (size_t i = 0; i < order.size() && variant_.lockSo; ++i)
+                for (size_t j = i + 1; j < order.size(); ++j) {
+                    auto it = exported_.find(order[i]);
+                    if (it != exported_.end())
+                        for (int s : it->second) add(hbLo, s, order[j]);
+                }
+            if (withLo(ib, hbLo, g + 1)) return true;
         } while (std::next_permutation(order.begin(), order.end()));
         return false;
     }
@@ -683,7 +777,9 @@ private:
     std::vector<size_t> readList_;
     std::vector<int> rf_;
     std::vector<std::vector<int>> mo_;
-    Matrix ibBase_, hbBase_, isoC_, balSo_;
+    Matrix ibBase_, hbBase_, isoC_, balSo_, nlIntra_;
+    std::vector<std::vector<int>> lockGroups_;  // per lock, its acquires
+    std::map<int, std::vector<int>> exported_;  // per acquire, the exported stamps of its release
     std::map<int, std::set<int>> participants_;  // per barrier location, b(z)
     std::vector<std::vector<int>> raoGroups_;
     OracleResult result_;
@@ -1065,7 +1161,38 @@ std::string randomWaitTest(Rng& rng, bool rmws, int threads = 2, int maxLength =
     return "RDMA random-wait\n{ " + decls + " }\n" + text + "exists (x = 1 /\\ r0 = 0)\n";
 }
 
+// A random RDMA^WAIT program (no RMWs) with a critical section of lock l of
+// library `lock` ("wl", "sl", "nl") around a random stretch of most threads.
+std::string randomLockTest(Rng& rng, const std::string& lock, int threads = 2, int maxLength = 3) {
+    const std::string text = randomWaitTest(rng, false, threads, maxLength);
+    const std::string l = lock == "nl" ? "l^" + std::to_string(1 + rng.pick(2)) : "l";
+    std::istringstream in(text);
+    std::string out;
+    for (std::string line; std::getline(in, line);) {
+        const size_t open = line.find(" {"), close = line.rfind(" }");
+        if (line.rfind("P", 0) != 0 || open == std::string::npos || rng.pick(4) == 0) {
+            out += line + "\n";
+            continue;
+        }
+        std::vector<std::string> statements;
+        std::istringstream body(line.substr(open + 2, close - open - 2));
+        for (std::string st; std::getline(body, st, ';');)
+            if (st.find_first_not_of(' ') != std::string::npos) statements.push_back(st);
+        const size_t first = rng.pick(static_cast<int>(statements.size()) + 1);
+        const size_t last = first + rng.pick(static_cast<int>(statements.size() - first) + 1);
+        out += line.substr(0, open + 2);
+        for (size_t i = 0; i <= statements.size(); ++i) {
+            if (i == first) out += " " + lock + ".acq(" + l + ");";
+            if (i == last) out += " " + lock + ".rel(" + l + ");";
+            if (i < statements.size()) out += statements[i] + ";";
+        }
+        out += " }\n";
+    }
+    return out;
+}
+
 constexpr int kRandomPrograms = 200;
+constexpr int kRandomLockPrograms = 300;  // per lock library
 
 // MOWGLI_ORACLE_SWEEP="count,threads,maxLength,seed" runs a longer sweep by hand.
 struct Sweep {
@@ -1155,11 +1282,13 @@ TEST(MowgliOracle, BalHandWrittenPrograms) {
     EXPECT_GT(tally.features["bal:so"], 0u);
 }
 
-// Every test of litmus/bal/, against check() and against expected.csv (Ok/No per
-// model, read as the condition's verdict).
-TEST(MowgliOracle, BalCorpus) {
+namespace {
+
+// Every test of litmus/<corpus>/, against check() and against expected.csv (Ok/No
+// per model, read as the condition's verdict).
+void expectCorpusAgreement(const std::string& corpus) {
     const auto start = std::chrono::steady_clock::now();
-    const std::string dir = sourceDir() + "/litmus/bal";
+    const std::string dir = sourceDir() + "/litmus/" + corpus;
     if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
     std::map<std::pair<std::string, std::string>, bool> expected;  // (file, model) -> Ok
     std::istringstream csv(readFile(dir + "/expected.csv"));
@@ -1198,11 +1327,18 @@ TEST(MowgliOracle, BalCorpus) {
             ++verdicts;
         }
     }
-    std::cout << "[mowgli-oracle] litmus/bal: " << files.size() << " files, " << verdicts
+    std::cout << "[mowgli-oracle] litmus/" << corpus << ": " << files.size() << " files, " << verdicts
               << " (file, model) verdicts against expected.csv\n";
-    report("litmus/bal", tally, start);
+    report(("litmus/" + corpus).c_str(), tally, start);
     EXPECT_EQ(verdicts, expected.size());
 }
+
+}  // namespace
+
+TEST(MowgliOracle, BalCorpus) { expectCorpusAgreement("bal"); }
+
+// LIBRARIES.md §12.1: the lock tests, each library's so through the oracle's own lo.
+TEST(MowgliOracle, LockCorpus) { expectCorpusAgreement("locks"); }
 
 // Slow tier (suite name ending in Slow, tests/CMakeLists.txt).
 TEST(MowgliOracleSlow, RandomPrograms) {
@@ -1217,6 +1353,19 @@ TEST(MowgliOracleSlow, RandomPrograms) {
         if (::testing::Test::HasFailure()) break;
     }
     report("random", tally, start);
+}
+
+// Random programs with lock calls, kRandomLockPrograms per lock library, under
+// both models (issue 15: at least 300 per library).
+TEST(MowgliOracleSlow, RandomLockPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    Rng rng(20261124);
+    Tally tally;
+    for (const std::string lock : {"wl", "sl", "nl"})
+        for (int i = 0; i < kRandomLockPrograms && !::testing::Test::HasFailure(); ++i)
+            expectAgreement(randomLockTest(rng, lock), tally, "random-lock.litmus");
+    report("random locks", tally, start);
+    EXPECT_GT(tally.features["lo"], 0u);
 }
 
 // The oracle can fail: without iso's aNAR→aNLW component (MOWGLI.md §4.5) the
@@ -1277,10 +1426,11 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
         for (const std::string& f : files) programs.push_back(readFile(f));
     }
     for (const HandTest& h : kBalHandTests) programs.push_back(h.text);
-    const std::string balDir = sourceDir() + "/litmus/bal";
-    if (std::filesystem::is_directory(balDir)) {
+    for (const std::string corpus : {"bal", "locks"}) {
+        const std::string libraryDir = sourceDir() + "/litmus/" + corpus;
+        if (!std::filesystem::is_directory(libraryDir)) continue;
         std::vector<std::string> files;
-        for (const auto& entry : std::filesystem::directory_iterator(balDir))
+        for (const auto& entry : std::filesystem::directory_iterator(libraryDir))
             if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
         std::sort(files.begin(), files.end());
         for (const std::string& f : files) programs.push_back(readFile(f));
@@ -1288,7 +1438,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     Rng rng(20261201);
     for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
 
-    std::vector<Variant> mutants(14);
+    std::vector<Variant> mutants(16);
     mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
     mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
     mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
@@ -1303,6 +1453,8 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     mutants[11].name = "no SV [aCR];(po^-1 ∩ rb);[aCW] = ∅", mutants[11].svCondition = false;
     mutants[12].name = "no BAL so", mutants[12].balSo = false;
     mutants[13].name = "no BAL call-count condition", mutants[13].balCount = false;
+    mutants[14].name = "no lock so", mutants[14].lockSo = false;
+    mutants[15].name = "no NLOCK aRF_n -> aNRW_n", mutants[15].nlIntraCall = false;
 
     std::vector<size_t> caught(mutants.size(), 0);
     std::vector<std::string> first(mutants.size());
