@@ -18,13 +18,17 @@ namespace rdmacheck {
 // subevents (LIBRARIES.md §2-§5) touch no memory and carry only a stamp: ACQ an
 // acquire (aMF), and a release's RCW (aCW), RGF (aGF_n), RRF (aRF_n) and RNRW
 // (aNRW_n); their location is the lock's, which only lock calls name.
-enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX, ACQ, RCW, RGF, RRF, RNRW };
-constexpr int kEventKindCount = 20;
+// RDMA^SC_RMW's calls (LIBRARIES.md §8) are one aMF event each on an SC
+// location: SCR a read (Read_SC, a failed CAS_SC), SCW a write (Write_SC), SCU
+// an update that reads and writes (a successful CAS_SC, FAA_SC).
+enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX, ACQ, RCW, RGF, RRF, RNRW,
+                       SCR, SCW, SCU };
+constexpr int kEventKindCount = 23;
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
-bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR
-bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW
+bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR, scR, scU
+bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW, scW, scU
 bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, relCW, relNRW)
 
 // A symbolic integer: constants and the values read by earlier read events.

@@ -30,6 +30,7 @@ enum class ArgKind {
     Barrier,   // a barrier's name (its participants are the threads that call it)
     Lock,      // a lock's name (WLOCK, SLOCK)
     HomedLock, // a lock's name with its home node, `l^2` (NLOCK); every call gives the same node
+    ScVariable,  // a location declared `x@sc` (RDMA^SC_RMW)
 };
 
 struct MethodSignature {
@@ -42,7 +43,7 @@ struct MethodSignature {
 
 // An argument after the front end has resolved it.
 struct CallArgument {
-    std::string variable;  // Variable, Barrier, Lock, HomedLock
+    std::string variable;  // Variable, Barrier, Lock, HomedLock, ScVariable
     Value value;           // Value
     int work = -1;         // Work: -1 for `_`
     std::vector<int> nodes;  // Nodes; HomedLock: its home
@@ -56,10 +57,15 @@ public:
     virtual int node() const = 0;                                   // the calling thread's node
     virtual int copyOf(const std::string& variable, int node) = 0;  // location of a variable's copy on a node
     virtual int namedObject(const std::string& name) = 0;  // the hidden location standing for a barrier or lock
+    virtual int declared(const std::string& name) const = 0;  // a location the test declares (an SC variable)
     virtual std::vector<int> participantNodes(const std::string& barrier) const = 0;  // nodes of its threads
     virtual std::vector<int> allNodes() const = 0;                                   // every node of the test
     // Emits a subevent; returns its index in the path (for Value::readBy).
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
+    // Keeps only executions where lhs == rhs (or !=) on this path (a CAS's test).
+    virtual void constrain(Value lhs, bool equal, Value rhs) = 0;
+    // Sets what an emitted write writes, when that depends on its own read (an update).
+    virtual void setWritten(int event, Value written) = 0;
 };
 
 // A base relation a library adds. It is static: its pairs follow from the
@@ -82,10 +88,13 @@ public:
     const std::vector<MethodSignature>& methods() const { return methods_; }
     const MethodSignature* method(const std::string& name) const;  // nullptr if it has none of that name
 
-    // Lowers a call whose arguments match the signature; returns the result
-    // (for methods that return a value).
-    virtual Value lower(const std::string& method, const std::vector<CallArgument>& args,
-                        CallEmitter& out) const = 0;
+    // How many outcomes a call of the method has, each its own path (a CAS
+    // succeeds or fails, as RCAS does); 1 unless a library says otherwise.
+    virtual int outcomes(const std::string& method) const;
+    // Lowers a call whose arguments match the signature, as outcome `outcome`
+    // (0 .. outcomes-1); returns the result (for methods that return a value).
+    virtual Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out,
+                        int outcome) const = 0;
     // The library's rule on one path combination, which its calls must keep
     // for its predicate to apply (BAL's equal call counts, MOWGLI.md §6.1; the
     // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.

@@ -80,10 +80,14 @@ private:
             Token name = lex_.expectIdent("(a location) in the init block");
             d.name = name.text;
             d.where = name.where;
-            lex_.expect("@", "after the location name: every location has a home node, 'x@1', or is shared, 'x@sv'");
+            lex_.expect("@", "after the location name: every location has a home node, 'x@1', or is shared, 'x@sv', "
+                             "or sequentially consistent, 'x@sc'");
             if (lex_.peek().isWord("sv")) {
                 lex_.next();
                 d.shared = true;
+            } else if (lex_.peek().isWord("sc")) {
+                lex_.next();
+                d.sc = true;
             } else {
                 d.node = parseNode();
             }

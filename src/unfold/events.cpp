@@ -7,7 +7,8 @@ namespace rdmacheck {
 static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
                                                         "nlR", "nrW", "nrR", "nlW", "nF",
                                                         "narR", "narW", "wait", "gF", "barX",
-                                                        "acq", "relCW", "relGF", "relRF", "relNRW"};
+                                                        "acq", "relCW", "relGF", "relRF", "relNRW",
+                                                        "scR", "scW", "scU"};
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
 
@@ -23,12 +24,12 @@ bool kindFromName(const std::string& name, EventKind& out) {
 
 bool isRead(EventKind k) {
     return k == EventKind::LR || k == EventKind::CAS || k == EventKind::NLR || k == EventKind::NRR ||
-           k == EventKind::NAR;
+           k == EventKind::NAR || k == EventKind::SCR || k == EventKind::SCU;
 }
 
 bool isWrite(EventKind k) {
     return k == EventKind::LW || k == EventKind::CAS || k == EventKind::NLW || k == EventKind::NRW ||
-           k == EventKind::NAW;
+           k == EventKind::NAW || k == EventKind::SCW || k == EventKind::SCU;
 }
 
 bool isInstantaneous(EventKind k) {

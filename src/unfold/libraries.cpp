@@ -10,10 +10,11 @@
 
 namespace rdmacheck {
 
-// Defined in library_sv.cpp, library_bal.cpp and library_locks.cpp.
+// Defined in library_sv.cpp, library_bal.cpp, library_locks.cpp and library_sc.cpp.
 std::unique_ptr<const LibraryDescriptor> sharedVariableLibrary();
 std::unique_ptr<const LibraryDescriptor> barrierLibrary();
 std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries();
+std::unique_ptr<const LibraryDescriptor> sequentialConsistencyLibrary();
 
 namespace {
 
@@ -24,7 +25,7 @@ class CoreRdma : public LibraryDescriptor {
 public:
     CoreRdma() : LibraryDescriptor("rdma", {}) {}
 
-    Value lower(const std::string& method, const std::vector<CallArgument>&, CallEmitter&) const override {
+    Value lower(const std::string& method, const std::vector<CallArgument>&, CallEmitter&, int) const override {
         throw std::logic_error("the core RDMA library has no method '" + method + "' to lower");
     }
 
@@ -72,6 +73,7 @@ std::deque<Entry> builtInLibraries() {
     add(libraries, sharedVariableLibrary());
     add(libraries, barrierLibrary());
     for (auto& lock : lockLibraries()) add(libraries, std::move(lock));
+    add(libraries, sequentialConsistencyLibrary());
     return libraries;
 }
 
@@ -103,6 +105,8 @@ std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, 
 }
 
 std::vector<LibraryRelation> LibraryDescriptor::relations() const { return {}; }
+
+int LibraryDescriptor::outcomes(const std::string&) const { return 1; }
 
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library) {
     return add(registry(), std::move(library));

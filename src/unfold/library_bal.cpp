@@ -51,7 +51,7 @@ public:
     Barriers()
         : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}, false, true}, {"tbar", {ArgKind::Barrier}, false, true}}) {}
 
-    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
         const int barrier = out.namedObject(args[0].variable);
         const std::vector<int> nodes = method == "tbar" ? out.allNodes() : out.participantNodes(args[0].variable);
         for (int n : nodes) out.emit(EventKind::GF, barrier, n, -1);

@@ -21,7 +21,7 @@ public:
     Locks(const std::string& name, Release release)
         : LibraryDescriptor(name, {{"acq", {lockArg(release)}}, {"rel", {lockArg(release)}}}), release_(release) {}
 
-    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
         const int lock = out.namedObject(args[0].variable);
         if (method == "acq") {
             out.emit(EventKind::ACQ, lock, 0, -1);

@@ -19,7 +19,7 @@ public:
                                       {"gf", {ArgKind::Nodes}, false, false, "gfence"},
                                   }) {}
 
-    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
         if (method == "write") {  // Write_sv: aCW on the local copy
             out.emit(EventKind::LW, out.copyOf(args[0].variable, out.node()), 0, -1, args[1].value);
         } else if (method == "read") {  // Read_sv: aCR on the local copy

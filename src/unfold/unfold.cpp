@@ -21,7 +21,7 @@ public:
         for (const LocationDecl& d : test.locations) {
             if (d.shared) {
                 addShared(d.name);
-            } else {
+            } else if (!d.sc) {  // an SC location has no node its users name
                 nodes.insert(d.node);
             }
         }
@@ -129,6 +129,15 @@ private:
                     claimName(a.expr.name, st.library + " lock", a.where);
                     break;
                 case ArgKind::HomedLock: scanHomedLock(st, a, expected); break;
+                case ArgKind::ScVariable: {
+                    if (!isName || a.expr.name == "_") expected("an SC location (a name declared 'x@sc')");
+                    const bool declared = std::any_of(test_.locations.begin(), test_.locations.end(),
+                                                      [&](const LocationDecl& d) { return d.sc && d.name == a.expr.name; });
+                    if (!declared)
+                        throw InputError(a.where, "'" + a.expr.name + "' is not an SC location: declare it '" +
+                                                      a.expr.name + "@sc = 0' in the init block");
+                    break;
+                }
                 case ArgKind::Work:
                     if (!isName) expected("a work identifier (a name, or '_')");
                     if (a.expr.name != "_") usesWorkId(st);
@@ -189,8 +198,11 @@ int findLocation(const std::vector<Location>& locations, const std::string& name
 class LocationTable {
 public:
     LocationTable(const LitmusTest& test, const TestScan& scan) : scan_(scan) {
+        // An SC location is placed on the first node: no one reaches it but sc.* calls.
         for (const LocationDecl& d : test.locations)
-            if (!d.shared) add(Location{d.name, d.node, d.init, false});
+            if (!d.shared) add(Location{d.name, d.sc ? nodeOfFirstCopy() : d.node, d.init, false});
+        for (const LocationDecl& d : test.locations)
+            if (d.sc) sc_.insert(d.name);
         // A shared variable `x` is one location `x@n` per node (MOWGLI.md §5.1).
         for (const std::string& name : scan.shared) {
             long long init = 0;
@@ -272,6 +284,8 @@ private:
     void rejectShared(const LocRef& ref) const {
         if (isShared(ref.name))
             throw InputError(ref.where, "'" + ref.name + "' is a shared variable: use sv.read, sv.write and sv.bcast");
+        if (sc_.count(ref.name))
+            throw InputError(ref.where, "'" + ref.name + "' is an SC location: use sc.read, sc.write, sc.cas and sc.faa");
     }
 
     int hidden(const Stmt& owner, Location l) {
@@ -285,6 +299,7 @@ private:
     std::map<const Stmt*, int> hiddenOf_;
     std::map<std::pair<std::string, int>, int> copies_;
     std::map<std::string, int> objects_;  // barriers and locks
+    std::set<std::string> sc_;            // SC locations
 };
 
 // Where a thread is in its program: a stack of blocks being run.
@@ -405,7 +420,8 @@ private:
             switch (m.args[i]) {
                 case ArgKind::Variable:
                 case ArgKind::Barrier:
-                case ArgKind::Lock: args[i].variable = a.expr.name; break;
+                case ArgKind::Lock:
+                case ArgKind::ScVariable: args[i].variable = a.expr.name; break;
                 case ArgKind::HomedLock:
                     args[i].variable = a.expr.name;
                     args[i].nodes = {a.expr.remoteNode};
@@ -422,8 +438,17 @@ private:
                     break;
             }
         }
-        Value result = lower(s, st, library, st.method, args);
-        if (st.hasResult) emit(s, EventKind::LW, locations_.local(st.target, thread_.node), 0, st.where, result);
+        auto call = [&](PathState& path, int outcome) {
+            Value result = lower(path, st, library, st.method, args, outcome);
+            if (st.hasResult) emit(path, EventKind::LW, locations_.local(st.target, thread_.node), 0, st.where, result);
+        };
+        // Each further outcome (a failed CAS) is a path of its own.
+        for (int outcome = 1; outcome < libraryDescriptor(library).outcomes(st.method); ++outcome) {
+            PathState other = fork(s);
+            call(other, outcome);
+            continueWith(std::move(other));
+        }
+        call(s, 0);
     }
 
     // `gfence(1, 2)`: the method of a library, with the nodes as its one argument.
@@ -431,12 +456,12 @@ private:
         const LibraryMethod gf = findStatementMethod("gfence").value();
         CallArgument nodes;
         nodes.nodes = st.nodes;
-        lower(s, st, gf.library, gf.signature->name, {nodes});
+        lower(s, st, gf.library, gf.signature->name, {nodes}, 0);
     }
 
     // The subevents of one call of a library method; returns its result.
     Value lower(PathState& s, const Stmt& st, Library library, const std::string& method,
-                const std::vector<CallArgument>& args) {
+                const std::vector<CallArgument>& args, int outcome) {
         struct Emitter : CallEmitter {
             ThreadUnfolder& u;
             PathState& s;
@@ -446,6 +471,11 @@ private:
             int node() const override { return u.thread_.node; }
             int copyOf(const std::string& variable, int n) override { return u.locations_.copyOf(variable, n); }
             int namedObject(const std::string& name) override { return u.locations_.namedObject(name); }
+            int declared(const std::string& name) const override { return u.locations_.find(name); }
+            void constrain(Value lhs, bool equal, Value rhs) override {
+                s.path.constraints.push_back(ValueConstraint{std::move(lhs), equal, std::move(rhs), st.where});
+            }
+            void setWritten(int event, Value written) override { s.path.events[event].written = std::move(written); }
             std::vector<int> participantNodes(const std::string& name) const override {
                 return u.locations_.participantNodes(name);
             }
@@ -458,7 +488,7 @@ private:
             }
         } out(*this, s, st, library);
         beginCall(s);
-        Value result = libraryDescriptor(library).lower(method, args, out);
+        Value result = libraryDescriptor(library).lower(method, args, out, outcome);
         endCall(s);
         return result;
     }

@@ -109,3 +109,6 @@ TEST(Corpus, BarrierLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litm
 // The lock libraries WLOCK, SLOCK, NLOCK: LIBRARIES.md §12.1 (RMW Figs. 8, 11, 12,
 // the §2.4 prose example, and derived tests of each lock's so).
 TEST(Corpus, LockLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/locks"); }
+
+// RDMA^SC_RMW: LIBRARIES.md §12.2 (RMW Fig. 15 rebuilt, and derived tests).
+TEST(Corpus, SequentialConsistencyLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/sc"); }

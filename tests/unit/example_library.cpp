@@ -21,7 +21,7 @@ class Flags : public LibraryDescriptor {
 public:
     Flags() : LibraryDescriptor("flag", {{"set", {ArgKind::Variable}}, {"test", {ArgKind::Variable}, true}}) {}
 
-    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out) const override {
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
         const int copy = out.copyOf(args[0].variable, out.node());
         if (method == "set") {
             out.emit(EventKind::LW, copy, 0, -1, Value::of(1));
@@ -80,9 +80,9 @@ const char* const kSetAndTests =
 
 TEST(ExampleLibrary, IsRegisteredAfterTheBuiltInOnes) {
     EXPECT_EQ(findLibrary("flag"), flag);
-    EXPECT_EQ(flag.index, 6);  // rdma, sv, bal, wl, sl, nl, then flag
+    EXPECT_EQ(flag.index, 7);  // rdma, sv, bal, wl, sl, nl, sc, then flag
     EXPECT_STREQ(libraryName(flag), "flag");
-    EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, flag");
+    EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, sc, flag");
     const LibraryRelation* setfirst = findLibraryRelation("setfirst");
     ASSERT_NE(setfirst, nullptr);
     EXPECT_EQ(setfirst->source, "tests/unit/example_library.cpp");

@@ -89,7 +89,10 @@ int column(EventKind k) {
         case EventKind::RCW:
         case EventKind::RGF:
         case EventKind::RRF:
-        case EventKind::RNRW: break;  // MOWGLI only
+        case EventKind::RNRW:
+        case EventKind::SCR:
+        case EventKind::SCW:
+        case EventKind::SCU: break;  // MOWGLI only
     }
     return -1;
 }

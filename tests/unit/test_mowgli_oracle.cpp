@@ -21,7 +21,10 @@
 //    witness; so from the release stamps the lock exports (aCW; every aGF_n;
 //    aNRW_n) of the release that follows an acquire to the acquires lo-after it,
 //    and NLOCK's aRF_n -> aNRW_n inside each release;
-//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks)+ irreflexive (§2.5).
+//  - RDMA^SC_RMW (LIBRARIES.md §8.1, RMW Def. 8): every event aMF; R are the
+//    events that are not a Write_SC, W those that are not a Read_SC or a failed
+//    CAS_SC (an update is both); so = po ∪ rf ∪ mo ∪ rb on them, rb without id;
+//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks ∪ so|SC)+ irreflexive (§2.5).
 // Nothing here comes from src/encode or the model files: the stamp of each event
 // kind, the table and every relation are written out in this file.
 #include <gtest/gtest.h>
@@ -54,6 +57,7 @@ const Library kBal = findLibrary("bal").value();
 const Library kWl = findLibrary("wl").value();
 const Library kSl = findLibrary("sl").value();
 const Library kNl = findLibrary("nl").value();
+const Library kSc = findLibrary("sc").value();
 
 using Matrix = std::vector<uint64_t>;  // bit b of row a: (a, b) in the relation
 constexpr size_t kMaxEvents = 64;
@@ -127,6 +131,10 @@ Stamp stampOf(EventKind k) {
         case EventKind::RGF: return aGF;
         case EventKind::RRF: return aRF;
         case EventKind::RNRW: return aNRW;
+        // RDMA^SC_RMW (LIBRARIES.md §8.1): every event is aMF.
+        case EventKind::SCR:
+        case EventKind::SCW:
+        case EventKind::SCU: return aMF;
     }
     ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
     return aMF;
@@ -156,6 +164,7 @@ struct Variant {
     bool balCount = true;      // §6.1 equal numbers of calls per participant
     bool lockSo = true;        // LIBRARIES.md §2.2: exported release stamps -> lo-later acquires
     bool nlIntraCall = true;   // RMW Def. 7: aRF_n -> aNRW_n inside one Rel_NL
+    bool scSo = true;          // RMW Def. 8: so|SC = po ∪ rf ∪ mo ∪ rb
 };
 
 struct OracleResult {
@@ -227,9 +236,17 @@ private:
     bool lock(size_t a) const {
         return s_[a].thread >= 0 && (s_[a].library == kWl || s_[a].library == kSl || s_[a].library == kNl);
     }
-    // BAL's aCR exit reads nothing (§6.1: BAL has no values); the locks have no values either
-    bool reads(size_t a) const { return s_[a].thread >= 0 && !bal(a) && !lock(a) && isReadStamp(s_[a].stamp); }
-    bool writes(size_t a) const { return s_[a].thread >= 0 && !bal(a) && !lock(a) && isWriteStamp(s_[a].stamp); }
+    bool sc(size_t a) const { return s_[a].thread >= 0 && s_[a].library == kSc; }
+    // BAL's aCR exit reads nothing (§6.1: BAL has no values); the locks have no
+    // values either; an SC event is aMF, and reads or writes by its method (§8.1).
+    bool reads(size_t a) const {
+        if (sc(a)) return sk_.events[a].kind != EventKind::SCW;  // all but Write_SC
+        return s_[a].thread >= 0 && !bal(a) && !lock(a) && isReadStamp(s_[a].stamp);
+    }
+    bool writes(size_t a) const {
+        if (sc(a)) return sk_.events[a].kind != EventKind::SCR;  // all but Read_SC and a failed CAS_SC
+        return s_[a].thread >= 0 && !bal(a) && !lock(a) && isWriteStamp(s_[a].stamp);
+    }
     bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }
     // po on subevents: (⟨e1,_⟩, ⟨e2,_⟩) ∈ po iff (e1, e2) ∈ po, e1 ≠ e2 (different calls).
     bool po(size_t a, size_t b) const {
@@ -307,7 +324,7 @@ private:
                 EXPECT_EQ(family, s_[e].node > 0) << kStampNames[st];
                 if (family && st != aGF) nodes.insert(s_[e].node);
                 const int l = s_[e].location;
-                if (l < 0 || bal(e) || lock(e)) continue;  // BAL, locks: a hidden location per barrier or lock
+                if (l < 0 || bal(e) || lock(e) || sc(e)) continue;  // a barrier, a lock, an SC location: on no node its users name
                 // remote operands on n, everything else on the caller's node
                 const bool remote = st == aNRW || st == aNAR || st == aNRR;
                 EXPECT_EQ(program_.locations[l].node, remote ? s_[e].node : home)
@@ -336,6 +353,14 @@ private:
             }
             if (lock(subs[0])) {
                 expectLockCall(subs, shape);
+                continue;
+            }
+            if (sc(subs[0])) {  // one aMF on a declared SC location
+                EXPECT_EQ(shape, "aMF");
+                const std::string& name = program_.locations[s_[subs[0]].location].name;
+                EXPECT_TRUE(std::any_of(test_.locations.begin(), test_.locations.end(),
+                                        [&](const LocationDecl& d) { return d.sc && d.name == name; }))
+                    << name;
                 continue;
             }
             if (*libraries.begin() == Library::Core) {
@@ -577,6 +602,7 @@ private:
         Matrix ippo = empty, isoC = empty, rfC = empty, rfeC = empty, rbC = empty, rbiC = empty, pfg = empty,
                pfp = empty, moC = empty;
         Matrix isoS = empty, rfeS = empty, pfS = empty, rbS = empty, moS = empty;
+        Matrix scSo = empty;
         for (size_t a = 0; a < n_; ++a)
             for (size_t b = 0; b < n_; ++b) {
                 if (po(a, b) && stampOrdered(a, b) &&
@@ -619,6 +645,10 @@ private:
                     if (waited && is(a, aNRW)) add(pfp, a, b);
                     if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) add(moC, a, b);
                 }
+                // SC on its restriction: po, rf, mo, rb, all of them.
+                if (sc(a) && sc(b) && (po(a, b) || hasRf(a, b) || readsBefore(a, b) ||
+                                       (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b))))
+                    add(scSo, a, b);
                 // SV on its restriction.
                 if (sv(a) && sv(b)) {
                     if (sameCall(a, b) && is(a, aNLR) && is(b, aNRW) && s_[a].node == s_[b].node) add(isoS, a, b);
@@ -649,6 +679,7 @@ private:
         note("sv:iso", isoS);
         note("sv:rb", rbS);
         note("bal:so", balSo_);
+        note("sc:so", scSo);
         ibBase_ = unite(unite(unite(ippo, isoC), unite(rfC, pfg)), unite(pfp, rbiC));
         hbBase_ = ppo;
         for (const Matrix* m : {&isoC, &rfeC, &rbC, &moC, &isoS, &rfeS, &pfS, &rbS, &moS}) hbBase_ = unite(hbBase_, *m);
@@ -656,6 +687,7 @@ private:
         if (variant_.balSo) hbBase_ = unite(hbBase_, balSo_);
         if (variant_.pfpInSo) hbBase_ = unite(hbBase_, pfp);
         if (variant_.nlIntraCall) hbBase_ = unite(hbBase_, nlIntra_);
+        if (variant_.scSo) hbBase_ = unite(hbBase_, scSo);
         isoC_ = isoC;
 
         // nfo: one orientation of every same-thread, same-n pair in
@@ -1191,6 +1223,39 @@ std::string randomLockTest(Rng& rng, const std::string& lock, int threads = 2, i
     return out;
 }
 
+// A random RDMA^WAIT program (no RMWs) with one or two RDMA^SC_RMW calls on u or
+// v (declared u@sc, v@sc) put among each thread's statements.
+std::string randomScTest(Rng& rng, int threads = 2, int maxLength = 2) {
+    std::string text = randomWaitTest(rng, false, threads, maxLength);
+    text.replace(text.find("{ "), 2, "{ u@sc = 0; v@sc = 0; ");
+    std::istringstream in(text);
+    std::string out;
+    for (std::string line; std::getline(in, line);) {
+        const size_t open = line.find(" {"), close = line.rfind(" }");
+        if (line.rfind("P", 0) != 0 || open == std::string::npos) {
+            out += line + "\n";
+            continue;
+        }
+        const std::string local = "r" + line.substr(1, line.find('@') - 1);
+        std::vector<std::string> statements;
+        std::istringstream body(line.substr(open + 2, close - open - 2));
+        for (std::string st; std::getline(body, st, ';');)
+            if (st.find_first_not_of(' ') != std::string::npos) statements.push_back(st + ";");
+        for (int calls = 1 + rng.pick(2); calls > 0; --calls) {
+            const std::string u = rng.pick(2) ? "u" : "v", k = std::to_string(1 + rng.pick(2));
+            const std::string call = std::vector<std::string>{
+                " sc.write(" + u + ", " + k + ");", " " + local + " := sc.read(" + u + ");",
+                " " + local + " := sc.cas(" + u + ", " + std::to_string(rng.pick(2)) + ", " + k + ");",
+                " " + local + " := sc.faa(" + u + ", 1);"}[rng.pick(4)];
+            statements.insert(statements.begin() + rng.pick(static_cast<int>(statements.size()) + 1), call);
+        }
+        out += line.substr(0, open + 2);
+        for (const std::string& st : statements) out += st;
+        out += " }\n";
+    }
+    return out;
+}
+
 constexpr int kRandomPrograms = 200;
 constexpr int kRandomLockPrograms = 300;  // per lock library
 
@@ -1340,6 +1405,9 @@ TEST(MowgliOracle, BalCorpus) { expectCorpusAgreement("bal"); }
 // LIBRARIES.md §12.1: the lock tests, each library's so through the oracle's own lo.
 TEST(MowgliOracle, LockCorpus) { expectCorpusAgreement("locks"); }
 
+// LIBRARIES.md §12.2: RDMA^SC_RMW.
+TEST(MowgliOracle, ScCorpus) { expectCorpusAgreement("sc"); }
+
 // Slow tier (suite name ending in Slow, tests/CMakeLists.txt).
 TEST(MowgliOracleSlow, RandomPrograms) {
     const auto start = std::chrono::steady_clock::now();
@@ -1366,6 +1434,17 @@ TEST(MowgliOracleSlow, RandomLockPrograms) {
             expectAgreement(randomLockTest(rng, lock), tally, "random-lock.litmus");
     report("random locks", tally, start);
     EXPECT_GT(tally.features["lo"], 0u);
+}
+
+// Random programs with RDMA^SC_RMW calls among RDMA^WAIT statements, under both models.
+TEST(MowgliOracleSlow, RandomScPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    Rng rng(20261125);
+    Tally tally;
+    for (int i = 0; i < kRandomLockPrograms && !::testing::Test::HasFailure(); ++i)
+        expectAgreement(randomScTest(rng), tally, "random-sc.litmus");
+    report("random SC", tally, start);
+    EXPECT_GT(tally.features["sc:so"], 0u);
 }
 
 // The oracle can fail: without iso's aNAR→aNLW component (MOWGLI.md §4.5) the
@@ -1426,7 +1505,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
         for (const std::string& f : files) programs.push_back(readFile(f));
     }
     for (const HandTest& h : kBalHandTests) programs.push_back(h.text);
-    for (const std::string corpus : {"bal", "locks"}) {
+    for (const std::string corpus : {"bal", "locks", "sc"}) {
         const std::string libraryDir = sourceDir() + "/litmus/" + corpus;
         if (!std::filesystem::is_directory(libraryDir)) continue;
         std::vector<std::string> files;
@@ -1438,7 +1517,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     Rng rng(20261201);
     for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
 
-    std::vector<Variant> mutants(16);
+    std::vector<Variant> mutants(17);
     mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
     mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
     mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
@@ -1455,6 +1534,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     mutants[13].name = "no BAL call-count condition", mutants[13].balCount = false;
     mutants[14].name = "no lock so", mutants[14].lockSo = false;
     mutants[15].name = "no NLOCK aRF_n -> aNRW_n", mutants[15].nlIntraCall = false;
+    mutants[16].name = "no SC so", mutants[16].scSo = false;
 
     std::vector<size_t> caught(mutants.size(), 0);
     std::vector<std::string> first(mutants.size());

@@ -34,7 +34,9 @@ const std::map<EventKind, std::string> kWaitStamps = {
     {EventKind::GF, "aGF"},   {EventKind::BX, "aCR"},  // BX: a barrier's exit point (MOWGLI.md §6.1)
     // The locks' subevents (LIBRARIES.md §1).
     {EventKind::ACQ, "aMF"},  {EventKind::RCW, "aCW"}, {EventKind::RGF, "aGF"},  {EventKind::RRF, "aRF"},
-    {EventKind::RNRW, "aNRW"}};
+    {EventKind::RNRW, "aNRW"},
+    // RDMA^SC_RMW's events (LIBRARIES.md §8.1).
+    {EventKind::SCR, "aMF"},  {EventKind::SCW, "aMF"}, {EventKind::SCU, "aMF"}};
 
 // mowgli-tso-rmw.json: RDMA^TSO_RMW in MOWGLI style, a poll stamped aWT (§10.1), no gF.
 std::map<EventKind, std::string> tsoRmwStamps() {
@@ -42,7 +44,9 @@ std::map<EventKind, std::string> tsoRmwStamps() {
     m.erase(EventKind::WT);
     m.erase(EventKind::GF);
     m.erase(EventKind::BX);
-    for (EventKind lock : {EventKind::ACQ, EventKind::RCW, EventKind::RGF, EventKind::RRF, EventKind::RNRW}) m.erase(lock);
+    for (EventKind library : {EventKind::ACQ, EventKind::RCW, EventKind::RGF, EventKind::RRF, EventKind::RNRW,
+                              EventKind::SCR, EventKind::SCW, EventKind::SCU})
+        m.erase(library);
     m[EventKind::P] = "aWT";
     return m;
 }

@@ -1,0 +1,61 @@
+// RDMA^SC_RMW (RMW §5.1, LIBRARIES.md §8.1): sequentially consistent memory
+// over RDMA. Its locations are declared `x@sc = v`; every call is one aMF
+// event on one: sc.read a read, sc.write a write, sc.faa an update (reads the
+// old value, writes old + v), sc.cas an update writing v2 when it reads v1 and
+// a read of another value otherwise (two outcomes, as RCAS). Its so,
+// po ∪ rf ∪ mo ∪ rb on its events, is model text (models/_wait.cat: sc-so).
+#include "rdmacheck/library.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+class SequentialConsistency : public LibraryDescriptor {
+public:
+    SequentialConsistency()
+        : LibraryDescriptor("sc", {
+                                      {"write", {ArgKind::ScVariable, ArgKind::Value}},
+                                      {"read", {ArgKind::ScVariable}, true},
+                                      {"cas", {ArgKind::ScVariable, ArgKind::Value, ArgKind::Value}, true},
+                                      {"faa", {ArgKind::ScVariable, ArgKind::Value}, true},
+                                  }) {}
+
+    int outcomes(const std::string& method) const override { return method == "cas" ? 2 : 1; }
+
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out,
+                int outcome) const override {
+        const int x = out.declared(args[0].variable);
+        if (method == "write") {
+            out.emit(EventKind::SCW, x, 0, -1, args[1].value);
+            return Value();
+        }
+        if (method == "read") return Value::readBy(out.emit(EventKind::SCR, x, 0, -1));
+        if (method == "cas" && outcome == 1) {  // failed: reads a value other than v1, writes nothing
+            const int read = out.emit(EventKind::SCR, x, 0, -1);
+            out.constrain(Value::readBy(read), false, args[1].value);
+            return Value::readBy(read);
+        }
+        // An update: its written value is computed from its own read.
+        const int update = out.emit(EventKind::SCU, x, 0, -1);
+        if (method == "cas") {
+            out.constrain(Value::readBy(update), true, args[1].value);
+            out.setWritten(update, args[2].value);
+        } else {
+            Value sum;
+            sum.kind = Value::Kind::Add;
+            sum.args = {Value::readBy(update), args[1].value};
+            out.setWritten(update, sum);
+        }
+        return Value::readBy(update);
+    }
+
+    std::string callLabel(const std::set<EventKind>&) const override { return "sc"; }
+};
+
+}  // namespace
+
+std::unique_ptr<const LibraryDescriptor> sequentialConsistencyLibrary() {
+    return std::make_unique<SequentialConsistency>();
+}
+
+}  // namespace rdmacheck
