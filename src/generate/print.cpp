@@ -110,7 +110,11 @@ std::string call(const Stmt& s) {
     out += (isBare(s) ? "" : identifier(s.library) + ".") + identifier(s.method) + "(";
     for (size_t i = 0; i < s.args.size(); ++i) {
         const CallArg& a = s.args[i];
-        out += (i ? ", " : "") + (a.isNodeSet ? "{" + nodeList(a.nodes) + "}" : expr(a.expr));
+        // A node lock is the one argument written with its home, `l^2`.
+        const bool homed = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && a.expr.remoteNode;
+        out += (i ? ", " : "") + (a.isNodeSet ? "{" + nodeList(a.nodes) + "}"
+                                  : homed     ? identifier(a.expr.name) + "^" + std::to_string(a.expr.remoteNode)
+                                              : expr(a.expr));
     }
     return out + ")";
 }
@@ -217,7 +221,7 @@ std::string printLitmus(const LitmusTest& t) {
     if (!description.empty()) out += "\"" + description + "\"\n";
     out += "{";
     for (const LocationDecl& d : t.locations)
-        out += " " + identifier(d.name) + "@" + (d.shared ? std::string("sv") : std::to_string(d.node)) + " = " +
+        out += " " + identifier(d.name) + "@" + (d.shared ? std::string("sv") : d.sc ? std::string("sc") : std::to_string(d.node)) + " = " +
                std::to_string(d.init) + ";";
     out += " }\n";
     for (const ThreadDecl& th : t.threads) {

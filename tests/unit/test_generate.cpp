@@ -173,6 +173,24 @@ TEST(PrintLitmus, CorpusRoundTripsAndChecksTheSame) {
     EXPECT_EQ(files, 29);  // 27 + LOCO Fig. 2c (z0, z1)
 }
 
+// The MOWGLI library corpora (barriers, locks with homes, SC locations) print
+// and read back to the same test and the same states.
+TEST(PrintLitmus, LibraryCorporaRoundTrip) {
+    const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
+    int files = 0;
+    for (const std::string corpus : {"bal", "locks", "sc"})
+        for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/" + corpus)) {
+            if (entry.path().extension() != ".litmus") continue;
+            SCOPED_TRACE(entry.path().string());
+            ++files;
+            const LitmusTest original = parseLitmusFile(entry.path().string());
+            expectRoundTrip(original);
+            EXPECT_EQ(check(original, model, CheckOptions{}).states,
+                      check(reparse(original), model, CheckOptions{}).states);
+        }
+    EXPECT_EQ(files, 9 + 38 + 10);
+}
+
 TEST(PrintLitmus, EveryStatementAndConditionForm) {
     const LitmusTest t = parseLitmus(R"(RDMA all+forms
 "every form"
