@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rdmacheck/diagnostics.hpp"
+#include "rdmacheck/events.hpp"
 
 namespace rdmacheck {
 
@@ -26,6 +27,7 @@ struct Expr {
     SourceLoc where;
 
     static Expr constant(long long v, SourceLoc w);
+    static Expr location(std::string name, SourceLoc w);
 };
 
 // `y` or `y^n` as written in a statement.
@@ -58,11 +60,11 @@ struct Stmt {
         Cas,        // result := CAS(target, expected, desired)
         RCas,       // RCAS(source, target^n, expected, desired): remote CAS, old value into local source
         RFaa,       // RFAA(source, target^n, addend): remote fetch-and-add, old value into local source
-        Assume,     // assume(target = value) / assume(target != value)
-        If,         // if (target = value) {body} else {orelse}
+        Assume,     // assume(expr CMP expr2)
+        If,         // if (expr CMP expr2) {body} else {orelse}
         Choice,     // choice {branches[0]} or {branches[1]} ...
         Loop,       // loop {body}
-        While,      // while (target != value) {body}
+        While,      // while (expr CMP expr2) {body}
         RegAssign,  // X86: register := expr (no event)
         RegLoad,    // X86: register := [target]
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
@@ -77,12 +79,11 @@ struct Stmt {
                             // RCas/RFaa: local result ("_": a fresh hidden location)
     bool sourceIsConst = false;
     long long constant = 0; // Put of a constant
-    Expr expr;              // Assign / RegAssign; Cas, RCas: expected; RFaa: addend
-    Expr expr2;             // Cas, RCas: desired
+    Expr expr;              // Assign / RegAssign; Cas, RCas: expected; RFaa: addend; a test's left side
+    Expr expr2;             // Cas, RCas: desired; a test's right side
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
     int node = 0;           // Poll / RFence
-    bool equal = true;      // Assume / If / While: `=` (true) or `!=` (false)
-    long long value = 0;    // Assume / If / While
+    Comparison compare = Comparison::Eq;  // Assume / If / While
     Block body;             // If-then, Loop, While
     Block orelse;           // If-else
     std::vector<Block> branches;  // Choice

@@ -76,10 +76,16 @@ struct Event {
     Library library = Library::Core;
 };
 
-// `lhs == rhs` or `lhs != rhs` on the values of one path.
+// A test's comparison (LIBRARIES.md §11.2: = != < <= > >=).
+enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
+const char* comparisonText(Comparison c);  // "=", "!=", "<", ...
+Comparison negated(Comparison c);          // the comparison that holds exactly when c does not
+bool holds(Comparison c, long long lhs, long long rhs);
+
+// `lhs CMP rhs` on the values of one path.
 struct ValueConstraint {
     Value lhs;
-    bool equal = true;
+    Comparison op = Comparison::Eq;
     Value rhs;
     SourceLoc where;  // the test, CAS or RCAS it comes from
 };

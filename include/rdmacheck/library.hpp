@@ -62,8 +62,8 @@ public:
     virtual std::vector<int> allNodes() const = 0;                                   // every node of the test
     // Emits a subevent; returns its index in the path (for Value::readBy).
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
-    // Keeps only executions where lhs == rhs (or !=) on this path (a CAS's test).
-    virtual void constrain(Value lhs, bool equal, Value rhs) = 0;
+    // Keeps only executions where `lhs op rhs` holds on this path (a CAS's test).
+    virtual void constrain(Value lhs, Comparison op, Value rhs) = 0;
     // Sets what an emitted write writes, when that depends on its own read (an update).
     virtual void setWritten(int event, Value written) = 0;
 };

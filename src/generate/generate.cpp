@@ -430,9 +430,10 @@ private:
 
     // `x = v` or `x != v` on a local location, v in 0..values.
     void test(Stmt& s, ThreadState& th, bool equal) {
-        s.target = localRef(localLocation(th));
-        s.equal = equal;
-        s.value = random_.between(0, options_.values);
+        const LocRef x = localRef(localLocation(th));
+        s.expr = Expr::location(x.name, x.where);
+        s.compare = equal ? Comparison::Eq : Comparison::Ne;
+        s.expr2 = Expr::constant(random_.between(0, options_.values), {});
     }
 
     Stmt statementOf(const std::string& kind, ThreadState& th, const std::vector<int>& pollable) {

@@ -74,7 +74,7 @@ std::string rmwOperand(const Expr& e) {
 }
 
 std::string comparison(const Stmt& s) {
-    return "(" + locRef(s.target) + (s.equal ? " = " : " != ") + std::to_string(s.value) + ")";
+    return "(" + expr(s.expr) + " " + comparisonText(s.compare) + " " + expr(s.expr2) + ")";
 }
 
 void block(const Block& b, int depth, std::string& out);

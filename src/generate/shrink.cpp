@@ -121,7 +121,9 @@ private:
                 return constant(s.expr.value) || (s.kind == Stmt::Kind::RCas && constant(s.expr2.value));
             case Stmt::Kind::Assume:
             case Stmt::Kind::If:
-            case Stmt::Kind::While: return constant(s.value);
+            case Stmt::Kind::While:
+                return (s.expr.kind == Expr::Kind::Const && constant(s.expr.value)) ||
+                       (s.expr2.kind == Expr::Kind::Const && constant(s.expr2.value));
             case Stmt::Kind::GFence: return nodeSet(s.nodes);
             case Stmt::Kind::Call: return callArguments(s);
             default: return false;

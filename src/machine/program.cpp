@@ -158,17 +158,17 @@ private:
             case Stmt::Kind::Poll: emit(Instr::Op::Poll, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::RFence: emit(Instr::Op::RFence, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::MFence: emit(Instr::Op::MFence, st.where); return;
-            case Stmt::Kind::Assume: assume(st, st.equal); return;
+            case Stmt::Kind::Assume: assume(st, st.compare); return;
             case Stmt::Kind::If: {
                 const int branch = here();
                 emit(Instr::Op::Branch, st.where);
                 const int thenStart = here();
-                assume(st, st.equal);
+                assume(st, st.compare);
                 block(st.body);
                 const int jump = here();
                 emit(Instr::Op::Jump, st.where);
                 const int elseStart = here();
-                assume(st, !st.equal);
+                assume(st, negated(st.compare));
                 block(st.orelse);
                 out_.code[branch].targets = {thenStart, elseStart};
                 out_.code[jump].targets = {here()};
@@ -195,11 +195,7 @@ private:
                 const int head = here();
                 Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
                 h.loop = loop;
-                if (st.kind == Stmt::Kind::While) {
-                    h.loc = location(st.target.name);
-                    h.value = st.value;
-                    h.equal = st.equal;
-                }
+                if (st.kind == Stmt::Kind::While) test(st, st.compare, h);
                 block(st.body);
                 emit(Instr::Op::Jump, st.where).targets = {head};
                 out_.code[head].targets = {here()};
@@ -231,11 +227,18 @@ private:
         }
     }
 
-    void assume(const Stmt& st, bool equal) {
-        Instr& in = emit(Instr::Op::Assume, st.where);
-        in.loc = location(st.target.name);
-        in.value = st.value;
-        in.equal = equal;
+    void assume(const Stmt& st, Comparison op) { test(st, op, emit(Instr::Op::Assume, st.where)); }
+
+    // A machine step reads one location: tests are `x CMP k`, k an integer.
+    void test(const Stmt& st, Comparison op, Instr& in) {
+        const Expr& k = st.expr2;
+        const bool negative = k.kind == Expr::Kind::Neg && k.args[0].kind == Expr::Kind::Const;
+        if (st.expr.kind != Expr::Kind::Location || st.expr.remoteNode || (k.kind != Expr::Kind::Const && !negative))
+            throw InputError(st.where, "the queue-pair machines test one local location against an integer, "
+                                       "e.g. 'x < 2'; use the declarative engine");
+        in.loc = location(st.expr.name);
+        in.value = negative ? -k.args[0].value : k.value;
+        in.compare = op;
     }
 
     const UnfoldedProgram& unfolded_;

@@ -27,7 +27,7 @@ struct Instr {
         Assign,     // loc := expr, after reading every slot
         Cas,        // carry := old value of loc; success iff it equals expr (after the slots)
         WriteCarry, // loc := carry (the CAS result, a separate CPU write)
-        Assume,     // lR(loc) with (value == this->value) == equal
+        Assume,     // lR(loc) where `value compare this->value` holds
         Get,        // loc := source^node
         Put,        // loc^node := source (source < 0: the constant `value`)
         RCas,       // loc := RCAS(source^node, expr, expr2) (loc < 0: the result `_`, dropped)
@@ -38,7 +38,7 @@ struct Instr {
         Branch,     // continue at any of targets (choice, if)
         LoopEnter,  // counter of `loop` := 0, then fall through to the head
         LoopHead,   // plain loop: exit to targets[0] or run the body at pc+1
-        WhileHead,  // read loc: stay while (value == this->value) == equal, else exit to targets[0]
+        WhileHead,  // read loc: stay while `value compare this->value` holds, else exit to targets[0]
         Jump,       // to targets[0]
         RegAssign,  // reg := expr
         RegLoad,    // reg := loc
@@ -55,7 +55,7 @@ struct Instr {
     // reached the statement: no run does either).
     int hidden = -1;
     long long value = 0;
-    bool equal = true;
+    Comparison compare = Comparison::Eq;  // Assume, WhileHead
     CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas, RCas: expected, desired; RFaa: addend
     std::vector<int> slots;     // location read into each slot, in slot order
     std::vector<int> targets;

@@ -336,7 +336,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
         }
         case Instr::Op::Assume: {
             const ReadSource r = cpuRead(s, t, in.loc);
-            if ((r.value == in.value) != in.equal) return;
+            if (!holds(in.compare, r.value, in.value)) return;
             State& n = next();
             cpuReadEvent(n, t, in.loc, r);
             advance(n.threads[t]);
@@ -409,7 +409,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             const ReadSource r = cpuRead(s, t, in.loc);
             State& n = next();
             cpuReadEvent(n, t, in.loc, r);
-            if ((r.value == in.value) == in.equal) {
+            if (holds(in.compare, r.value, in.value)) {
                 stayInLoop(n);
             } else {
                 leaveLoop(n);

@@ -4,6 +4,14 @@
 
 namespace rdmacheck {
 
+Expr Expr::location(std::string name, SourceLoc w) {
+    Expr e;
+    e.kind = Kind::Location;
+    e.name = std::move(name);
+    e.where = std::move(w);
+    return e;
+}
+
 Expr Expr::constant(long long v, SourceLoc w) {
     Expr e;
     e.kind = Kind::Const;

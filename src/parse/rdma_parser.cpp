@@ -145,18 +145,19 @@ private:
         return b;
     }
 
+    // `(E CMP E)`, CMP one of = != < <= > >= (LIBRARIES.md §11.2).
     void parseTest(Stmt& s) {
         lex_.expect("(", "to open the test");
-        s.target = parseLocRef();
-        if (lex_.peek().is("=")) {
-            s.equal = true;
-        } else if (lex_.peek().is("!=")) {
-            s.equal = false;
-        } else {
-            lex_.failHere("expected '=' or '!=' (tests compare one location with an integer)");
-        }
+        s.expr = parseExpr(lex_);
+        static const std::pair<const char*, Comparison> comparisons[] = {
+            {"=", Comparison::Eq}, {"!=", Comparison::Ne}, {"<", Comparison::Lt},
+            {"<=", Comparison::Le}, {">", Comparison::Gt}, {">=", Comparison::Ge}};
+        const auto op = std::find_if(std::begin(comparisons), std::end(comparisons),
+                                     [&](const auto& c) { return lex_.peek().is(c.first); });
+        if (op == std::end(comparisons)) lex_.failHere("expected a comparison: =, !=, <, <=, > or >=");
+        s.compare = op->second;
         lex_.next();
-        s.value = lex_.expectInt("to compare with");
+        s.expr2 = parseExpr(lex_);
         lex_.expect(")", "to close the test");
     }
 

@@ -38,6 +38,35 @@ bool isInstantaneous(EventKind k) {
            k != EventKind::RCW && k != EventKind::RNRW;
 }
 
+const char* comparisonText(Comparison c) {
+    static const char* const texts[] = {"=", "!=", "<", "<=", ">", ">="};
+    return texts[static_cast<int>(c)];
+}
+
+Comparison negated(Comparison c) {
+    switch (c) {
+        case Comparison::Eq: return Comparison::Ne;
+        case Comparison::Ne: return Comparison::Eq;
+        case Comparison::Lt: return Comparison::Ge;
+        case Comparison::Le: return Comparison::Gt;
+        case Comparison::Gt: return Comparison::Le;
+        case Comparison::Ge: return Comparison::Lt;
+    }
+    return c;
+}
+
+bool holds(Comparison c, long long lhs, long long rhs) {
+    switch (c) {
+        case Comparison::Eq: return lhs == rhs;
+        case Comparison::Ne: return lhs != rhs;
+        case Comparison::Lt: return lhs < rhs;
+        case Comparison::Le: return lhs <= rhs;
+        case Comparison::Gt: return lhs > rhs;
+        case Comparison::Ge: return lhs >= rhs;
+    }
+    return false;
+}
+
 Value Value::of(long long c) {
     Value v;
     v.constant = c;

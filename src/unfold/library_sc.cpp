@@ -32,13 +32,13 @@ public:
         if (method == "read") return Value::readBy(out.emit(EventKind::SCR, x, 0, -1));
         if (method == "cas" && outcome == 1) {  // failed: reads a value other than v1, writes nothing
             const int read = out.emit(EventKind::SCR, x, 0, -1);
-            out.constrain(Value::readBy(read), false, args[1].value);
+            out.constrain(Value::readBy(read), Comparison::Ne, args[1].value);
             return Value::readBy(read);
         }
         // An update: its written value is computed from its own read.
         const int update = out.emit(EventKind::SCU, x, 0, -1);
         if (method == "cas") {
-            out.constrain(Value::readBy(update), true, args[1].value);
+            out.constrain(Value::readBy(update), Comparison::Eq, args[1].value);
             out.setWritten(update, args[2].value);
         } else {
             Value sum;

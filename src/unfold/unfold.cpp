@@ -472,8 +472,8 @@ private:
             int copyOf(const std::string& variable, int n) override { return u.locations_.copyOf(variable, n); }
             int namedObject(const std::string& name) override { return u.locations_.namedObject(name); }
             int declared(const std::string& name) const override { return u.locations_.find(name); }
-            void constrain(Value lhs, bool equal, Value rhs) override {
-                s.path.constraints.push_back(ValueConstraint{std::move(lhs), equal, std::move(rhs), st.where});
+            void constrain(Value lhs, Comparison op, Value rhs) override {
+                s.path.constraints.push_back(ValueConstraint{std::move(lhs), op, std::move(rhs), st.where});
             }
             void setWritten(int event, Value written) override { s.path.events[event].written = std::move(written); }
             std::vector<int> participantNodes(const std::string& name) const override {
@@ -541,10 +541,19 @@ private:
         for (const Expr& a : e.args) locationOccurrences(a, exprNumber, out);
     }
 
-    void testRead(PathState& s, const Stmt& st, bool equal) {
-        int l = locations_.local(st.target, thread_.node);
-        int r = emit(s, EventKind::LR, l, 0, st.where);
-        s.path.constraints.push_back(ValueConstraint{Value::readBy(r), equal, Value::of(st.value), st.where});
+    // A test `E1 CMP E2` (CMP replaced by `op`): the CPU reads each location of
+    // the two sides once, in every order (as an assignment does), then the path
+    // keeps its executions where the comparison holds; k continues each.
+    template <class Continue>
+    void test(PathState&& s, const Stmt& st, Comparison op, const Continue& k) {
+        std::vector<std::pair<int, const Expr*>> reads;
+        locationOccurrences(st.expr, 0, reads);
+        locationOccurrences(st.expr2, 0, reads);
+        forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
+            b.path.constraints.push_back(
+                ValueConstraint{valueOf(st.expr, b, readOf[0]), op, valueOf(st.expr2, b, readOf[0]), st.where});
+            k(std::move(b));
+        });
     }
 
     // Runs the next statement of s; what runs on goes to continueWith, one state
@@ -632,7 +641,7 @@ private:
                     PathState failure = fork(b);
                     // Success: CAS(x, expected, desired) then z := expected.
                     int cas = emit(b, EventKind::CAS, target, 0, st.where, desired);
-                    b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), true, expected, st.where});
+                    b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), Comparison::Eq, expected, st.where});
                     emit(b, EventKind::LW, result, 0, st.where, expected);
                     continueWith(std::move(b));
                     // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md);
@@ -641,7 +650,7 @@ private:
                     emit(failure, EventKind::F, -1, 0, st.where);
                     int read = emit(failure, EventKind::LR, target, 0, st.where);
                     endCall(failure);
-                    failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), false, expected, st.where});
+                    failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), Comparison::Ne, expected, st.where});
                     emit(failure, EventKind::LW, result, 0, st.where, Value::readBy(read));
                     continueWith(std::move(failure));
                 });
@@ -657,7 +666,7 @@ private:
                 PathState failure = fork(s);
                 int read = emit(s, EventKind::NAR, target, remote, st.where);
                 if (st.kind == Stmt::Kind::RCas) {
-                    s.path.constraints.push_back(ValueConstraint{Value::readBy(read), true, Value::of(st.expr.value), st.where});
+                    s.path.constraints.push_back(ValueConstraint{Value::readBy(read), Comparison::Eq, Value::of(st.expr.value), st.where});
                     emit(s, EventKind::NAW, target, remote, st.where, Value::of(st.expr2.value));
                 } else {
                     Value sum;
@@ -671,7 +680,7 @@ private:
                 if (st.kind == Stmt::Kind::RCas) {
                     int failed = emit(failure, EventKind::NAR, target, remote, st.where);
                     failure.path.constraints.push_back(
-                        ValueConstraint{Value::readBy(failed), false, Value::of(st.expr.value), st.where});
+                        ValueConstraint{Value::readBy(failed), Comparison::Ne, Value::of(st.expr.value), st.where});
                     failure.unpolled[remote].push_back(
                         emit(failure, EventKind::NLW, result, remote, st.where, Value::readBy(failed)));
                     endCall(failure);
@@ -680,15 +689,19 @@ private:
                 }
                 break;
             }
-            case Stmt::Kind::Assume: testRead(s, st, st.equal); break;
+            case Stmt::Kind::Assume:
+                test(std::move(s), st, st.compare, [&](PathState&& b) { continueWith(std::move(b)); });
+                return;
             case Stmt::Kind::If: {
                 PathState otherwise = fork(s);
-                testRead(s, st, st.equal);
-                s.frames.push_back(Frame{&st.body});
-                continueWith(std::move(s));
-                testRead(otherwise, st, !st.equal);
-                otherwise.frames.push_back(Frame{&st.orelse});
-                continueWith(std::move(otherwise));
+                test(std::move(s), st, st.compare, [&](PathState&& b) {
+                    b.frames.push_back(Frame{&st.body});
+                    continueWith(std::move(b));
+                });
+                test(std::move(otherwise), st, negated(st.compare), [&](PathState&& b) {
+                    b.frames.push_back(Frame{&st.orelse});
+                    continueWith(std::move(b));
+                });
                 return;
             }
             case Stmt::Kind::Choice:
@@ -731,18 +744,25 @@ private:
     void loopHead(PathState&& s, const Stmt& loop, int iterations) {
         const bool isWhile = loop.kind == Stmt::Kind::While;
         PathState again = fork(s);
-        if (isWhile) testRead(s, loop, !loop.equal);  // `while (x != v)` leaves when x = v
-        continueWith(std::move(s));
-        if (isWhile) testRead(again, loop, loop.equal);
-        if (iterations >= options_.unroll) {
-            again.path.cut = true;
-            again.path.cutAt = loop.where;
-            again.frames.clear();  // ends where the path order puts it, after the exit's paths
-            continueWith(std::move(again));
-            return;
+        auto leave = [&](PathState&& b) { continueWith(std::move(b)); };
+        auto stay = [&](PathState&& b) {
+            if (iterations >= options_.unroll) {
+                b.path.cut = true;
+                b.path.cutAt = loop.where;
+                b.frames.clear();  // ends where the path order puts it, after the exit's paths
+            } else {
+                b.frames.push_back(Frame{&loop.body, 0, &loop, iterations + 1});
+            }
+            continueWith(std::move(b));
+        };
+        // `while (T) {S}` is `loop { assume(T); S }; assume(!T)`.
+        if (isWhile) {
+            test(std::move(s), loop, negated(loop.compare), leave);
+            test(std::move(again), loop, loop.compare, stay);
+        } else {
+            leave(std::move(s));
+            stay(std::move(again));
         }
-        again.frames.push_back(Frame{&loop.body, 0, &loop, iterations + 1});
-        continueWith(std::move(again));
     }
 
     const ThreadDecl& thread_;

@@ -306,7 +306,7 @@ private:
         std::vector<long long> readValues;
         if (!values(readValues)) return;
         for (const ValueConstraint& c : sk_.constraints)
-            if ((c.lhs.eval(readValues) == c.rhs.eval(readValues)) != c.equal) return;
+            if (!holds(c.op, c.lhs.eval(readValues), c.rhs.eval(readValues))) return;
         Matrix ib, ob;
         baseEdges(ib, ob);
         // Every condition is monotone in the edges, so a cycle without nfo and rao

@@ -130,7 +130,7 @@ bool satisfies(const ExecutionGraph& u, const ExecutionGraph& ex) {
         if (isWrite(u.events[e].kind) && u.events[e].written.eval(values) != ex.events[e].written.eval(values))
             return false;
     for (const ValueConstraint& c : u.constraints)
-        if ((c.lhs.eval(values) == c.rhs.eval(values)) != c.equal) return false;
+        if (!holds(c.op, c.lhs.eval(values), c.rhs.eval(values))) return false;
     for (size_t t = 0; t < u.registers.size(); ++t)
         for (const auto& [name, value] : u.registers[t])
             if (value.eval(values) != ex.registers[t].at(name).eval(values)) return false;

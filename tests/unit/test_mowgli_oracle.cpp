@@ -542,7 +542,7 @@ private:
 
     bool constraintsHold(const std::vector<long long>& readValues) const {
         for (const ValueConstraint& c : sk_.constraints)
-            if ((c.lhs.eval(readValues) == c.rhs.eval(readValues)) != c.equal) return false;
+            if (!holds(c.op, c.lhs.eval(readValues), c.rhs.eval(readValues))) return false;
         return true;
     }
 

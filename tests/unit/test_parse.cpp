@@ -61,7 +61,7 @@ filter a = 0 \/ ~(b = 1)
     EXPECT_EQ(b[4].result, "c");
     EXPECT_EQ(b[4].target.name, "x");
     EXPECT_EQ(b[5].kind, Stmt::Kind::Assume);
-    EXPECT_FALSE(b[5].equal);
+    EXPECT_EQ(b[5].compare, Comparison::Ne);
     EXPECT_EQ(b[6].kind, Stmt::Kind::If);
     EXPECT_EQ(b[6].orelse.size(), 1u);
     EXPECT_EQ(b[7].branches.size(), 3u);

@@ -6,9 +6,11 @@
 #include "../test_support.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/print.hpp"
+#include "rdmacheck/machine.hpp"
 #include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
+using namespace rdmacheck::testing;
 
 namespace {
 
@@ -100,8 +102,8 @@ TEST(Unfold, RemoteRmwsAreAtomicReadWriteThenLocalWrite) {
     EXPECT_EQ(success.events[0].remote, 2);
     EXPECT_EQ(success.events[1].written.eval({}), 5);
     ASSERT_EQ(success.constraints.size(), 1u);
-    EXPECT_TRUE(success.constraints[0].equal);
-    EXPECT_FALSE(failure.constraints[0].equal);
+    EXPECT_EQ(success.constraints[0].op, Comparison::Eq);
+    EXPECT_EQ(failure.constraints[0].op, Comparison::Ne);
     EXPECT_EQ(success.pollsFrom[0], std::make_pair(2, 3));
     EXPECT_EQ(failure.pollsFrom[0], std::make_pair(1, 2));
     // The local write copies the value read.
@@ -202,9 +204,9 @@ TEST(Unfold, RemoteRmwWithWorkIdIsOneCall) {
     EXPECT_EQ(described(u, success), "F/c0 narR[y]^2/c1/d0 narW[y]^2/c1/d0 nlW[x]^2/c1/d0 wait/c4/d0");
     EXPECT_EQ(described(u, failure), "F/c0 narR[y]^2/c1/d0 nlW[x]^2/c1/d0 wait/c3/d0");
     ASSERT_EQ(success.constraints.size(), 1u);
-    EXPECT_TRUE(success.constraints[0].equal);
+    EXPECT_EQ(success.constraints[0].op, Comparison::Eq);
     ASSERT_EQ(failure.constraints.size(), 1u);
-    EXPECT_FALSE(failure.constraints[0].equal);
+    EXPECT_EQ(failure.constraints[0].op, Comparison::Ne);
     EXPECT_EQ(failure.constraints[0].lhs.event, 1);
     EXPECT_EQ(failure.constraints[0].rhs.eval({}), 0);
 
@@ -363,4 +365,49 @@ TEST(Unfold, TransitiveBarrierFencesEveryNode) {
     EXPECT_EQ(fenced, (std::vector<int>{1, 2, 3}));
     const LitmusTest t = parseLitmus("RDMA t\n{ }\nP0@1 { tbar(z); bar(w) }\nexists (true)\n", "t.litmus");
     EXPECT_NE(printLitmus(t).find("  tbar(z);\n  bar(w);\n"), std::string::npos) << printLitmus(t);
+}
+
+// Tests compare two expressions (LIBRARIES.md §11.2): each location of the two
+// sides is read once, in every order, and the path keeps the comparison; the
+// else branch and a while's exit keep its negation.
+TEST(Unfold, TestsCompareTwoExpressionsReadingEachLocationOnce) {
+    UnfoldedProgram u = unfoldText("if (x + 1 < z * x) { y^2 := 1 } else { y^2 := 2 }");
+    ASSERT_EQ(u.paths[0].size(), 4u);  // then in both read orders, else in both
+    for (const ThreadPath& p : u.paths[0]) {
+        EXPECT_EQ(kinds(p).substr(0, 5), "lR lR");
+        ASSERT_EQ(p.constraints.size(), 1u);
+    }
+    EXPECT_EQ(u.paths[0][1].constraints[0].op, Comparison::Lt);
+    EXPECT_EQ(u.paths[0][2].constraints[0].op, Comparison::Ge);
+    EXPECT_NE(u.paths[0][0].events[0].location, u.paths[0][1].events[0].location);
+    EXPECT_EQ(u.paths[0][0].events[0].location, u.paths[0][2].events[0].location);
+    UnfoldedProgram w = unfoldText("while (x >= z) { x := 1 }", 1);
+    // Two read orders at each head: leave at once (2), or run once and leave (4) or be cut (4).
+    ASSERT_EQ(w.paths[0].size(), 10u);
+    EXPECT_EQ(w.paths[0][0].constraints[0].op, Comparison::Lt);
+    UnfoldedProgram same = unfoldText("assume(x = x)");
+    ASSERT_EQ(same.paths[0].size(), 1u);
+    EXPECT_EQ(kinds(same.paths[0][0]), "lR");
+}
+
+// Every comparison, decided the same by the declarative engine and (for `x CMP k`)
+// the queue-pair machines; a machine refuses a test it cannot read in one step.
+TEST(Unfold, EveryComparisonDecidesAsWritten) {
+    const Model model = loadModel(modelsDir(), "rdma-tso");
+    const std::pair<const char*, std::set<long long>> cases[] = {
+        {"<", {1}}, {"<=", {1, 2}}, {">", {3}}, {">=", {2, 3}}, {"=", {2}}, {"!=", {1, 3}}};
+    for (const auto& [op, passing] : cases) {
+        SCOPED_TRACE(op);
+        for (long long v : {1, 2, 3}) {
+            const std::string text = "RDMA t\n{ x@1 = " + std::to_string(v) + "; c@1; }\nP0@1 { if (x " + op +
+                                     " 2) { c := 1 } else { c := 2 } }\nforall (c = 1)\n";
+            const LitmusTest t = parseLitmus(text, "t.litmus");
+            EXPECT_EQ(check(t, model, CheckOptions{}).ok, passing.count(v) > 0) << v;
+            MachineOptions machine;
+            EXPECT_EQ(explore(t, model, machine).ok, passing.count(v) > 0) << v;
+        }
+    }
+    const LitmusTest general = parseLitmus("RDMA t\n{ x@1 = 1; y@1 = 2; }\nP0@1 { assume(x < y) }\nexists (x = 1)\n", "t.litmus");
+    EXPECT_TRUE(check(general, model, CheckOptions{}).ok);
+    EXPECT_THROW(explore(general, model, MachineOptions{}), InputError);
 }
