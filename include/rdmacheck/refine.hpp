@@ -18,11 +18,16 @@ enum class Implementation {
     SharedVariables,     // I_SV into RDMA^WAIT (MOWGLI.md §5.2)
     WaitByPolls,         // wait(d) compiled into polls over RDMA^TSO_RMW, lean variant (§10.3)
     WaitByPollsFaithful, // the same with an mfence wherever I_W has a set operation (§10.2)
+    NodeLocks,           // I_NL, ticket node locks over RDMA^WAIT_RMW (RMW Fig. 13, LIBRARIES.md §5.2)
 };
 
 // "sv,wait-polls" -> list; InputError (no location) for unknown names.
 std::vector<Implementation> parseImplementations(const std::string& list);
 const char* implementationName(Implementation impl);
+// The model an implementation's output runs under, given the model of its input.
+std::string loweredModel(Implementation impl, const std::string& model);
+// The model at the bottom of a chain.
+std::string loweredModel(const std::vector<Implementation>& chain, const std::string& model);
 
 // A test rewritten by an implementation. `names` maps each name the
 // specification shows (a location, or a shared variable's copy `x@2`) to the

@@ -208,12 +208,7 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
         try {
             const LitmusTest test = parseLitmusFile(file);
             const std::string specName = modelName.empty() ? defaultModelName(test) : modelName;
-            std::string implName = implModelName;
-            if (implName.empty()) {
-                implName = specName;
-                for (Implementation impl : chain)
-                    if (impl != Implementation::SharedVariables) implName = "rdma-tso-rmw";
-            }
+            const std::string implName = implModelName.empty() ? loweredModel(chain, specName) : implModelName;
             const Model spec = loadModel(modelsDir, specName), impl = loadModel(modelsDir, implName);
             const RefinementResult r = checkRefinement(test, chain, spec, impl, checkOptions);
             std::cout << "Refine " << r.test << " " << implementations << ": specification " << r.specModel << " "
@@ -402,11 +397,13 @@ int main(int argc, char** argv) {
     refine->add_option("files", refineFiles, "litmus test files (written against the specification)")->required();
     refine->add_option("--impl", implementations,
                        "implementations to inline, in order: sv (I_SV into RDMA^WAIT), wait-polls, "
-                       "wait-polls-faithful (wait(d) as polls over RDMA^TSO_RMW)")
+                       "wait-polls-faithful (wait(d) as polls over RDMA^TSO_RMW), nl (I_NL, ticket node locks "
+                       "over RDMA^WAIT_RMW)")
         ->capture_default_str();
     refine->add_option("--model", modelName, "specification model (default: the test's default model)");
     refine->add_option("--impl-model", implModelName,
-                       "model of the implementation (default: the specification's for sv, rdma-tso-rmw after wait-polls)");
+                       "model of the implementation (default: the specification's for sv, rdma-tso-rmw after "
+                       "wait-polls, rdma-wait-rmw after nl)");
     refine->add_option("--models-dir", modelsDir, "directory holding the model files");
     refine->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()
         ->check(notNegative());

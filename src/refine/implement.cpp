@@ -2,6 +2,7 @@
 // (§5.2) and wait(d) compiled into polls (§10.3).
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "rdmacheck/refine.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -214,7 +215,7 @@ public:
     WaitByPollsImpl(const LitmusTest& test, bool faithful) : test_(test), faithful_(faithful) {}
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, "rdma-tso-rmw"};
+        ImplementedTest out{test_, {}, loweredModel(Implementation::WaitByPolls, "")};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) {
             issued_.clear();
@@ -276,6 +277,141 @@ private:
     std::map<int, int> polled_;                       // per node: operations already polled
 };
 
+// I_NL (RMW Fig. 13, LIBRARIES.md §5.2): a node lock l homed on n is a ticket
+// dispenser l_a and a now-serving counter l_r on n. A thread takes a ticket
+// with an RFAA into its own location p, keeps it in v, gets l_r into p until
+// it equals v, and leaves p = v + 1; a release is an rfence towards n, then a
+// put of p into l_r. The paper's `Read(p) = v` reads p against the let-bound
+// v; here the test also reads v, the thread's own last write, adjacent to
+// the read of p and with the same stamp (aCR), so it orders nothing more.
+class NodeLocksImpl {
+public:
+    explicit NodeLocksImpl(const LitmusTest& test) : test_(test), used_(namesOf(test)) {}
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::NodeLocks, "")};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (ThreadDecl& th : out.test.threads) {
+            thread_ = th.name;
+            work_.clear();
+            th.body = block(th.body);
+        }
+        for (const auto& [lock, home] : homes_)
+            for (const char* role : {"a", "r"})
+                out.test.locations.push_back(LocationDecl{shared_.at({lock, role}), home, 0, {}});
+        return out;
+    }
+
+private:
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            if (st.kind == Stmt::Kind::Call && st.library == "nl") {
+                call(st, out);
+                continue;
+            }
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    void call(const Stmt& st, Block& out) {
+        const std::string& lock = st.args[0].expr.name;
+        const int home = st.args[0].expr.remoteNode;
+        homes_[lock] = home;
+        const SourceLoc& at = st.where;
+        const std::string dispenser = sharedName(lock, "a"), serving = sharedName(lock, "r");
+        const std::string p = ownName(lock, "p"), v = ownName(lock, "v");
+        if (st.method == "rel") {
+            Stmt fence = statement(Stmt::Kind::RFence, at);
+            fence.node = home;
+            out.push_back(std::move(fence));
+            Stmt put = statement(Stmt::Kind::Put, at);  // only the holder writes l_r: no RMW needed
+            put.target = ref(serving, at, home);
+            put.source = ref(p, at);
+            out.push_back(std::move(put));
+            return;
+        }
+        const std::string d = work();
+        Stmt ticket = statement(Stmt::Kind::RFaa, at);
+        ticket.source = ref(p, at);
+        ticket.target = ref(dispenser, at, home);
+        ticket.expr = Expr::constant(1, at);
+        ticket.workId = d;
+        out.push_back(std::move(ticket));
+        out.push_back(waitFor(d, at));
+        out.push_back(assign(v, Expr::location(p, at), at));
+        Block spin{getServing(p, serving, home, d, at), waitFor(d, at)};
+        out.insert(out.end(), spin.begin(), spin.end());
+        Stmt loop = statement(Stmt::Kind::While, at);
+        loop.expr = Expr::location(p, at);
+        loop.compare = Comparison::Ne;
+        loop.expr2 = Expr::location(v, at);
+        loop.body = spin;
+        out.push_back(std::move(loop));
+        Expr next;
+        next.kind = Expr::Kind::Add;
+        next.where = at;
+        next.args = {Expr::location(v, at), Expr::constant(1, at)};
+        out.push_back(assign(p, next, at));
+    }
+
+    static Stmt getServing(const std::string& p, const std::string& serving, int home, const std::string& d,
+                           const SourceLoc& at) {
+        Stmt get = statement(Stmt::Kind::Get, at);
+        get.target = ref(p, at);
+        get.source = ref(serving, at, home);
+        get.workId = d;
+        return get;
+    }
+
+    static Stmt waitFor(const std::string& d, const SourceLoc& at) {
+        Stmt wait = statement(Stmt::Kind::Wait, at);
+        wait.workId = d;
+        return wait;
+    }
+
+    static Stmt assign(const std::string& target, Expr value, const SourceLoc& at) {
+        Stmt s = statement(Stmt::Kind::Assign, at);
+        s.target = ref(target, at);
+        s.expr = std::move(value);
+        return s;
+    }
+
+    // l_a, l_r: one per lock.
+    const std::string& sharedName(const std::string& lock, const char* role) {
+        auto it = shared_.find({lock, role});
+        if (it == shared_.end()) it = shared_.emplace(std::make_pair(lock, role), fresh(lock + "_" + role, used_)).first;
+        return it->second;
+    }
+
+    // p, v: one per thread and lock, on the thread's node (declared by first use).
+    const std::string& ownName(const std::string& lock, const char* role) {
+        auto key = std::make_tuple(thread_, lock, std::string(role));
+        auto it = own_.find(key);
+        if (it == own_.end()) it = own_.emplace(key, fresh(std::string(role) + "_" + thread_ + "_" + lock, used_)).first;
+        return it->second;
+    }
+
+    // The thread's fresh work identifier for its lock calls.
+    const std::string& work() {
+        if (work_.empty()) work_ = fresh("dl", used_);
+        return work_;
+    }
+
+    const LitmusTest& test_;
+    std::set<std::string> used_;
+    std::string thread_;
+    std::string work_;
+    std::map<std::string, int> homes_;
+    std::map<std::pair<std::string, std::string>, std::string> shared_;
+    std::map<std::tuple<std::string, std::string, std::string>, std::string> own_;
+};
+
 }  // namespace
 
 std::vector<Implementation> parseImplementations(const std::string& list) {
@@ -290,9 +426,11 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
             chain.push_back(Implementation::WaitByPolls);
         } else if (name == "wait-polls-faithful") {
             chain.push_back(Implementation::WaitByPollsFaithful);
+        } else if (name == "nl") {
+            chain.push_back(Implementation::NodeLocks);
         } else {
             throw InputError(SourceLoc{}, "unknown implementation '" + name +
-                                              "' (known: sv, wait-polls, wait-polls-faithful)");
+                                              "' (known: sv, wait-polls, wait-polls-faithful, nl)");
         }
         start = comma + 1;
     }
@@ -304,8 +442,25 @@ const char* implementationName(Implementation impl) {
         case Implementation::SharedVariables: return "sv";
         case Implementation::WaitByPolls: return "wait-polls";
         case Implementation::WaitByPollsFaithful: return "wait-polls-faithful";
+        case Implementation::NodeLocks: return "nl";
     }
     return "";
+}
+
+std::string loweredModel(Implementation impl, const std::string& model) {
+    switch (impl) {
+        case Implementation::SharedVariables: return model;  // RDMA^WAIT or RDMA^WAIT_RMW, as above
+        case Implementation::WaitByPolls:
+        case Implementation::WaitByPollsFaithful: return "rdma-tso-rmw";
+        case Implementation::NodeLocks: return "rdma-wait-rmw";  // its tickets are RFAAs
+    }
+    return model;
+}
+
+std::string loweredModel(const std::vector<Implementation>& chain, const std::string& model) {
+    std::string lowered = model;
+    for (Implementation impl : chain) lowered = loweredModel(impl, lowered);
+    return lowered;
 }
 
 ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel) {
@@ -313,6 +468,7 @@ ImplementedTest implement(const LitmusTest& test, Implementation impl, const std
         case Implementation::SharedVariables: return SharedVariablesImpl(test, specModel).run();
         case Implementation::WaitByPolls: return WaitByPollsImpl(test, false).run();
         case Implementation::WaitByPollsFaithful: return WaitByPollsImpl(test, true).run();
+        case Implementation::NodeLocks: return NodeLocksImpl(test).run();
     }
     throw std::logic_error("unknown implementation");
 }

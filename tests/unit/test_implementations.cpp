@@ -1,0 +1,61 @@
+// Library implementations (LIBRARIES.md): what they inline, and that a
+// mutated implementation is caught by refinement.
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "rdmacheck/print.hpp"
+#include "rdmacheck/refine.hpp"
+
+using namespace rdmacheck;
+using namespace rdmacheck::testing;
+
+namespace {
+
+std::set<FinalState> outcomes(const LitmusTest& test, const std::vector<std::string>& names, const Model& model) {
+    std::set<FinalState> out;
+    CheckOptions options;
+    options.unroll = 1;
+    check(test, model, options, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
+        FinalState state;
+        for (const std::string& name : names) state.push_back(finalValue(test, program, ex, name, -1));
+        out.insert(state);
+    });
+    return out;
+}
+
+void dropStatements(Block& block, Stmt::Kind kind) {
+    block.erase(std::remove_if(block.begin(), block.end(), [&](const Stmt& s) { return s.kind == kind; }), block.end());
+    for (Stmt& s : block) dropStatements(s.body, kind);
+}
+
+}  // namespace
+
+// I_NL (RMW Fig. 13): an RFAA ticket, a spin on the now-serving counter, and a
+// release that is an rfence then a put, with the lock's locations on its home.
+TEST(Implementations, NodeLockIsATicketLockOnItsHome) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/locks/nl2-remote-read.litmus");
+    const ImplementedTest impl = implement(test, Implementation::NodeLocks, "rdma-wait-rmw");
+    EXPECT_EQ(impl.model, "rdma-wait-rmw");
+    const std::string text = printLitmus(impl.test);
+    for (const char* line : {"l_a@2 = 0; l_r@2 = 0;", "RFAA(p_P0_l, l_a^2, 1, dl);", "v_P0_l := p_P0_l;",
+                             "while (p_P0_l != v_P0_l) {", "p_P0_l := v_P0_l + 1;", "rfence(2);",
+                             "l_r^2 := p_P0_l;"})
+        EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+    EXPECT_EQ(text.find("nl."), std::string::npos) << text;
+}
+
+// Without the release's rfence, the next holder may miss a get of the section:
+// nl2-remote-read's a = 1, g = 0, which NLOCK's so forbids (LIBRARIES.md §12.1 L7).
+TEST(Implementations, NodeLockWithoutItsRfenceIsCaught) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/locks/nl2-remote-read.litmus");
+    const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
+    const std::vector<std::string> names = {"a", "g"};
+    const std::set<FinalState> spec = outcomes(test, names, model);
+    ImplementedTest impl = implement(test, Implementation::NodeLocks, "rdma-wait-rmw");
+    const std::set<FinalState> faithful = outcomes(impl.test, names, model);
+    EXPECT_TRUE(std::includes(spec.begin(), spec.end(), faithful.begin(), faithful.end()));
+    for (ThreadDecl& t : impl.test.threads) dropStatements(t.body, Stmt::Kind::RFence);
+    const std::set<FinalState> mutant = outcomes(impl.test, names, model);
+    EXPECT_EQ(spec.count(FinalState{1, 0}), 0u);
+    EXPECT_EQ(mutant.count(FinalState{1, 0}), 1u);
+}
