@@ -19,6 +19,8 @@ enum class Implementation {
     WaitByPolls,         // wait(d) compiled into polls over RDMA^TSO_RMW, lean variant (§10.3)
     WaitByPollsFaithful, // the same with an mfence wherever I_W has a set operation (§10.2)
     NodeLocks,           // I_NL, ticket node locks over RDMA^WAIT_RMW (RMW Fig. 13, LIBRARIES.md §5.2)
+    WeakLocks,           // I_WL, ticket locks over RDMA^WAIT_RMW and SV (RMW Fig. 10, LIBRARIES.md §3.2)
+    StrongLocks,         // I_SL, a weak lock whose release first fences every node (RMW §4.3)
 };
 
 // "sv,wait-polls" -> list; InputError (no location) for unknown names.
@@ -35,12 +37,18 @@ std::string loweredModel(const std::vector<Implementation>& chain, const std::st
 struct ImplementedTest {
     LitmusTest test;
     std::map<std::string, std::string> names;
-    std::string model;  // the lower model the implementation runs under
+    std::string model;      // the lower model the implementation runs under
+    std::string placement;  // where the implementation put what the paper leaves open ("" if nothing)
 };
 
-// Inlines one implementation. `specModel` names the model the input runs
-// under; InputError at the statement an implementation cannot take.
-ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel);
+// How many placements an implementation has on a test (I_WL: a node for each
+// lock's ticket dispenser, "some arbitrary node"); 1 for most.
+size_t placementCount(const LitmusTest& test, Implementation impl);
+// Inlines one implementation in placement `placement` (0 .. placementCount-1).
+// `specModel` names the model the input runs under; InputError at the
+// statement an implementation cannot take.
+ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel,
+                          size_t placement = 0);
 
 struct Counterexample {
     FinalState outcome;      // over RefinementResult::names
@@ -54,13 +62,16 @@ struct RefinementResult {
     std::vector<Counterexample> counterexamples;  // implementation outcomes the specification does not allow
     std::vector<SourceLoc> cutLoops;               // loops the bound cut (in either run)
     std::string implementationText;                // the inlined test, as litmus
+    std::string placement;                         // the chain's placements ("" if none)
     bool ok() const { return counterexamples.empty(); }
 };
 
 // Runs the specification under `specModel` and the chain of implementations
 // under `implModel`, and compares outcomes over every location the
-// specification names (MOWGLI.md §12).
-RefinementResult checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
-                                 const Model& specModel, const Model& implModel, const CheckOptions& options);
+// specification names (MOWGLI.md §12): one result per placement of the chain
+// (the first implementation with several placements is iterated).
+std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
+                                              const Model& specModel, const Model& implModel,
+                                              const CheckOptions& options);
 
 }  // namespace rdmacheck

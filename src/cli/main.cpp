@@ -210,19 +210,21 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
             const std::string specName = modelName.empty() ? defaultModelName(test) : modelName;
             const std::string implName = implModelName.empty() ? loweredModel(chain, specName) : implModelName;
             const Model spec = loadModel(modelsDir, specName), impl = loadModel(modelsDir, implName);
-            const RefinementResult r = checkRefinement(test, chain, spec, impl, checkOptions);
-            std::cout << "Refine " << r.test << " " << implementations << ": specification " << r.specModel << " "
-                      << r.specOutcomes.size() << " outcomes, implementation " << r.implModel << " "
-                      << r.implOutcomes.size() << " outcomes: "
-                      << (r.ok() ? "Ok (implementation ⊆ specification)" : "No") << "\n";
-            for (const Counterexample& c : r.counterexamples)
-                std::cout << "  not allowed by the specification: " << stateLine(r.names, c.outcome) << "\n"
-                          << "  implementation execution:\n" << c.execution;
-            for (const SourceLoc& loop : r.cutLoops)
-                std::cout << "Warning: " << loop.file << ":" << loop.line << ":" << loop.column
-                          << ": loop unrolled to the bound; outcomes past it are not compared\n";
-            if (printImplementation) std::cout << r.implementationText;
-            if (!r.ok()) status = std::max(status, 1);
+            for (const RefinementResult& r : checkRefinement(test, chain, spec, impl, checkOptions)) {
+                std::cout << "Refine " << r.test << " " << implementations
+                          << (r.placement.empty() ? "" : " [" + r.placement + "]") << ": specification "
+                          << r.specModel << " " << r.specOutcomes.size() << " outcomes, implementation "
+                          << r.implModel << " " << r.implOutcomes.size()
+                          << " outcomes: " << (r.ok() ? "Ok (implementation ⊆ specification)" : "No") << "\n";
+                for (const Counterexample& c : r.counterexamples)
+                    std::cout << "  not allowed by the specification: " << stateLine(r.names, c.outcome) << "\n"
+                              << "  implementation execution:\n" << c.execution;
+                for (const SourceLoc& loop : r.cutLoops)
+                    std::cout << "Warning: " << loop.file << ":" << loop.line << ":" << loop.column
+                              << ": loop unrolled to the bound; outcomes past it are not compared\n";
+                if (printImplementation) std::cout << r.implementationText;
+                if (!r.ok()) status = std::max(status, 1);
+            }
         } catch (...) {
             std::cout.flush();
             status = std::max(status, reportError(std::cerr, file));

@@ -1,6 +1,7 @@
 // The implementations of MOWGLI.md as rewrites of the litmus AST: I_SV
 // (§5.2) and wait(d) compiled into polls (§10.3).
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <tuple>
 
@@ -106,7 +107,7 @@ public:
     }
 
     ImplementedTest run() {
-        ImplementedTest out{test_, names_, model_};
+        ImplementedTest out{test_, names_, model_, ""};
         LitmusTest& t = out.test;
         t.locations.clear();
         for (const LocationDecl& d : test_.locations)
@@ -215,7 +216,7 @@ public:
     WaitByPollsImpl(const LitmusTest& test, bool faithful) : test_(test), faithful_(faithful) {}
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::WaitByPolls, "")};
+        ImplementedTest out{test_, {}, loweredModel(Implementation::WaitByPolls, ""), ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) {
             issued_.clear();
@@ -289,7 +290,7 @@ public:
     explicit NodeLocksImpl(const LitmusTest& test) : test_(test), used_(namesOf(test)) {}
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::NodeLocks, "")};
+        ImplementedTest out{test_, {}, loweredModel(Implementation::NodeLocks, ""), ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) {
             thread_ = th.name;
@@ -412,6 +413,245 @@ private:
     std::map<std::tuple<std::string, std::string, std::string>, std::string> own_;
 };
 
+// The nodes of a test: its threads' and its declared locations' (a release
+// of SLOCK fences them all; I_WL broadcasts to the others).
+std::vector<int> testNodes(const LitmusTest& test) {
+    std::set<int> nodes;
+    for (const ThreadDecl& t : test.threads) nodes.insert(t.node);
+    for (const LocationDecl& d : test.locations)
+        if (!d.shared && !d.sc) nodes.insert(d.node);
+    return {nodes.begin(), nodes.end()};
+}
+
+// The locks a test calls with `library`, in name order.
+std::vector<std::string> locksOf(const LitmusTest& test, const std::string& library) {
+    std::set<std::string> locks;
+    std::function<void(const Block&)> scan = [&](const Block& block) {
+        for (const Stmt& st : block) {
+            if (st.kind == Stmt::Kind::Call && st.library == library) locks.insert(st.args[0].expr.name);
+            scan(st.body);
+            scan(st.orelse);
+            for (const Block& b : st.branches) scan(b);
+        }
+    };
+    for (const ThreadDecl& t : test.threads) scan(t.body);
+    return {locks.begin(), locks.end()};
+}
+
+Stmt callOf(const std::string& library, const std::string& method, std::vector<CallArg> args, const SourceLoc& at) {
+    Stmt s = statement(Stmt::Kind::Call, at);
+    s.library = library;
+    s.method = method;
+    s.args = std::move(args);
+    return s;
+}
+
+CallArg nameArg(const std::string& name, const SourceLoc& at) {
+    CallArg a;
+    a.expr = Expr::location(name, at);
+    a.where = at;
+    return a;
+}
+
+CallArg nodesArg(std::vector<int> nodes, const SourceLoc& at) {
+    CallArg a;
+    a.isNodeSet = true;
+    a.nodes = std::move(nodes);
+    a.where = at;
+    return a;
+}
+
+// I_SL over {WLOCK, SV} (RMW §4.3, B.3): an acquire is a weak acquire; a
+// release is a global fence of every node, then a weak release.
+class StrongLocksImpl {
+public:
+    explicit StrongLocksImpl(const LitmusTest& test) : test_(test), nodes_(testNodes(test)) {}
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::StrongLocks, ""), ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (ThreadDecl& th : out.test.threads) th.body = block(th.body);
+        return out;
+    }
+
+private:
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            if (st.kind == Stmt::Kind::Call && st.library == "sl") {
+                if (st.method == "rel") out.push_back(callOf("sv", "gf", {nodesArg(nodes_, st.where)}, st.where));
+                s.library = "wl";
+            }
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    const LitmusTest& test_;
+    std::vector<int> nodes_;
+};
+
+// I_WL over {RDMA^WAIT_RMW, SV} (RMW Fig. 10, LIBRARIES.md §3.2): a lock l is a
+// ticket dispenser l_a on some node (the placement) and an SV variable per
+// thread of the program. An acquire takes a ticket with an RFAA into its own
+// location p, keeps it in v, and reads the threads' variables in order until
+// one holds v; a release writes p + 1 into its own variable and broadcasts it
+// to the other nodes. The loop with breaks is `loop { every read misses };
+// choice { the k-th read is the first to hit }`. The reads' results go to a
+// location c and v is read back: CPU accesses of the thread's own locations
+// next to reads with the same row of the stamp order (aCR), so no hb path is
+// added (rows A, D, E and L are all ordered).
+class WeakLocksImpl {
+public:
+    WeakLocksImpl(const LitmusTest& test, size_t placement)
+        : test_(test), used_(namesOf(test)), nodes_(testNodes(test)) {
+        for (const std::string& lock : locksOf(test, "wl")) {
+            home_[lock] = nodes_[placement % nodes_.size()];
+            placement /= nodes_.size();
+        }
+    }
+
+    static size_t placements(const LitmusTest& test) {
+        size_t count = 1;
+        for (size_t i = 0; i < locksOf(test, "wl").size(); ++i) count *= testNodes(test).size();
+        return count;
+    }
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::WeakLocks, ""), ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (const auto& [lock, home] : home_) {
+            out.test.locations.push_back(LocationDecl{dispenser(lock), home, 0, {}});
+            for (const ThreadDecl& t : test_.threads) {
+                LocationDecl released{released_[{lock, t.name}] = fresh(lock + "_" + t.name, used_), 1, 0, {}};
+                released.shared = true;
+                out.test.locations.push_back(released);
+            }
+            out.placement += (out.placement.empty() ? "" : ", ") + dispenser(lock) + "@" + std::to_string(home);
+        }
+        for (ThreadDecl& th : out.test.threads) {
+            thread_ = &th;
+            work_.clear();
+            th.body = block(th.body);
+        }
+        return out;
+    }
+
+private:
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            if (st.kind == Stmt::Kind::Call && st.library == "wl") {
+                call(st, out);
+                continue;
+            }
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    void call(const Stmt& st, Block& out) {
+        const std::string& lock = st.args[0].expr.name;
+        const SourceLoc& at = st.where;
+        const std::string p = own(lock, "p"), v = own(lock, "v"), c = own(lock, "c");
+        if (st.method == "rel") {
+            Expr next;
+            next.kind = Expr::Kind::Add;
+            next.where = at;
+            next.args = {Expr::location(p, at), Expr::constant(1, at)};
+            out.push_back(assign(v, next, at));
+            const std::string& mine = released_.at({lock, thread_->name});
+            CallArg value = nameArg(v, at);
+            out.push_back(callOf("sv", "write", {nameArg(mine, at), value}, at));
+            std::vector<int> others;
+            for (int n : nodes_)
+                if (n != thread_->node) others.push_back(n);
+            if (!others.empty())
+                out.push_back(callOf("sv", "bcast", {nameArg(mine, at), nameArg("_", at), nodesArg(others, at)}, at));
+            return;
+        }
+        const std::string& d = work();
+        Stmt ticket = statement(Stmt::Kind::RFaa, at);
+        ticket.source = ref(p, at);
+        ticket.target = ref(dispenser(lock), at, home_.at(lock));
+        ticket.expr = Expr::constant(1, at);
+        ticket.workId = d;
+        out.push_back(std::move(ticket));
+        Stmt wait = statement(Stmt::Kind::Wait, at);
+        wait.workId = d;
+        out.push_back(std::move(wait));
+        out.push_back(assign(v, Expr::location(p, at), at));
+        Stmt misses = statement(Stmt::Kind::Loop, at);
+        Stmt firstHit = statement(Stmt::Kind::Choice, at);
+        for (size_t k = 0; k < test_.threads.size(); ++k) {
+            Block hit = misses.body;
+            readAndTest(lock, k, Comparison::Eq, c, v, at, hit);
+            firstHit.branches.push_back(std::move(hit));
+            readAndTest(lock, k, Comparison::Ne, c, v, at, misses.body);
+        }
+        out.push_back(std::move(misses));
+        out.push_back(std::move(firstHit));
+    }
+
+    // c := Read_sv(x_k); assume(c CMP v)
+    void readAndTest(const std::string& lock, size_t k, Comparison op, const std::string& c, const std::string& v,
+                     const SourceLoc& at, Block& out) {
+        Stmt read = callOf("sv", "read", {nameArg(released_.at({lock, test_.threads[k].name}), at)}, at);
+        read.hasResult = true;
+        read.target = ref(c, at);
+        out.push_back(std::move(read));
+        Stmt test = statement(Stmt::Kind::Assume, at);
+        test.expr = Expr::location(c, at);
+        test.compare = op;
+        test.expr2 = Expr::location(v, at);
+        out.push_back(std::move(test));
+    }
+
+    static Stmt assign(const std::string& target, Expr value, const SourceLoc& at) {
+        Stmt s = statement(Stmt::Kind::Assign, at);
+        s.target = ref(target, at);
+        s.expr = std::move(value);
+        return s;
+    }
+
+    const std::string& dispenser(const std::string& lock) {
+        auto it = dispensers_.find(lock);
+        if (it == dispensers_.end()) it = dispensers_.emplace(lock, fresh(lock + "_a", used_)).first;
+        return it->second;
+    }
+
+    const std::string& own(const std::string& lock, const char* role) {
+        auto key = std::make_tuple(thread_->name, lock, std::string(role));
+        auto it = own_.find(key);
+        if (it == own_.end())
+            it = own_.emplace(key, fresh(std::string(role) + "_" + thread_->name + "_" + lock, used_)).first;
+        return it->second;
+    }
+
+    const std::string& work() {
+        if (work_.empty()) work_ = fresh("dl", used_);
+        return work_;
+    }
+
+    const LitmusTest& test_;
+    std::set<std::string> used_;
+    std::vector<int> nodes_;
+    std::map<std::string, int> home_;                                  // per lock, its dispenser's node
+    std::map<std::string, std::string> dispensers_;                    // per lock, l_a
+    std::map<std::pair<std::string, std::string>, std::string> released_;  // per (lock, thread), its SV variable
+    std::map<std::tuple<std::string, std::string, std::string>, std::string> own_;
+    const ThreadDecl* thread_ = nullptr;
+    std::string work_;
+};
+
 }  // namespace
 
 std::vector<Implementation> parseImplementations(const std::string& list) {
@@ -428,9 +668,13 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
             chain.push_back(Implementation::WaitByPollsFaithful);
         } else if (name == "nl") {
             chain.push_back(Implementation::NodeLocks);
+        } else if (name == "wl") {
+            chain.push_back(Implementation::WeakLocks);
+        } else if (name == "sl") {
+            chain.push_back(Implementation::StrongLocks);
         } else {
             throw InputError(SourceLoc{}, "unknown implementation '" + name +
-                                              "' (known: sv, wait-polls, wait-polls-faithful, nl)");
+                                              "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl)");
         }
         start = comma + 1;
     }
@@ -443,6 +687,8 @@ const char* implementationName(Implementation impl) {
         case Implementation::WaitByPolls: return "wait-polls";
         case Implementation::WaitByPollsFaithful: return "wait-polls-faithful";
         case Implementation::NodeLocks: return "nl";
+        case Implementation::WeakLocks: return "wl";
+        case Implementation::StrongLocks: return "sl";
     }
     return "";
 }
@@ -452,7 +698,9 @@ std::string loweredModel(Implementation impl, const std::string& model) {
         case Implementation::SharedVariables: return model;  // RDMA^WAIT or RDMA^WAIT_RMW, as above
         case Implementation::WaitByPolls:
         case Implementation::WaitByPollsFaithful: return "rdma-tso-rmw";
-        case Implementation::NodeLocks: return "rdma-wait-rmw";  // its tickets are RFAAs
+        case Implementation::NodeLocks:
+        case Implementation::WeakLocks: return "rdma-wait-rmw";  // their tickets are RFAAs
+        case Implementation::StrongLocks: return model;          // weak locks and SV, as above
     }
     return model;
 }
@@ -463,12 +711,19 @@ std::string loweredModel(const std::vector<Implementation>& chain, const std::st
     return lowered;
 }
 
-ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel) {
+size_t placementCount(const LitmusTest& test, Implementation impl) {
+    return impl == Implementation::WeakLocks ? WeakLocksImpl::placements(test) : 1;
+}
+
+ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel,
+                          size_t placement) {
     switch (impl) {
         case Implementation::SharedVariables: return SharedVariablesImpl(test, specModel).run();
         case Implementation::WaitByPolls: return WaitByPollsImpl(test, false).run();
         case Implementation::WaitByPollsFaithful: return WaitByPollsImpl(test, true).run();
         case Implementation::NodeLocks: return NodeLocksImpl(test).run();
+        case Implementation::WeakLocks: return WeakLocksImpl(test, placement).run();
+        case Implementation::StrongLocks: return StrongLocksImpl(test).run();
     }
     throw std::logic_error("unknown implementation");
 }

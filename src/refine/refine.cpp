@@ -3,6 +3,7 @@
 
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/refine.hpp"
+#include "rdmacheck/unfold.hpp"
 
 namespace rdmacheck {
 
@@ -33,51 +34,71 @@ std::string describeExecution(const UnfoldedProgram& program, const LitmusTest& 
 
 }  // namespace
 
-RefinementResult checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
-                                 const Model& specModel, const Model& implModel, const CheckOptions& options) {
+namespace {
+
+// A test lowered through the whole chain in one choice of placements.
+struct Lowered {
+    LitmusTest test;
+    std::map<std::string, std::string> names;  // specification name -> implementation name
+    std::string placement;
+};
+
+// Every lowering of `test` through chain[i..], one per combination of placements.
+std::vector<Lowered> lowerAll(const Lowered& from, const std::vector<Implementation>& chain, size_t i,
+                              const std::string& model) {
+    if (i == chain.size()) return {from};
+    std::vector<Lowered> out;
+    for (size_t p = 0; p < placementCount(from.test, chain[i]); ++p) {
+        ImplementedTest step = implement(from.test, chain[i], model, p);
+        Lowered next{std::move(step.test), from.names, from.placement};
+        for (auto& [spec, current] : next.names) current = step.names.at(current);
+        if (!step.placement.empty()) next.placement += (next.placement.empty() ? "" : ", ") + step.placement;
+        for (Lowered& l : lowerAll(next, chain, i + 1, step.model)) out.push_back(std::move(l));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
+                                              const Model& specModel, const Model& implModel,
+                                              const CheckOptions& options) {
     if (test.arch != Arch::Rdma)
         throw InputError(SourceLoc{test.file, 1, 1}, "refine inlines RDMA libraries; an X86 test has none to inline");
-    RefinementResult r;
-    r.test = test.name;
-    r.specModel = specModel.name;
-    r.implModel = implModel.name;
+    Lowered start{test, {}, ""};
+    UnfoldOptions unfoldOptions;
+    unfoldOptions.unroll = 0;  // only the names are wanted
+    for (const Location& l : unfold(test, unfoldOptions).locations)
+        if (!l.hidden) start.names[l.name] = l.name;
+    const std::vector<Lowered> lowerings = lowerAll(start, chain, 0, specModel.name);
 
-    // Inline the chain, composing the name maps.
-    LitmusTest lowered = test;
-    std::map<std::string, std::string> names;
-    bool first = true;
-    std::string model = specModel.name;
-    for (Implementation impl : chain) {
-        ImplementedTest step = implement(lowered, impl, model);
-        if (first) {
-            names = step.names;
-            first = false;
-        } else {
-            for (auto& [spec, current] : names) current = step.names.at(current);
-        }
-        lowered = std::move(step.test);
-        model = step.model;
-    }
-    r.implementationText = printLitmus(lowered);
-    for (const auto& [spec, impl] : names) r.names.push_back(ObservedName{spec, -1, SourceLoc{}});
-
+    std::vector<ObservedName> names;
+    for (const auto& [spec, impl] : start.names) names.push_back(ObservedName{spec, -1, SourceLoc{}});
+    std::set<FinalState> specOutcomes;
     const CheckResult spec = check(
         test, specModel, options, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
             FinalState state;
-            for (const auto& [name, impl] : names) state.push_back(finalValue(test, program, ex, name, -1));
-            r.specOutcomes.insert(state);
+            for (const ObservedName& n : names) state.push_back(finalValue(test, program, ex, n.name, -1));
+            specOutcomes.insert(state);
         });
-    const CheckResult implResult =
-        check(lowered, implModel, options,
-              [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
-                  FinalState state;
-                  for (const auto& [name, impl] : names) state.push_back(finalValue(lowered, program, ex, impl, -1));
-                  if (r.implOutcomes.insert(state).second && !r.specOutcomes.count(state))
-                      r.counterexamples.push_back(Counterexample{state, describeExecution(program, lowered, ex)});
-              });
-    r.cutLoops = spec.cutLoops;
-    r.cutLoops.insert(r.cutLoops.end(), implResult.cutLoops.begin(), implResult.cutLoops.end());
-    return r;
+    std::vector<RefinementResult> results;
+    for (const Lowered& lowered : lowerings) {
+        RefinementResult r{test.name, specModel.name, implModel.name, names, specOutcomes, {}, {}, spec.cutLoops,
+                           printLitmus(lowered.test), lowered.placement};
+        const CheckResult implResult =
+            check(lowered.test, implModel, options,
+                  [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
+                      FinalState state;
+                      for (const ObservedName& n : names)
+                          state.push_back(finalValue(lowered.test, program, ex, lowered.names.at(n.name), -1));
+                      if (r.implOutcomes.insert(state).second && !r.specOutcomes.count(state))
+                          r.counterexamples.push_back(
+                              Counterexample{state, describeExecution(program, lowered.test, ex)});
+                  });
+        r.cutLoops.insert(r.cutLoops.end(), implResult.cutLoops.begin(), implResult.cutLoops.end());
+        results.push_back(std::move(r));
+    }
+    return results;
 }
 
 }  // namespace rdmacheck

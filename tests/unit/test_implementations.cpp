@@ -2,6 +2,9 @@
 // mutated implementation is caught by refinement.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
+
 #include "../test_support.hpp"
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/refine.hpp"
@@ -14,7 +17,7 @@ namespace {
 std::set<FinalState> outcomes(const LitmusTest& test, const std::vector<std::string>& names, const Model& model) {
     std::set<FinalState> out;
     CheckOptions options;
-    options.unroll = 1;
+    options.unroll = 0;  // the spin loops' first pass: what refinement at unroll 0 compares
     check(test, model, options, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
         FinalState state;
         for (const std::string& name : names) state.push_back(finalValue(test, program, ex, name, -1));
@@ -58,4 +61,53 @@ TEST(Implementations, NodeLockWithoutItsRfenceIsCaught) {
     const std::set<FinalState> mutant = outcomes(impl.test, names, model);
     EXPECT_EQ(spec.count(FinalState{1, 0}), 0u);
     EXPECT_EQ(mutant.count(FinalState{1, 0}), 1u);
+}
+
+namespace {
+
+// The outcomes of `test` lowered by `chain` (first placement) with `mutate`
+// applied to the last step's test, against the specification's.
+struct SpecAndImplementation {
+    std::set<FinalState> spec, impl;
+};
+
+SpecAndImplementation lowerAndCompare(const std::string& file, const std::vector<Implementation>& chain,
+                            const std::vector<std::string>& names, const std::function<void(LitmusTest&)>& mutate) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/locks/" + file);
+    const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
+    LitmusTest lowered = test;
+    for (Implementation impl : chain) lowered = implement(lowered, impl, "rdma-wait-rmw").test;
+    mutate(lowered);
+    return {outcomes(test, names, model), outcomes(lowered, names, model)};
+}
+
+}  // namespace
+
+// I_WL without the wait for its ticket: both threads may read ticket 0 and enter
+// together, and the counter loses an increment (wl-counter's c = 1).
+TEST(Implementations, WeakLockWithoutItsTicketWaitIsCaught) {
+    const auto dropWaits = [](LitmusTest& t) {
+        for (ThreadDecl& th : t.threads) dropStatements(th.body, Stmt::Kind::Wait);
+    };
+    const SpecAndImplementation faithful = lowerAndCompare("wl-counter.litmus", {Implementation::WeakLocks}, {"c"}, [](LitmusTest&) {});
+    EXPECT_TRUE(std::includes(faithful.spec.begin(), faithful.spec.end(), faithful.impl.begin(), faithful.impl.end()));
+    const SpecAndImplementation mutant = lowerAndCompare("wl-counter.litmus", {Implementation::WeakLocks}, {"c"}, dropWaits);
+    EXPECT_EQ(faithful.spec.count(FinalState{1}), 0u);
+    EXPECT_EQ(mutant.impl.count(FinalState{1}), 1u);
+}
+
+// I_SL without its global fence is a weak lock: the reader's gets may miss the
+// writer's section (sl-fig11, RMW Fig. 11c against 11a).
+TEST(Implementations, StrongLockWithoutItsGlobalFenceIsCaught) {
+    const auto dropFences = [](LitmusTest& t) {
+        for (ThreadDecl& th : t.threads)
+            th.body.erase(std::remove_if(th.body.begin(), th.body.end(),
+                                         [](const Stmt& s) { return s.kind == Stmt::Kind::Call && s.method == "gf"; }),
+                          th.body.end());
+    };
+    const std::vector<Implementation> chain = {Implementation::StrongLocks, Implementation::WeakLocks};
+    const SpecAndImplementation faithful = lowerAndCompare("sl-fig11.litmus", chain, {"a", "b"}, [](LitmusTest&) {});
+    EXPECT_TRUE(std::includes(faithful.spec.begin(), faithful.spec.end(), faithful.impl.begin(), faithful.impl.end()));
+    const SpecAndImplementation mutant = lowerAndCompare("sl-fig11.litmus", chain, {"a", "b"}, dropFences);
+    EXPECT_FALSE(std::includes(mutant.spec.begin(), mutant.spec.end(), mutant.impl.begin(), mutant.impl.end()));
 }
