@@ -21,6 +21,7 @@ enum class Implementation {
     NodeLocks,           // I_NL, ticket node locks over RDMA^WAIT_RMW (RMW Fig. 13, LIBRARIES.md §5.2)
     WeakLocks,           // I_WL, ticket locks over RDMA^WAIT_RMW and SV (RMW Fig. 10, LIBRARIES.md §3.2)
     StrongLocks,         // I_SL, a weak lock whose release first fences every node (RMW §4.3)
+    SequentialConsistency,  // I_SC, SC locations guarded by node locks (RMW Fig. 14, LIBRARIES.md §8.2)
 };
 
 // "sv,wait-polls" -> list; InputError (no location) for unknown names.

@@ -652,6 +652,136 @@ private:
     std::string work_;
 };
 
+// I_SC over {RDMA^WAIT_RMW, NLOCK} (RMW Fig. 14, LIBRARIES.md §8.2): an SC
+// location x is an RDMA location on some node n(x) (the placement), guarded
+// by a node lock homed there. A write puts from the thread's own location
+// inside the lock and does not wait; a read, CAS or FAA runs its get or RMW
+// inside the lock and waits for it after the release, then reads the result.
+class ScImpl {
+public:
+    ScImpl(const LitmusTest& test, size_t placement) : test_(test), used_(namesOf(test)) {
+        const std::vector<int> nodes = testNodes(test);
+        for (const LocationDecl& d : test.locations)
+            if (d.sc) {
+                home_[d.name] = nodes[placement % nodes.size()];
+                placement /= nodes.size();
+            }
+    }
+
+    static size_t placements(const LitmusTest& test) {
+        size_t count = 1;
+        for (const LocationDecl& d : test.locations) count *= d.sc ? testNodes(test).size() : 1;
+        return count;
+    }
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::SequentialConsistency, ""), ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (LocationDecl& d : out.test.locations)
+            if (d.sc) {
+                d.sc = false;
+                d.node = home_.at(d.name);
+                lock_[d.name] = fresh("l" + d.name, used_);
+                out.placement += (out.placement.empty() ? "" : ", ") + d.name + "@" + std::to_string(d.node);
+            }
+        for (ThreadDecl& th : out.test.threads) {
+            thread_ = th.name;
+            work_.clear();
+            th.body = block(th.body);
+        }
+        return out;
+    }
+
+private:
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            if (st.kind == Stmt::Kind::Call && st.library == "sc") {
+                call(st, out);
+                continue;
+            }
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    void call(const Stmt& st, Block& out) {
+        const std::string& x = st.args[0].expr.name;
+        const int home = home_.at(x);
+        const SourceLoc& at = st.where;
+        CallArg lock = nameArg(lock_.at(x), at);
+        lock.expr.remoteNode = home;
+        out.push_back(callOf("nl", "acq", {lock}, at));
+        if (st.method == "write") {
+            const std::string& p = own("p");
+            Stmt set = statement(Stmt::Kind::Assign, at);
+            set.target = ref(p, at);
+            set.expr = st.args[1].expr;
+            out.push_back(std::move(set));
+            Stmt put = statement(Stmt::Kind::Put, at);
+            put.target = ref(x, at, home);
+            put.source = ref(p, at);
+            out.push_back(std::move(put));
+            out.push_back(callOf("nl", "rel", {lock}, at));
+            return;
+        }
+        const std::string& r = own("r");
+        const std::string& d = work();
+        Stmt op = statement(st.method == "read" ? Stmt::Kind::Get : st.method == "cas" ? Stmt::Kind::RCas
+                                                                                        : Stmt::Kind::RFaa,
+                            at);
+        if (st.method == "read") {
+            op.target = ref(r, at);
+            op.source = ref(x, at, home);
+        } else {
+            op.source = ref(r, at);
+            op.target = ref(x, at, home);
+            op.expr = integer(st.args[1], at);
+            if (st.method == "cas") op.expr2 = integer(st.args[2], at);
+        }
+        op.workId = d;
+        out.push_back(std::move(op));
+        out.push_back(callOf("nl", "rel", {lock}, at));
+        Stmt wait = statement(Stmt::Kind::Wait, at);
+        wait.workId = d;
+        out.push_back(std::move(wait));
+        Stmt result = statement(Stmt::Kind::Assign, at);
+        result.target = st.target;
+        result.expr = Expr::location(r, at);
+        out.push_back(std::move(result));
+    }
+
+    // RCAS and RFAA operands are integers (the RMW paper's Fig. 23).
+    static Expr integer(const CallArg& a, const SourceLoc& at) {
+        if (a.expr.kind != Expr::Kind::Const)
+            throw InputError(at, "I_SC turns sc.cas and sc.faa into RCAS and RFAA, whose operands are integers");
+        return a.expr;
+    }
+
+    const std::string& own(const char* role) {
+        auto key = std::make_pair(thread_, std::string(role));
+        auto it = own_.find(key);
+        if (it == own_.end()) it = own_.emplace(key, fresh(std::string(role) + "_" + thread_, used_)).first;
+        return it->second;
+    }
+
+    const std::string& work() {
+        if (work_.empty()) work_ = fresh("ds", used_);
+        return work_;
+    }
+
+    const LitmusTest& test_;
+    std::set<std::string> used_;
+    std::map<std::string, int> home_;          // per SC location, its node
+    std::map<std::string, std::string> lock_;  // per SC location, its node lock
+    std::map<std::pair<std::string, std::string>, std::string> own_;
+    std::string thread_, work_;
+};
+
 }  // namespace
 
 std::vector<Implementation> parseImplementations(const std::string& list) {
@@ -672,9 +802,11 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
             chain.push_back(Implementation::WeakLocks);
         } else if (name == "sl") {
             chain.push_back(Implementation::StrongLocks);
+        } else if (name == "sc") {
+            chain.push_back(Implementation::SequentialConsistency);
         } else {
             throw InputError(SourceLoc{}, "unknown implementation '" + name +
-                                              "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl)");
+                                              "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl, sc)");
         }
         start = comma + 1;
     }
@@ -689,6 +821,7 @@ const char* implementationName(Implementation impl) {
         case Implementation::NodeLocks: return "nl";
         case Implementation::WeakLocks: return "wl";
         case Implementation::StrongLocks: return "sl";
+        case Implementation::SequentialConsistency: return "sc";
     }
     return "";
 }
@@ -699,7 +832,8 @@ std::string loweredModel(Implementation impl, const std::string& model) {
         case Implementation::WaitByPolls:
         case Implementation::WaitByPollsFaithful: return "rdma-tso-rmw";
         case Implementation::NodeLocks:
-        case Implementation::WeakLocks: return "rdma-wait-rmw";  // their tickets are RFAAs
+        case Implementation::WeakLocks:
+        case Implementation::SequentialConsistency: return "rdma-wait-rmw";  // tickets, CAS and FAA are RMWs
         case Implementation::StrongLocks: return model;          // weak locks and SV, as above
     }
     return model;
@@ -712,7 +846,11 @@ std::string loweredModel(const std::vector<Implementation>& chain, const std::st
 }
 
 size_t placementCount(const LitmusTest& test, Implementation impl) {
-    return impl == Implementation::WeakLocks ? WeakLocksImpl::placements(test) : 1;
+    switch (impl) {
+        case Implementation::WeakLocks: return WeakLocksImpl::placements(test);
+        case Implementation::SequentialConsistency: return ScImpl::placements(test);
+        default: return 1;
+    }
 }
 
 ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel,
@@ -724,6 +862,7 @@ ImplementedTest implement(const LitmusTest& test, Implementation impl, const std
         case Implementation::NodeLocks: return NodeLocksImpl(test).run();
         case Implementation::WeakLocks: return WeakLocksImpl(test, placement).run();
         case Implementation::StrongLocks: return StrongLocksImpl(test).run();
+        case Implementation::SequentialConsistency: return ScImpl(test, placement).run();
     }
     throw std::logic_error("unknown implementation");
 }

@@ -111,3 +111,24 @@ TEST(Implementations, StrongLockWithoutItsGlobalFenceIsCaught) {
     const SpecAndImplementation mutant = lowerAndCompare("sl-fig11.litmus", chain, {"a", "b"}, dropFences);
     EXPECT_FALSE(std::includes(mutant.spec.begin(), mutant.spec.end(), mutant.impl.begin(), mutant.impl.end()));
 }
+
+// I_SC whose writer takes no lock: its puts of x and y are not completed in
+// order for the reader, who then sees y = 1 but x = 0 (sc-fig15a-mp, RMW Fig. 15a).
+TEST(Implementations, ScWritesWithoutTheirLockAreCaught) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/sc/sc-fig15a-mp.litmus");
+    const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
+    const std::set<FinalState> spec = outcomes(test, {"a", "b"}, model);
+    ImplementedTest sc = implement(test, Implementation::SequentialConsistency, "rdma-wait-rmw", 1);  // x@2, y@1
+    EXPECT_EQ(sc.placement, "x@2, y@1");
+    const std::set<FinalState> faithful =
+        outcomes(implement(sc.test, Implementation::NodeLocks, "rdma-wait-rmw").test, {"a", "b"}, model);
+    EXPECT_TRUE(std::includes(spec.begin(), spec.end(), faithful.begin(), faithful.end()));
+    Block& writer = sc.test.threads[0].body;
+    writer.erase(std::remove_if(writer.begin(), writer.end(),
+                                [](const Stmt& s) { return s.kind == Stmt::Kind::Call && s.library == "nl"; }),
+                 writer.end());
+    const std::set<FinalState> mutant =
+        outcomes(implement(sc.test, Implementation::NodeLocks, "rdma-wait-rmw").test, {"a", "b"}, model);
+    EXPECT_EQ(spec.count(FinalState{1, 0}), 0u);
+    EXPECT_EQ(mutant.count(FinalState{1, 0}), 1u);
+}
