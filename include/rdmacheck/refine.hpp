@@ -22,6 +22,8 @@ enum class Implementation {
     WeakLocks,           // I_WL, ticket locks over RDMA^WAIT_RMW and SV (RMW Fig. 10, LIBRARIES.md §3.2)
     StrongLocks,         // I_SL, a weak lock whose release first fences every node (RMW §4.3)
     SequentialConsistency,  // I_SC, SC locations guarded by node locks (RMW Fig. 14, LIBRARIES.md §8.2)
+    Barriers,               // I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10.1)
+    BarriersWithoutEntryFence,  // §12.4's negative control: I_BAL without its entry fence (unsound)
 };
 
 // "sv,wait-polls" -> list; InputError (no location) for unknown names.

@@ -413,13 +413,28 @@ private:
     std::map<std::tuple<std::string, std::string, std::string>, std::string> own_;
 };
 
-// The nodes of a test: its threads' and its declared locations' (a release
-// of SLOCK fences them all; I_WL broadcasts to the others).
+// The nodes of a test, as the unfolder counts them (Node of LIBRARIES.md §0):
+// its threads', its declared locations', every `^n` and every node set.
 std::vector<int> testNodes(const LitmusTest& test) {
     std::set<int> nodes;
     for (const ThreadDecl& t : test.threads) nodes.insert(t.node);
     for (const LocationDecl& d : test.locations)
         if (!d.shared && !d.sc) nodes.insert(d.node);
+    std::function<void(const Block&)> scan = [&](const Block& block) {
+        for (const Stmt& st : block) {
+            for (const LocRef* r : {&st.target, &st.source})
+                if (r->node) nodes.insert(*r->node);
+            nodes.insert(st.nodes.begin(), st.nodes.end());
+            for (const CallArg& a : st.args) {
+                nodes.insert(a.nodes.begin(), a.nodes.end());
+                if (a.expr.remoteNode) nodes.insert(a.expr.remoteNode);
+            }
+            scan(st.body);
+            scan(st.orelse);
+            for (const Block& b : st.branches) scan(b);
+        }
+    };
+    for (const ThreadDecl& t : test.threads) scan(t.body);
     return {nodes.begin(), nodes.end()};
 }
 
@@ -782,6 +797,127 @@ private:
     std::string thread_, work_;
 };
 
+// I_BAL over SV (LOCO Fig. 11, LIBRARIES.md §10.1): a barrier z is an SV counter
+// per participant. A call fences the participants' nodes (every node for the
+// transitive tbar), increments its own counter and broadcasts it to the other
+// fenced nodes (no loopback, l.608), then waits until every participant's
+// counter passes its old value: `u := sv.read(z_t); while (u <= v) {...}`
+// (§10.3). Without `entryFence` it is §12.4's negative control, which
+// refinement must reject.
+class BarriersImpl {
+public:
+    BarriersImpl(const LitmusTest& test, bool entryFence)
+        : test_(test), used_(namesOf(test)), nodes_(testNodes(test)), entryFence_(entryFence) {
+        std::function<void(const Block&, size_t)> scan = [&](const Block& block, size_t t) {
+            for (const Stmt& st : block) {
+                if (isBarrier(st)) participants_[st.args[0].expr.name].insert(t);
+                scan(st.body, t);
+                scan(st.orelse, t);
+                for (const Block& b : st.branches) scan(b, t);
+            }
+        };
+        for (size_t t = 0; t < test.threads.size(); ++t) scan(test.threads[t].body, t);
+    }
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::Barriers, ""), ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (const auto& [barrier, threads] : participants_)
+            for (size_t t : threads) {
+                LocationDecl counter{counter_[{barrier, t}] = fresh(barrier + "_" + test_.threads[t].name, used_), 1, 0,
+                                     {}};
+                counter.shared = true;
+                out.test.locations.push_back(counter);
+            }
+        for (size_t t = 0; t < out.test.threads.size(); ++t) {
+            thread_ = t;
+            out.test.threads[t].body = block(out.test.threads[t].body);
+        }
+        return out;
+    }
+
+private:
+    static bool isBarrier(const Stmt& st) {
+        return st.kind == Stmt::Kind::Call && st.library == "bal" && (st.method == "bar" || st.method == "tbar");
+    }
+
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            if (isBarrier(st)) {
+                call(st, out);
+                continue;
+            }
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    void call(const Stmt& st, Block& out) {
+        const std::string& barrier = st.args[0].expr.name;
+        const SourceLoc& at = st.where;
+        const std::set<size_t>& threads = participants_.at(barrier);
+        std::set<int> fenced;
+        for (size_t t : threads) fenced.insert(test_.threads[t].node);
+        if (st.method == "tbar") fenced.insert(nodes_.begin(), nodes_.end());
+        if (entryFence_) out.push_back(callOf("sv", "gf", {nodesArg({fenced.begin(), fenced.end()}, at)}, at));
+        const std::string& mine = counter_.at({barrier, thread_});
+        const std::string v = own(barrier, "v"), w = own(barrier, "w"), u = own(barrier, "u");
+        out.push_back(read(v, mine, at));
+        Expr next;
+        next.kind = Expr::Kind::Add;
+        next.where = at;
+        next.args = {Expr::location(v, at), Expr::constant(1, at)};
+        Stmt increment = statement(Stmt::Kind::Assign, at);
+        increment.target = ref(w, at);
+        increment.expr = next;
+        out.push_back(std::move(increment));
+        out.push_back(callOf("sv", "write", {nameArg(mine, at), nameArg(w, at)}, at));
+        fenced.erase(test_.threads[thread_].node);
+        if (!fenced.empty())
+            out.push_back(callOf("sv", "bcast", {nameArg(mine, at), nameArg("_", at), nodesArg({fenced.begin(), fenced.end()}, at)}, at));
+        for (size_t t : threads) {
+            const std::string& theirs = counter_.at({barrier, t});
+            out.push_back(read(u, theirs, at));
+            Stmt wait = statement(Stmt::Kind::While, at);
+            wait.expr = Expr::location(u, at);
+            wait.compare = Comparison::Le;
+            wait.expr2 = Expr::location(v, at);
+            wait.body = {read(u, theirs, at)};
+            out.push_back(std::move(wait));
+        }
+    }
+
+    static Stmt read(const std::string& target, const std::string& counter, const SourceLoc& at) {
+        Stmt s = callOf("sv", "read", {nameArg(counter, at)}, at);
+        s.hasResult = true;
+        s.target = ref(target, at);
+        return s;
+    }
+
+    const std::string& own(const std::string& barrier, const char* role) {
+        auto key = std::make_tuple(thread_, barrier, std::string(role));
+        auto it = own_.find(key);
+        if (it == own_.end())
+            it = own_.emplace(key, fresh(std::string(role) + "_" + test_.threads[thread_].name + "_" + barrier, used_))
+                     .first;
+        return it->second;
+    }
+
+    const LitmusTest& test_;
+    std::set<std::string> used_;
+    std::vector<int> nodes_;
+    bool entryFence_;
+    std::map<std::string, std::set<size_t>> participants_;                 // b(z)
+    std::map<std::pair<std::string, size_t>, std::string> counter_;       // z_t
+    std::map<std::tuple<size_t, std::string, std::string>, std::string> own_;
+    size_t thread_ = 0;
+};
+
 }  // namespace
 
 std::vector<Implementation> parseImplementations(const std::string& list) {
@@ -804,9 +940,14 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
             chain.push_back(Implementation::StrongLocks);
         } else if (name == "sc") {
             chain.push_back(Implementation::SequentialConsistency);
+        } else if (name == "bal") {
+            chain.push_back(Implementation::Barriers);
+        } else if (name == "bal-no-entry-fence") {
+            chain.push_back(Implementation::BarriersWithoutEntryFence);
         } else {
             throw InputError(SourceLoc{}, "unknown implementation '" + name +
-                                              "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl, sc)");
+                                              "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl, sc, bal, "
+                                              "bal-no-entry-fence)");
         }
         start = comma + 1;
     }
@@ -822,6 +963,8 @@ const char* implementationName(Implementation impl) {
         case Implementation::WeakLocks: return "wl";
         case Implementation::StrongLocks: return "sl";
         case Implementation::SequentialConsistency: return "sc";
+        case Implementation::Barriers: return "bal";
+        case Implementation::BarriersWithoutEntryFence: return "bal-no-entry-fence";
     }
     return "";
 }
@@ -834,7 +977,9 @@ std::string loweredModel(Implementation impl, const std::string& model) {
         case Implementation::NodeLocks:
         case Implementation::WeakLocks:
         case Implementation::SequentialConsistency: return "rdma-wait-rmw";  // tickets, CAS and FAA are RMWs
-        case Implementation::StrongLocks: return model;          // weak locks and SV, as above
+        case Implementation::StrongLocks:
+        case Implementation::Barriers:
+        case Implementation::BarriersWithoutEntryFence: return model;  // library calls, as above
     }
     return model;
 }
@@ -863,6 +1008,8 @@ ImplementedTest implement(const LitmusTest& test, Implementation impl, const std
         case Implementation::WeakLocks: return WeakLocksImpl(test, placement).run();
         case Implementation::StrongLocks: return StrongLocksImpl(test).run();
         case Implementation::SequentialConsistency: return ScImpl(test, placement).run();
+        case Implementation::Barriers: return BarriersImpl(test, true).run();
+        case Implementation::BarriersWithoutEntryFence: return BarriersImpl(test, false).run();
     }
     throw std::logic_error("unknown implementation");
 }

@@ -550,3 +550,16 @@ TEST(Cli, PictureCapsAndInitialWrites) {
     EXPECT_EQ(runTool("--max-pictures 0 " + corpusFile("fig1a-sb.litmus")).status, 2);
     EXPECT_EQ(runTool("--max-candidates -1 " + corpusFile("fig1a-sb.litmus")).status, 2);
 }
+
+// LIBRARIES.md §12.4's negative control: the transitive I_BAL without its entry
+// global fence lets P2 read x = 0, which the specification forbids; refine
+// reports it with the implementation's execution. (Slow: about half a minute.)
+TEST(CliSlow, RefineRejectsTheBarrierWithoutItsEntryFence) {
+    const std::string file = sourceDir() + "/litmus/bal/transitive-barrier-fig12.litmus";
+    ToolRun faithful = runTool("refine --impl bal --unroll 0 " + file);
+    EXPECT_EQ(faithful.status, 0) << faithful.out << faithful.err;
+    ToolRun mutant = runTool("refine --impl bal-no-entry-fence --unroll 0 " + file);
+    EXPECT_EQ(mutant.status, 1) << mutant.out << mutant.err;
+    EXPECT_NE(mutant.out.find(": No\n  not allowed by the specification: [a]=0;"), std::string::npos) << mutant.out;
+    EXPECT_NE(mutant.out.find("  implementation execution:\n    P0:"), std::string::npos) << mutant.out;
+}
