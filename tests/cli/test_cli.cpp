@@ -563,3 +563,14 @@ TEST(CliSlow, RefineRejectsTheBarrierWithoutItsEntryFence) {
     EXPECT_NE(mutant.out.find(": No\n  not allowed by the specification: [a]=0;"), std::string::npos) << mutant.out;
     EXPECT_NE(mutant.out.find("  implementation execution:\n    P0:"), std::string::npos) << mutant.out;
 }
+
+// A lock test's pictures draw the lock order and the lock's so by default.
+TEST(Cli, LockPicturesShowLockOrderAndSo) {
+    const TempDir tmp("locks");
+    const std::string dir = tmp / "pictures";
+    ToolRun r = runTool("--dot " + dir + " --show all " + sourceDir() + "/litmus/locks/wl-counter.litmus");
+    EXPECT_EQ(r.status, 0) << r.err;
+    const std::string dot = readFile(dir + "/wl-counter-0001.dot");
+    EXPECT_NE(dot.find("xlabel=lo"), std::string::npos) << dot;
+    EXPECT_NE(dot.find("xlabel=\"wl-so\""), std::string::npos) << dot;
+}
