@@ -17,14 +17,20 @@ namespace {
 // Straight-line kinds first, then those with weight 0 in the default mix: remote RMWs (only
 // rdma-tso-rmw has them), CPU writes of expressions over several locations, assume, and
 // control flow (one level deep, bodies of simple statements only); then the RDMA^WAIT kinds
-// (wait, and the SV library's calls and global fence), which make a work-identifier test.
+// (wait, and the SV library's calls and global fence), which make a work-identifier test;
+// then the locks (a critical section: an acquire, one or more statements, a release) and an
+// RDMA^SC_RMW call (LIBRARIES.md §11.1).
 const char* const kStatementKinds[] = {"write",   "read",   "put",     "get",    "poll",   "rfence",
                                        "mfence",  "cas",    "rcas",    "rfaa",   "expr",   "assume",
                                        "if",      "choice", "loop",    "while",  "wait",   "svwrite",
-                                       "svread",  "svbcast", "svwait", "gfence"};
+                                       "svread",  "svbcast", "svwait", "gfence", "wl",     "sl",
+                                       "nl",      "sc"};
 
-// Kinds of RDMA^WAIT: a mix that draws any of them makes work-identifier tests (no polls).
-const char* const kWaitKinds[] = {"wait", "svwrite", "svread", "svbcast", "svwait", "gfence"};
+// Kinds of the MOWGLI level: a mix that draws any of them makes work-identifier tests (no polls).
+const char* const kWaitKinds[] = {"wait", "svwrite", "svread", "svbcast", "svwait", "gfence", "wl", "sl", "nl", "sc"};
+
+// The lock libraries' kinds: each opens a critical section on the lock `l`.
+bool isLockKind(const std::string& kind) { return kind == "wl" || kind == "sl" || kind == "nl"; }
 
 // Kinds that name a shared variable of SV: with any of them the tests declare one or two.
 const char* const kSharedVariableKinds[] = {"svwrite", "svread", "svbcast"};
@@ -73,7 +79,7 @@ std::string knownKinds() {
 long long pathFactor(const std::string& kind) {
     if (kind == "expr") return 2;  // two locations read in either order (three make 6)
     if (kind == "if" || kind == "choice") return 2;
-    if (kind == "cas" || kind == "rcas") return 2;  // success and failure
+    if (kind == "cas" || kind == "rcas" || kind == "sc") return 2;  // success and failure (sc.cas)
     if (kind == "loop" || kind == "while") return 4;
     return 1;
 }
@@ -199,6 +205,13 @@ public:
             if (!sharedOn_[node].empty()) testNodes_.insert(node);
         }
         // SV variables take the next names of the shared-location sequence: `z@sv` after x@1, y@2.
+        // The SC location, when the mix draws SC calls.
+        if (drawsAny(options_, std::vector<const char*>{"sc"}.data(), 1)) {
+            scLocation_ = sharedName(nextSharedIndex_++);
+            LocationDecl d{scLocation_, 1, 0, {}};
+            d.sc = true;
+            t.locations.push_back(d);
+        }
         if (sharedVariables_) {
             const long long count = random_.between(1, 2);
             for (long long k = 0; k < count; ++k) {
@@ -209,13 +222,23 @@ public:
             }
         }
         for (int i = 0; i < options_.threads; ++i) {
-            ThreadState thread{i, i % options_.nodes + 1, {}, {}, 1, {}, {}, {}};
+            ThreadState thread{i, i % options_.nodes + 1, {}, {}, 1, {}, {}, {}, std::nullopt};
             testNodes_.insert(thread.node);
             ThreadDecl decl;
             decl.name = "P" + std::to_string(i);
             decl.node = thread.node;
             const long long length = random_.between(options_.minLength, options_.maxLength);
-            for (long long k = 0; k < length; ++k) decl.body.push_back(statement(thread));
+            for (long long k = 0; k < length; ++k) {
+                const bool opens = !thread.release;
+                decl.body.push_back(statement(thread));
+                // A critical section holds one statement or more, and closes by the thread's end.
+                if (thread.release && !(opens && decl.body.back().kind == Stmt::Kind::Call) &&
+                    (k + 1 == length || random_.chance(0.5))) {
+                    decl.body.push_back(*thread.release);
+                    thread.release.reset();
+                }
+            }
+            if (thread.release) decl.body.push_back(*thread.release);
             for (const std::string& name : thread.privates)
                 t.locations.push_back(LocationDecl{name, thread.node, 0, {}});
             t.threads.push_back(std::move(decl));
@@ -234,6 +257,7 @@ private:
         std::vector<std::string> rdmaIds;   // work identifiers of earlier puts, gets and RMWs (first use order)
         std::vector<std::string> svIds;     // work identifiers of earlier SV broadcasts
         std::set<std::string> unwaited;     // of those, the ones used again since the last wait on them
+        std::optional<Stmt> release;        // the release of the open critical section, if any
     };
 
     static void noteWorkId(ThreadState& th, std::vector<std::string>& used, const std::string& id) {
@@ -343,6 +367,7 @@ private:
             if (isRemoteKind(kind) && options_.sharedPerNode == 0) continue;
             if (kind == "wait" && th.rdmaIds.empty()) continue;
             if (kind == "svwait" && th.svIds.empty()) continue;
+            if (isLockKind(kind) && th.release) continue;  // one critical section at a time
             possible.emplace_back(kind, weight);
             cheapest = cheapest == 0 ? budgetCost(kind) : std::min(cheapest, budgetCost(kind));
         }
@@ -522,6 +547,25 @@ private:
             testNodes_.insert(nodes.begin(), nodes.end());
             s = svCall("bcast",
                        {exprArg(locationExpr(variable)), exprArg(locationExpr(work)), nodeSetArg(std::move(nodes))});
+        } else if (isLockKind(kind)) {  // wl.acq(l), its release held back; a node lock lives on node 1
+            CallArg lock = exprArg(locationExpr("l"));
+            if (kind == "nl") lock.expr.remoteNode = 1;
+            s = svCall("acq", {lock});
+            s.library = kind;
+            Stmt release = svCall("rel", {lock});
+            release.library = kind;
+            th.release = release;
+        } else if (kind == "sc") {  // one of sc.write, sc.read, sc.cas, sc.faa on the SC location
+            const std::string method = random_.pick(std::vector<std::string>{"write", "read", "cas", "faa"});
+            std::vector<CallArg> args{exprArg(locationExpr(scLocation_))};
+            if (method != "read") args.push_back(exprArg(Expr::constant(method == "cas" ? random_.between(0, 1) : value(), {})));
+            if (method == "cas") args.push_back(exprArg(Expr::constant(value(), {})));
+            s = svCall(method, std::move(args));
+            s.library = "sc";
+            if (method != "write") {
+                s.hasResult = true;
+                s.target = localRef(freshPrivate(th));
+            }
         } else if (kind == "svwait") {
             s = svCall("wait", {exprArg(locationExpr(waitedId(th, th.svIds)))});
         } else if (kind == "gfence") {  // gfence(1, 2) or its SV spelling sv.gf({1, 2})
@@ -600,6 +644,7 @@ private:
     std::vector<std::vector<std::string>> sharedOn_;  // by node; index 0 unused
     int nextSharedIndex_ = 0;                         // sharedName index of the first SV variable
     std::vector<std::string> variables_;              // SV variables, declared `x@sv`
+    std::string scLocation_;                          // the SC location, declared `s@sc`
     int svCopyWrites_ = 0;                            // see kSvWriteBudget
     std::set<int> testNodes_;  // nodes the test names (threads, locations, targets, node sets): SV copies exist there
 };

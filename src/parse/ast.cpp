@@ -36,7 +36,7 @@ bool anyStatement(const Block& block, const std::function<bool(const Stmt&)>& wa
 std::string defaultModelName(const LitmusTest& test) {
     if (test.arch == Arch::X86) return "tso";
     for (const LocationDecl& d : test.locations)
-        if (d.shared) return "rdma-wait-rmw";
+        if (d.shared || d.sc) return "rdma-wait-rmw";
     auto uses = [&](const std::function<bool(const Stmt&)>& wanted) {
         for (const ThreadDecl& t : test.threads)
             if (anyStatement(t.body, wanted)) return true;

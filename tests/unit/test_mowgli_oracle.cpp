@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "../test_support.hpp"
+#include "rdmacheck/generate.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/unfold.hpp"
 
@@ -1444,6 +1445,24 @@ TEST(MowgliOracleSlow, RandomScPrograms) {
     for (int i = 0; i < kRandomLockPrograms && !::testing::Test::HasFailure(); ++i)
         expectAgreement(randomScTest(rng), tally, "random-sc.litmus");
     report("random SC", tally, start);
+    EXPECT_GT(tally.features["sc:so"], 0u);
+}
+
+// The tool's own generator with lock and SC calls (weight 0 in its default
+// mix): `rdmacheck generate --mix wl=2` and so on, 100 programs per kind.
+TEST(MowgliOracleSlow, GeneratedLibraryPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    Tally tally;
+    for (const std::string kind : {"wl", "sl", "nl", "sc"}) {
+        GeneratorOptions options;
+        options.threads = 2;
+        options.maxLength = 3;
+        parseMix(kind + "=20", options);
+        for (uint64_t seed = 0; seed < 100 && !::testing::Test::HasFailure(); ++seed)
+            expectAgreement(generateLitmus(seed, options), tally, "generated.litmus");
+    }
+    report("generated with library calls", tally, start);
+    EXPECT_GT(tally.features["lo"], 0u);
     EXPECT_GT(tally.features["sc:so"], 0u);
 }
 
