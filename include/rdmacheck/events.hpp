@@ -80,7 +80,21 @@ struct Event {
 enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
 const char* comparisonText(Comparison c);  // "=", "!=", "<", ...
 Comparison negated(Comparison c);          // the comparison that holds exactly when c does not
-bool holds(Comparison c, long long lhs, long long rhs);
+
+// `lhs c rhs` for anything with the six operators: integers (a bool), Z3 terms (a formula).
+template <class T>
+auto compare(Comparison c, const T& lhs, const T& rhs) -> decltype(lhs == rhs) {
+    switch (c) {
+        case Comparison::Eq: return lhs == rhs;
+        case Comparison::Ne: return lhs != rhs;
+        case Comparison::Lt: return lhs < rhs;
+        case Comparison::Le: return lhs <= rhs;
+        case Comparison::Gt: return lhs > rhs;
+        case Comparison::Ge: return lhs >= rhs;
+    }
+    return lhs != lhs;  // unreachable: every comparison is above
+}
+inline bool holds(Comparison c, long long lhs, long long rhs) { return compare(c, lhs, rhs); }
 
 // `lhs CMP rhs` on the values of one path.
 struct ValueConstraint {

@@ -228,19 +228,6 @@ struct ExecutionEncoding::Impl {
         return ctx.int_val(0);
     }
 
-    z3::expr compare(const ValueConstraint& vc) const {
-        const z3::expr lhs = value(vc.lhs), rhs = value(vc.rhs);
-        switch (vc.op) {
-            case Comparison::Eq: return lhs == rhs;
-            case Comparison::Ne: return lhs != rhs;
-            case Comparison::Lt: return lhs < rhs;
-            case Comparison::Le: return lhs <= rhs;
-            case Comparison::Gt: return lhs > rhs;
-            case Comparison::Ge: return lhs >= rhs;
-        }
-        return ctx.bool_val(false);
-    }
-
     std::vector<z3::expr> clockVariables(int c) {
         std::vector<z3::expr> vars;
         for (size_t e = 0; e < sk.events.size(); ++e)
@@ -260,7 +247,7 @@ struct ExecutionEncoding::Impl {
         if (model.uses("lo")) buildRanks(choices.lo, acquiresByLock(sk), "lo");
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
-        for (const ValueConstraint& vc : sk.constraints) solver.add(compare(vc));
+        for (const ValueConstraint& vc : sk.constraints) solver.add(compare(vc.op, value(vc.lhs), value(vc.rhs)));
     }
 
     void buildClocks() {

@@ -87,14 +87,74 @@ LocRef ref(const std::string& name, const SourceLoc& where, std::optional<int> n
     return LocRef{name, node, where};
 }
 
+// What the rewriting implementations share: the names the test takes, fresh
+// names made on first use (one per key), and one walk that replaces the
+// statements `rewrite` takes and keeps the others, their blocks walked.
+class Rewriter {
+public:
+    virtual ~Rewriter() = default;
+
+protected:
+    explicit Rewriter(const LitmusTest& test) : used_(namesOf(test)) {}
+
+    // Appends what replaces `st` and returns true, or returns false to keep it.
+    virtual bool rewrite(const Stmt& st, Block& out) = 0;
+
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            if (rewrite(st, out)) continue;
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    // The fresh name for `key`, made from `base` the first time.
+    const std::string& named(const std::string& key, const std::string& base) {
+        auto it = names_.find(key);
+        if (it == names_.end()) it = names_.emplace(key, fresh(base, used_)).first;
+        return it->second;
+    }
+
+    std::set<std::string> used_;
+
+private:
+    std::map<std::string, std::string> names_;
+};
+
+Stmt assignStmt(const std::string& target, Expr value, const SourceLoc& at) {
+    Stmt s = statement(Stmt::Kind::Assign, at);
+    s.target = ref(target, at);
+    s.expr = std::move(value);
+    return s;
+}
+
+Stmt waitStmt(const std::string& work, const SourceLoc& at) {
+    Stmt s = statement(Stmt::Kind::Wait, at);
+    s.workId = work;
+    return s;
+}
+
+Expr plusOne(const std::string& location, const SourceLoc& at) {
+    Expr sum;
+    sum.kind = Expr::Kind::Add;
+    sum.where = at;
+    sum.args = {Expr::location(location, at), Expr::constant(1, at)};
+    return sum;
+}
+
 // I_SV (MOWGLI.md §5.2): the copy of x on node n is a location x_n homed on n;
 // Write_sv and Read_sv are CPU accesses of the local copy, a broadcast is one put
 // per node from the local copy, Wait_sv is Wait, and the global fence is a get
 // of a dummy location from each node followed by a wait on a fresh identifier.
-class SharedVariablesImpl {
+class SharedVariablesImpl : Rewriter {
 public:
     SharedVariablesImpl(const LitmusTest& test, const std::string& specModel)
-        : test_(test), used_(namesOf(test)), model_(specModel) {
+        : Rewriter(test), test_(test), model_(specModel) {
         for (const Location& l : namedLocations(test)) {
             if (l.name.find('@') == std::string::npos) {
                 names_[l.name] = l.name;
@@ -124,22 +184,15 @@ public:
     }
 
 private:
-    Block block(const Block& in) {
-        Block out;
-        for (const Stmt& st : in) {
-            Stmt s = st;
-            s.body = block(st.body);
-            s.orelse = block(st.orelse);
-            for (Block& b : s.branches) b = block(b);
-            if (st.kind == Stmt::Kind::GFence) {
-                globalFence(st.nodes, st.where, out);
-            } else if (st.kind == Stmt::Kind::Call && st.library == "sv") {
-                call(st, out);
-            } else {
-                out.push_back(std::move(s));
-            }
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind == Stmt::Kind::GFence) {
+            globalFence(st.nodes, st.where, out);
+        } else if (st.kind == Stmt::Kind::Call && st.library == "sv") {
+            call(st, out);
+        } else {
+            return false;
         }
-        return out;
+        return true;
     }
 
     const std::string& copy(const CallArg& variable, int node) { return copies_.at({variable.expr.name, node}); }
@@ -197,7 +250,6 @@ private:
     }
 
     const LitmusTest& test_;
-    std::set<std::string> used_;
     std::map<std::string, std::string> names_;
     std::map<std::pair<std::string, int>, std::string> copies_;
     std::map<std::string, std::pair<int, long long>> copyInit_;
@@ -278,141 +330,6 @@ private:
     std::map<int, int> polled_;                       // per node: operations already polled
 };
 
-// I_NL (RMW Fig. 13, LIBRARIES.md §5.2): a node lock l homed on n is a ticket
-// dispenser l_a and a now-serving counter l_r on n. A thread takes a ticket
-// with an RFAA into its own location p, keeps it in v, gets l_r into p until
-// it equals v, and leaves p = v + 1; a release is an rfence towards n, then a
-// put of p into l_r. The paper's `Read(p) = v` reads p against the let-bound
-// v; here the test also reads v, the thread's own last write, adjacent to
-// the read of p and with the same stamp (aCR), so it orders nothing more.
-class NodeLocksImpl {
-public:
-    explicit NodeLocksImpl(const LitmusTest& test) : test_(test), used_(namesOf(test)) {}
-
-    ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::NodeLocks, ""), ""};
-        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
-        for (ThreadDecl& th : out.test.threads) {
-            thread_ = th.name;
-            work_.clear();
-            th.body = block(th.body);
-        }
-        for (const auto& [lock, home] : homes_)
-            for (const char* role : {"a", "r"})
-                out.test.locations.push_back(LocationDecl{shared_.at({lock, role}), home, 0, {}});
-        return out;
-    }
-
-private:
-    Block block(const Block& in) {
-        Block out;
-        for (const Stmt& st : in) {
-            if (st.kind == Stmt::Kind::Call && st.library == "nl") {
-                call(st, out);
-                continue;
-            }
-            Stmt s = st;
-            s.body = block(st.body);
-            s.orelse = block(st.orelse);
-            for (Block& b : s.branches) b = block(b);
-            out.push_back(std::move(s));
-        }
-        return out;
-    }
-
-    void call(const Stmt& st, Block& out) {
-        const std::string& lock = st.args[0].expr.name;
-        const int home = st.args[0].expr.remoteNode;
-        homes_[lock] = home;
-        const SourceLoc& at = st.where;
-        const std::string dispenser = sharedName(lock, "a"), serving = sharedName(lock, "r");
-        const std::string p = ownName(lock, "p"), v = ownName(lock, "v");
-        if (st.method == "rel") {
-            Stmt fence = statement(Stmt::Kind::RFence, at);
-            fence.node = home;
-            out.push_back(std::move(fence));
-            Stmt put = statement(Stmt::Kind::Put, at);  // only the holder writes l_r: no RMW needed
-            put.target = ref(serving, at, home);
-            put.source = ref(p, at);
-            out.push_back(std::move(put));
-            return;
-        }
-        const std::string d = work();
-        Stmt ticket = statement(Stmt::Kind::RFaa, at);
-        ticket.source = ref(p, at);
-        ticket.target = ref(dispenser, at, home);
-        ticket.expr = Expr::constant(1, at);
-        ticket.workId = d;
-        out.push_back(std::move(ticket));
-        out.push_back(waitFor(d, at));
-        out.push_back(assign(v, Expr::location(p, at), at));
-        Block spin{getServing(p, serving, home, d, at), waitFor(d, at)};
-        out.insert(out.end(), spin.begin(), spin.end());
-        Stmt loop = statement(Stmt::Kind::While, at);
-        loop.expr = Expr::location(p, at);
-        loop.compare = Comparison::Ne;
-        loop.expr2 = Expr::location(v, at);
-        loop.body = spin;
-        out.push_back(std::move(loop));
-        Expr next;
-        next.kind = Expr::Kind::Add;
-        next.where = at;
-        next.args = {Expr::location(v, at), Expr::constant(1, at)};
-        out.push_back(assign(p, next, at));
-    }
-
-    static Stmt getServing(const std::string& p, const std::string& serving, int home, const std::string& d,
-                           const SourceLoc& at) {
-        Stmt get = statement(Stmt::Kind::Get, at);
-        get.target = ref(p, at);
-        get.source = ref(serving, at, home);
-        get.workId = d;
-        return get;
-    }
-
-    static Stmt waitFor(const std::string& d, const SourceLoc& at) {
-        Stmt wait = statement(Stmt::Kind::Wait, at);
-        wait.workId = d;
-        return wait;
-    }
-
-    static Stmt assign(const std::string& target, Expr value, const SourceLoc& at) {
-        Stmt s = statement(Stmt::Kind::Assign, at);
-        s.target = ref(target, at);
-        s.expr = std::move(value);
-        return s;
-    }
-
-    // l_a, l_r: one per lock.
-    const std::string& sharedName(const std::string& lock, const char* role) {
-        auto it = shared_.find({lock, role});
-        if (it == shared_.end()) it = shared_.emplace(std::make_pair(lock, role), fresh(lock + "_" + role, used_)).first;
-        return it->second;
-    }
-
-    // p, v: one per thread and lock, on the thread's node (declared by first use).
-    const std::string& ownName(const std::string& lock, const char* role) {
-        auto key = std::make_tuple(thread_, lock, std::string(role));
-        auto it = own_.find(key);
-        if (it == own_.end()) it = own_.emplace(key, fresh(std::string(role) + "_" + thread_ + "_" + lock, used_)).first;
-        return it->second;
-    }
-
-    // The thread's fresh work identifier for its lock calls.
-    const std::string& work() {
-        if (work_.empty()) work_ = fresh("dl", used_);
-        return work_;
-    }
-
-    const LitmusTest& test_;
-    std::set<std::string> used_;
-    std::string thread_;
-    std::string work_;
-    std::map<std::string, int> homes_;
-    std::map<std::pair<std::string, std::string>, std::string> shared_;
-    std::map<std::tuple<std::string, std::string, std::string>, std::string> own_;
-};
-
 // The nodes of a test, as the unfolder counts them (Node of LIBRARIES.md §0):
 // its threads', its declared locations', every `^n` and every node set.
 std::vector<int> testNodes(const LitmusTest& test) {
@@ -476,11 +393,89 @@ CallArg nodesArg(std::vector<int> nodes, const SourceLoc& at) {
     return a;
 }
 
+// I_NL (RMW Fig. 13, LIBRARIES.md §5.2): a node lock l homed on n is a ticket
+// dispenser l_a and a now-serving counter l_r on n. A thread takes a ticket
+// with an RFAA into its own location p, keeps it in v, gets l_r into p until
+// it equals v, and leaves p = v + 1; a release is an rfence towards n, then a
+// put of p into l_r. The paper's `Read(p) = v` reads p against the let-bound
+// v; here the test also reads v, the thread's own last write, adjacent to
+// the read of p and with the same stamp (aCR), so it orders nothing more.
+class NodeLocksImpl : Rewriter {
+public:
+    explicit NodeLocksImpl(const LitmusTest& test) : Rewriter(test), test_(test) {}
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::NodeLocks, ""), ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (ThreadDecl& th : out.test.threads) {
+            thread_ = th.name;
+            th.body = block(th.body);
+        }
+        for (const auto& [lock, home] : homes_)
+            for (const std::string role : {"a", "r"})
+                out.test.locations.push_back(LocationDecl{named(lock + "/" + role, lock + "_" + role), home, 0, {}});
+        return out;
+    }
+
+private:
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind != Stmt::Kind::Call || st.library != "nl") return false;
+        const std::string& lock = st.args[0].expr.name;
+        const int home = st.args[0].expr.remoteNode;
+        homes_[lock] = home;
+        const SourceLoc& at = st.where;
+        const std::string dispenser = named(lock + "/a", lock + "_a"), serving = named(lock + "/r", lock + "_r");
+        const std::string p = own(lock, "p"), v = own(lock, "v");
+        if (st.method == "rel") {
+            Stmt fence = statement(Stmt::Kind::RFence, at);
+            fence.node = home;
+            out.push_back(std::move(fence));
+            Stmt put = statement(Stmt::Kind::Put, at);  // only the holder writes l_r: no RMW needed
+            put.target = ref(serving, at, home);
+            put.source = ref(p, at);
+            out.push_back(std::move(put));
+            return true;
+        }
+        const std::string d = named(thread_ + "/work", "dl");
+        Stmt ticket = statement(Stmt::Kind::RFaa, at);
+        ticket.source = ref(p, at);
+        ticket.target = ref(dispenser, at, home);
+        ticket.expr = Expr::constant(1, at);
+        ticket.workId = d;
+        out.push_back(std::move(ticket));
+        out.push_back(waitStmt(d, at));
+        out.push_back(assignStmt(v, Expr::location(p, at), at));
+        Stmt get = statement(Stmt::Kind::Get, at);
+        get.target = ref(p, at);
+        get.source = ref(serving, at, home);
+        get.workId = d;
+        const Block spin{get, waitStmt(d, at)};
+        out.insert(out.end(), spin.begin(), spin.end());
+        Stmt loop = statement(Stmt::Kind::While, at);
+        loop.expr = Expr::location(p, at);
+        loop.compare = Comparison::Ne;
+        loop.expr2 = Expr::location(v, at);
+        loop.body = spin;
+        out.push_back(std::move(loop));
+        out.push_back(assignStmt(p, plusOne(v, at), at));
+        return true;
+    }
+
+    // p, v: one per thread and lock, on the thread's node (declared by first use).
+    const std::string& own(const std::string& lock, const std::string& role) {
+        return named(thread_ + "/" + lock + "/" + role, role + "_" + thread_ + "_" + lock);
+    }
+
+    const LitmusTest& test_;
+    std::string thread_;
+    std::map<std::string, int> homes_;
+};
+
 // I_SL over {WLOCK, SV} (RMW §4.3, B.3): an acquire is a weak acquire; a
 // release is a global fence of every node, then a weak release.
-class StrongLocksImpl {
+class StrongLocksImpl : Rewriter {
 public:
-    explicit StrongLocksImpl(const LitmusTest& test) : test_(test), nodes_(testNodes(test)) {}
+    explicit StrongLocksImpl(const LitmusTest& test) : Rewriter(test), test_(test), nodes_(testNodes(test)) {}
 
     ImplementedTest run() {
         ImplementedTest out{test_, {}, loweredModel(Implementation::StrongLocks, ""), ""};
@@ -490,20 +485,13 @@ public:
     }
 
 private:
-    Block block(const Block& in) {
-        Block out;
-        for (const Stmt& st : in) {
-            Stmt s = st;
-            s.body = block(st.body);
-            s.orelse = block(st.orelse);
-            for (Block& b : s.branches) b = block(b);
-            if (st.kind == Stmt::Kind::Call && st.library == "sl") {
-                if (st.method == "rel") out.push_back(callOf("sv", "gf", {nodesArg(nodes_, st.where)}, st.where));
-                s.library = "wl";
-            }
-            out.push_back(std::move(s));
-        }
-        return out;
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind != Stmt::Kind::Call || st.library != "sl") return false;
+        if (st.method == "rel") out.push_back(callOf("sv", "gf", {nodesArg(nodes_, st.where)}, st.where));
+        Stmt weak = st;
+        weak.library = "wl";
+        out.push_back(std::move(weak));
+        return true;
     }
 
     const LitmusTest& test_;
@@ -520,10 +508,9 @@ private:
 // location c and v is read back: CPU accesses of the thread's own locations
 // next to reads with the same row of the stamp order (aCR), so no hb path is
 // added (rows A, D, E and L are all ordered).
-class WeakLocksImpl {
+class WeakLocksImpl : Rewriter {
 public:
-    WeakLocksImpl(const LitmusTest& test, size_t placement)
-        : test_(test), used_(namesOf(test)), nodes_(testNodes(test)) {
+    WeakLocksImpl(const LitmusTest& test, size_t placement) : Rewriter(test), test_(test), nodes_(testNodes(test)) {
         for (const std::string& lock : locksOf(test, "wl")) {
             home_[lock] = nodes_[placement % nodes_.size()];
             placement /= nodes_.size();
@@ -542,7 +529,7 @@ public:
         for (const auto& [lock, home] : home_) {
             out.test.locations.push_back(LocationDecl{dispenser(lock), home, 0, {}});
             for (const ThreadDecl& t : test_.threads) {
-                LocationDecl released{released_[{lock, t.name}] = fresh(lock + "_" + t.name, used_), 1, 0, {}};
+                LocationDecl released{releasedBy(lock, t.name), 1, 0, {}};
                 released.shared = true;
                 out.test.locations.push_back(released);
             }
@@ -550,76 +537,54 @@ public:
         }
         for (ThreadDecl& th : out.test.threads) {
             thread_ = &th;
-            work_.clear();
             th.body = block(th.body);
         }
         return out;
     }
 
 private:
-    Block block(const Block& in) {
-        Block out;
-        for (const Stmt& st : in) {
-            if (st.kind == Stmt::Kind::Call && st.library == "wl") {
-                call(st, out);
-                continue;
-            }
-            Stmt s = st;
-            s.body = block(st.body);
-            s.orelse = block(st.orelse);
-            for (Block& b : s.branches) b = block(b);
-            out.push_back(std::move(s));
-        }
-        return out;
-    }
-
-    void call(const Stmt& st, Block& out) {
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind != Stmt::Kind::Call || st.library != "wl") return false;
         const std::string& lock = st.args[0].expr.name;
         const SourceLoc& at = st.where;
         const std::string p = own(lock, "p"), v = own(lock, "v"), c = own(lock, "c");
         if (st.method == "rel") {
-            Expr next;
-            next.kind = Expr::Kind::Add;
-            next.where = at;
-            next.args = {Expr::location(p, at), Expr::constant(1, at)};
-            out.push_back(assign(v, next, at));
-            const std::string& mine = released_.at({lock, thread_->name});
-            CallArg value = nameArg(v, at);
-            out.push_back(callOf("sv", "write", {nameArg(mine, at), value}, at));
+            out.push_back(assignStmt(v, plusOne(p, at), at));
+            const std::string& mine = releasedBy(lock, thread_->name);
+            out.push_back(callOf("sv", "write", {nameArg(mine, at), nameArg(v, at)}, at));
             std::vector<int> others;
             for (int n : nodes_)
                 if (n != thread_->node) others.push_back(n);
             if (!others.empty())
                 out.push_back(callOf("sv", "bcast", {nameArg(mine, at), nameArg("_", at), nodesArg(others, at)}, at));
-            return;
+            return true;
         }
-        const std::string& d = work();
+        const std::string& d = named(thread_->name + "/work", "dl");
         Stmt ticket = statement(Stmt::Kind::RFaa, at);
         ticket.source = ref(p, at);
         ticket.target = ref(dispenser(lock), at, home_.at(lock));
         ticket.expr = Expr::constant(1, at);
         ticket.workId = d;
         out.push_back(std::move(ticket));
-        Stmt wait = statement(Stmt::Kind::Wait, at);
-        wait.workId = d;
-        out.push_back(std::move(wait));
-        out.push_back(assign(v, Expr::location(p, at), at));
+        out.push_back(waitStmt(d, at));
+        out.push_back(assignStmt(v, Expr::location(p, at), at));
         Stmt misses = statement(Stmt::Kind::Loop, at);
         Stmt firstHit = statement(Stmt::Kind::Choice, at);
-        for (size_t k = 0; k < test_.threads.size(); ++k) {
+        for (const ThreadDecl& t : test_.threads) {
             Block hit = misses.body;
-            readAndTest(lock, k, Comparison::Eq, c, v, at, hit);
+            readAndTest(releasedBy(lock, t.name), Comparison::Eq, c, v, at, hit);
             firstHit.branches.push_back(std::move(hit));
-            readAndTest(lock, k, Comparison::Ne, c, v, at, misses.body);
+            readAndTest(releasedBy(lock, t.name), Comparison::Ne, c, v, at, misses.body);
         }
         out.push_back(std::move(misses));
         out.push_back(std::move(firstHit));
+        return true;
     }
 
-    // c := Read_sv(x_k); assume(c CMP v)
-    void readAndTest(const std::string& lock, size_t k, Comparison op, const std::string& c, const std::string& v,
-                     const SourceLoc& at, Block& out) {
-        Stmt read = callOf("sv", "read", {nameArg(released_.at({lock, test_.threads[k].name}), at)}, at);
+    // c := Read_sv(x); assume(c CMP v)
+    static void readAndTest(const std::string& x, Comparison op, const std::string& c, const std::string& v,
+                            const SourceLoc& at, Block& out) {
+        Stmt read = callOf("sv", "read", {nameArg(x, at)}, at);
         read.hasResult = true;
         read.target = ref(c, at);
         out.push_back(std::move(read));
@@ -630,41 +595,18 @@ private:
         out.push_back(std::move(test));
     }
 
-    static Stmt assign(const std::string& target, Expr value, const SourceLoc& at) {
-        Stmt s = statement(Stmt::Kind::Assign, at);
-        s.target = ref(target, at);
-        s.expr = std::move(value);
-        return s;
+    const std::string& dispenser(const std::string& lock) { return named(lock + "/a", lock + "_a"); }
+    const std::string& releasedBy(const std::string& lock, const std::string& thread) {
+        return named(lock + "/released/" + thread, lock + "_" + thread);
     }
-
-    const std::string& dispenser(const std::string& lock) {
-        auto it = dispensers_.find(lock);
-        if (it == dispensers_.end()) it = dispensers_.emplace(lock, fresh(lock + "_a", used_)).first;
-        return it->second;
-    }
-
-    const std::string& own(const std::string& lock, const char* role) {
-        auto key = std::make_tuple(thread_->name, lock, std::string(role));
-        auto it = own_.find(key);
-        if (it == own_.end())
-            it = own_.emplace(key, fresh(std::string(role) + "_" + thread_->name + "_" + lock, used_)).first;
-        return it->second;
-    }
-
-    const std::string& work() {
-        if (work_.empty()) work_ = fresh("dl", used_);
-        return work_;
+    const std::string& own(const std::string& lock, const std::string& role) {
+        return named(thread_->name + "/" + lock + "/" + role, role + "_" + thread_->name + "_" + lock);
     }
 
     const LitmusTest& test_;
-    std::set<std::string> used_;
     std::vector<int> nodes_;
-    std::map<std::string, int> home_;                                  // per lock, its dispenser's node
-    std::map<std::string, std::string> dispensers_;                    // per lock, l_a
-    std::map<std::pair<std::string, std::string>, std::string> released_;  // per (lock, thread), its SV variable
-    std::map<std::tuple<std::string, std::string, std::string>, std::string> own_;
+    std::map<std::string, int> home_;  // per lock, its dispenser's node
     const ThreadDecl* thread_ = nullptr;
-    std::string work_;
 };
 
 // I_SC over {RDMA^WAIT_RMW, NLOCK} (RMW Fig. 14, LIBRARIES.md §8.2): an SC
@@ -672,9 +614,9 @@ private:
 // by a node lock homed there. A write puts from the thread's own location
 // inside the lock and does not wait; a read, CAS or FAA runs its get or RMW
 // inside the lock and waits for it after the release, then reads the result.
-class ScImpl {
+class ScImpl : Rewriter {
 public:
-    ScImpl(const LitmusTest& test, size_t placement) : test_(test), used_(namesOf(test)) {
+    ScImpl(const LitmusTest& test, size_t placement) : Rewriter(test), test_(test) {
         const std::vector<int> nodes = testNodes(test);
         for (const LocationDecl& d : test.locations)
             if (d.sc) {
@@ -696,56 +638,36 @@ public:
             if (d.sc) {
                 d.sc = false;
                 d.node = home_.at(d.name);
-                lock_[d.name] = fresh("l" + d.name, used_);
                 out.placement += (out.placement.empty() ? "" : ", ") + d.name + "@" + std::to_string(d.node);
             }
         for (ThreadDecl& th : out.test.threads) {
             thread_ = th.name;
-            work_.clear();
             th.body = block(th.body);
         }
         return out;
     }
 
 private:
-    Block block(const Block& in) {
-        Block out;
-        for (const Stmt& st : in) {
-            if (st.kind == Stmt::Kind::Call && st.library == "sc") {
-                call(st, out);
-                continue;
-            }
-            Stmt s = st;
-            s.body = block(st.body);
-            s.orelse = block(st.orelse);
-            for (Block& b : s.branches) b = block(b);
-            out.push_back(std::move(s));
-        }
-        return out;
-    }
-
-    void call(const Stmt& st, Block& out) {
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind != Stmt::Kind::Call || st.library != "sc") return false;
         const std::string& x = st.args[0].expr.name;
         const int home = home_.at(x);
         const SourceLoc& at = st.where;
-        CallArg lock = nameArg(lock_.at(x), at);
+        CallArg lock = nameArg(named("lock/" + x, "l" + x), at);
         lock.expr.remoteNode = home;
         out.push_back(callOf("nl", "acq", {lock}, at));
         if (st.method == "write") {
             const std::string& p = own("p");
-            Stmt set = statement(Stmt::Kind::Assign, at);
-            set.target = ref(p, at);
-            set.expr = st.args[1].expr;
-            out.push_back(std::move(set));
+            out.push_back(assignStmt(p, st.args[1].expr, at));
             Stmt put = statement(Stmt::Kind::Put, at);
             put.target = ref(x, at, home);
             put.source = ref(p, at);
             out.push_back(std::move(put));
             out.push_back(callOf("nl", "rel", {lock}, at));
-            return;
+            return true;
         }
         const std::string& r = own("r");
-        const std::string& d = work();
+        const std::string& d = named(thread_ + "/work", "ds");
         Stmt op = statement(st.method == "read" ? Stmt::Kind::Get : st.method == "cas" ? Stmt::Kind::RCas
                                                                                         : Stmt::Kind::RFaa,
                             at);
@@ -761,13 +683,12 @@ private:
         op.workId = d;
         out.push_back(std::move(op));
         out.push_back(callOf("nl", "rel", {lock}, at));
-        Stmt wait = statement(Stmt::Kind::Wait, at);
-        wait.workId = d;
-        out.push_back(std::move(wait));
+        out.push_back(waitStmt(d, at));
         Stmt result = statement(Stmt::Kind::Assign, at);
         result.target = st.target;
         result.expr = Expr::location(r, at);
         out.push_back(std::move(result));
+        return true;
     }
 
     // RCAS and RFAA operands are integers (the RMW paper's Fig. 23).
@@ -777,24 +698,11 @@ private:
         return a.expr;
     }
 
-    const std::string& own(const char* role) {
-        auto key = std::make_pair(thread_, std::string(role));
-        auto it = own_.find(key);
-        if (it == own_.end()) it = own_.emplace(key, fresh(std::string(role) + "_" + thread_, used_)).first;
-        return it->second;
-    }
-
-    const std::string& work() {
-        if (work_.empty()) work_ = fresh("ds", used_);
-        return work_;
-    }
+    const std::string& own(const std::string& role) { return named(thread_ + "/" + role, role + "_" + thread_); }
 
     const LitmusTest& test_;
-    std::set<std::string> used_;
-    std::map<std::string, int> home_;          // per SC location, its node
-    std::map<std::string, std::string> lock_;  // per SC location, its node lock
-    std::map<std::pair<std::string, std::string>, std::string> own_;
-    std::string thread_, work_;
+    std::map<std::string, int> home_;  // per SC location, its node
+    std::string thread_;
 };
 
 // I_BAL over SV (LOCO Fig. 11, LIBRARIES.md §10.1): a barrier z is an SV counter
@@ -804,10 +712,10 @@ private:
 // counter passes its old value: `u := sv.read(z_t); while (u <= v) {...}`
 // (§10.3). Without `entryFence` it is §12.4's negative control, which
 // refinement must reject.
-class BarriersImpl {
+class BarriersImpl : Rewriter {
 public:
     BarriersImpl(const LitmusTest& test, bool entryFence)
-        : test_(test), used_(namesOf(test)), nodes_(testNodes(test)), entryFence_(entryFence) {
+        : Rewriter(test), test_(test), nodes_(testNodes(test)), entryFence_(entryFence) {
         std::function<void(const Block&, size_t)> scan = [&](const Block& block, size_t t) {
             for (const Stmt& st : block) {
                 if (isBarrier(st)) participants_[st.args[0].expr.name].insert(t);
@@ -824,8 +732,7 @@ public:
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (const auto& [barrier, threads] : participants_)
             for (size_t t : threads) {
-                LocationDecl counter{counter_[{barrier, t}] = fresh(barrier + "_" + test_.threads[t].name, used_), 1, 0,
-                                     {}};
+                LocationDecl counter{counterOf(barrier, t), 1, 0, {}};
                 counter.shared = true;
                 out.test.locations.push_back(counter);
             }
@@ -841,23 +748,8 @@ private:
         return st.kind == Stmt::Kind::Call && st.library == "bal" && (st.method == "bar" || st.method == "tbar");
     }
 
-    Block block(const Block& in) {
-        Block out;
-        for (const Stmt& st : in) {
-            if (isBarrier(st)) {
-                call(st, out);
-                continue;
-            }
-            Stmt s = st;
-            s.body = block(st.body);
-            s.orelse = block(st.orelse);
-            for (Block& b : s.branches) b = block(b);
-            out.push_back(std::move(s));
-        }
-        return out;
-    }
-
-    void call(const Stmt& st, Block& out) {
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (!isBarrier(st)) return false;
         const std::string& barrier = st.args[0].expr.name;
         const SourceLoc& at = st.where;
         const std::set<size_t>& threads = participants_.at(barrier);
@@ -865,23 +757,18 @@ private:
         for (size_t t : threads) fenced.insert(test_.threads[t].node);
         if (st.method == "tbar") fenced.insert(nodes_.begin(), nodes_.end());
         if (entryFence_) out.push_back(callOf("sv", "gf", {nodesArg({fenced.begin(), fenced.end()}, at)}, at));
-        const std::string& mine = counter_.at({barrier, thread_});
+        const std::string& mine = counterOf(barrier, thread_);
         const std::string v = own(barrier, "v"), w = own(barrier, "w"), u = own(barrier, "u");
         out.push_back(read(v, mine, at));
-        Expr next;
-        next.kind = Expr::Kind::Add;
-        next.where = at;
-        next.args = {Expr::location(v, at), Expr::constant(1, at)};
-        Stmt increment = statement(Stmt::Kind::Assign, at);
-        increment.target = ref(w, at);
-        increment.expr = next;
-        out.push_back(std::move(increment));
+        out.push_back(assignStmt(w, plusOne(v, at), at));
         out.push_back(callOf("sv", "write", {nameArg(mine, at), nameArg(w, at)}, at));
         fenced.erase(test_.threads[thread_].node);
         if (!fenced.empty())
-            out.push_back(callOf("sv", "bcast", {nameArg(mine, at), nameArg("_", at), nodesArg({fenced.begin(), fenced.end()}, at)}, at));
+            out.push_back(callOf("sv", "bcast",
+                                 {nameArg(mine, at), nameArg("_", at), nodesArg({fenced.begin(), fenced.end()}, at)},
+                                 at));
         for (size_t t : threads) {
-            const std::string& theirs = counter_.at({barrier, t});
+            const std::string& theirs = counterOf(barrier, t);
             out.push_back(read(u, theirs, at));
             Stmt wait = statement(Stmt::Kind::While, at);
             wait.expr = Expr::location(u, at);
@@ -890,6 +777,7 @@ private:
             wait.body = {read(u, theirs, at)};
             out.push_back(std::move(wait));
         }
+        return true;
     }
 
     static Stmt read(const std::string& target, const std::string& counter, const SourceLoc& at) {
@@ -899,22 +787,18 @@ private:
         return s;
     }
 
-    const std::string& own(const std::string& barrier, const char* role) {
-        auto key = std::make_tuple(thread_, barrier, std::string(role));
-        auto it = own_.find(key);
-        if (it == own_.end())
-            it = own_.emplace(key, fresh(std::string(role) + "_" + test_.threads[thread_].name + "_" + barrier, used_))
-                     .first;
-        return it->second;
+    const std::string& counterOf(const std::string& barrier, size_t t) {
+        return named(barrier + "/counter/" + std::to_string(t), barrier + "_" + test_.threads[t].name);
+    }
+    const std::string& own(const std::string& barrier, const std::string& role) {
+        const std::string& thread = test_.threads[thread_].name;
+        return named(thread + "/" + barrier + "/" + role, role + "_" + thread + "_" + barrier);
     }
 
     const LitmusTest& test_;
-    std::set<std::string> used_;
     std::vector<int> nodes_;
     bool entryFence_;
-    std::map<std::string, std::set<size_t>> participants_;                 // b(z)
-    std::map<std::pair<std::string, size_t>, std::string> counter_;       // z_t
-    std::map<std::tuple<size_t, std::string, std::string>, std::string> own_;
+    std::map<std::string, std::set<size_t>> participants_;  // b(z)
     size_t thread_ = 0;
 };
 

@@ -55,18 +55,6 @@ Comparison negated(Comparison c) {
     return c;
 }
 
-bool holds(Comparison c, long long lhs, long long rhs) {
-    switch (c) {
-        case Comparison::Eq: return lhs == rhs;
-        case Comparison::Ne: return lhs != rhs;
-        case Comparison::Lt: return lhs < rhs;
-        case Comparison::Le: return lhs <= rhs;
-        case Comparison::Gt: return lhs > rhs;
-        case Comparison::Ge: return lhs >= rhs;
-    }
-    return false;
-}
-
 Value Value::of(long long c) {
     Value v;
     v.constant = c;
