@@ -65,7 +65,7 @@ TEST(Errors, OneBadFileDoesNotStopTheOthers) {
 TEST(Errors, UnknownModel) {
     ToolRun r = runTool("--model arm x.litmus");
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err.rfind("rdmacheck: error: --model: unknown model 'arm' (known: mowgli-tso-rmw, rdma-tso", 0), 0u) << r.err;
+    EXPECT_EQ(r.err.rfind("rdmacheck: error: --model: unknown model 'arm' (known: mowgli-tso-rmw, rdma-sc, rdma-tso", 0), 0u) << r.err;
 }
 
 TEST(Errors, BadOptionIsRejected) {

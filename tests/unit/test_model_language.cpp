@@ -66,7 +66,7 @@ TEST(ModelLanguage, ModelIsANameOrAPath) {
         loadModel(modelsDir(), "arm");
         FAIL();
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("unknown model 'arm' (known: mowgli-tso-rmw, rdma-tso, "
+        EXPECT_NE(std::string(e.what()).find("unknown model 'arm' (known: mowgli-tso-rmw, rdma-sc, rdma-tso, "
                                              "rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, sc, tso"),
                   std::string::npos)
             << e.what();
