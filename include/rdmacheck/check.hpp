@@ -25,6 +25,7 @@ struct CheckOptions {
     ResourceLimits limits;                // --timeout, --max-memory
     CheckMode mode = CheckMode::Executions;  // --states, --speedcheck
     bool progress = false;                // a line on stderr each second once a test takes over one
+    bool prefixes = false;                // also paths cut before each test (UnfoldOptions::prefixes)
 };
 
 // Called for each consistent execution kept by the filter (for graphs and tests).

@@ -24,6 +24,9 @@ struct ThreadPath {
 
 struct UnfoldOptions {
     int unroll = 2;          // loop iterations kept
+    // Also every path cut just before a test's reads (assume, if, while): the
+    // prefixes robustness quantifies over (ROBUSTNESS.md §4.1, §4.2).
+    bool prefixes = false;
     size_t maxPaths = 100000;     // per thread, guards against blow-up
     size_t maxEvents = 1000000;   // per thread, events made on all its paths and copies of them
 };

@@ -25,6 +25,7 @@
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/progress.hpp"
 #include "rdmacheck/refine.hpp"
+#include "rdmacheck/robust.hpp"
 #include "rdmacheck/report.hpp"
 #include "check_run.hpp"
 #include "common.hpp"
@@ -233,6 +234,35 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
     return status;
 }
 
+// Robustness against SC (ROBUSTNESS.md §4, §5): a herd7-style block per test;
+// exit 1 if a test is not robust, 2 on bad input.
+int runRobust(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
+              const CheckOptions& options) {
+    int status = 0;
+    for (const std::string& file : files) {
+        try {
+            const LitmusTest test = parseLitmusFile(file);
+            const std::string name = !modelName.empty() ? modelName : test.arch == Arch::X86 ? "tso" : "rdma-sc";
+            const Model model = loadModel(modelsDir, name);
+            const RobustnessResult r = checkRobustness(test, model, options);
+            // A cut loop makes "Robust" bounded evidence only (ROBUSTNESS.md §4.4).
+            const std::string bound = r.cutLoops.empty() ? "" : " (up to unroll " + std::to_string(r.unroll) + ")";
+            std::cout << "Robustness " << r.test << " " << (r.robust() ? "Robust" + bound : "NotRobust") << "\n"
+                      << "Model " << r.model << " against sc (trace robustness; prefixes; unroll " << r.unroll
+                      << ")\n";
+            if (r.witness) std::cout << "Cycle " << cycleText(*r.witness) << "\n";
+            std::cout << "Executions " << r.executions << "\n";
+            for (const SourceLoc& loop : r.cutLoops)
+                std::cout << "Warning: " << loop.str() << ": loop unrolled to the bound; robust up to it only\n";
+            if (!r.robust()) status = std::max(status, 1);
+        } catch (...) {
+            std::cout.flush();
+            status = std::max(status, reportError(std::cerr, file));
+        }
+    }
+    return status;
+}
+
 // herd7's single-dash options, as rdmacheck's: -model, -show, -o, -unroll,
 // -version, -skipchecks A,B and -speedcheck true|false|fast.
 std::vector<std::string> herdAliases(int argc, char** argv) {
@@ -412,6 +442,15 @@ int main(int argc, char** argv) {
     refine->add_flag("--print", printImplementation, "also print each inlined test");
     addLimits(*refine);
 
+    CLI::App* robust = app.add_subcommand("robust", "is every trace of the program sequentially consistent? "
+                                                    "(robustness against SC, ROBUSTNESS.md)");
+    std::vector<std::string> robustFiles;
+    robust->add_option("files", robustFiles, "litmus test files")->required();
+    robust->add_option("--model", modelName, "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
+    robust->add_option("--models-dir", modelsDir, "directory holding the model files");
+    robust->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()->check(notNegative());
+    addLimits(*robust);
+
     // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
     CLI::App* suiteCommand = app.add_subcommand(
         "run", "check a suite in parallel, with progress and a summary on stderr and the reports on stdout");
@@ -489,6 +528,7 @@ int main(int argc, char** argv) {
         if (*compare && compareModelNames.empty()) return compareLogs(compareArgs);
         if (*refine)
             return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
+        if (*robust) return runRobust(robustFiles, modelName, modelsDir, options);
         if (files.empty() && !*suiteCommand && !*compare) {
             std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
             return 2;

@@ -217,6 +217,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     const ResourceGuard guard(test.file, options.limits);
     UnfoldOptions unfoldOptions;
     unfoldOptions.unroll = options.unroll;
+    unfoldOptions.prefixes = options.prefixes;
     const UnfoldedProgram program = unfold(test, unfoldOptions);
     checkModelSupports(program, model);
 

@@ -556,6 +556,14 @@ private:
         });
     }
 
+    // With UnfoldOptions::prefixes, a path that stops here, before a test reads.
+    void prefixBefore(const PathState& s) {
+        if (!options_.prefixes) return;
+        PathState prefix = fork(s);
+        prefix.frames.clear();
+        continueWith(std::move(prefix));
+    }
+
     // Runs the next statement of s; what runs on goes to continueWith, one state
     // per branch of the program.
     void step(PathState&& s) {
@@ -690,9 +698,11 @@ private:
                 break;
             }
             case Stmt::Kind::Assume:
+                prefixBefore(s);
                 test(std::move(s), st, st.compare, [&](PathState&& b) { continueWith(std::move(b)); });
                 return;
             case Stmt::Kind::If: {
+                prefixBefore(s);
                 PathState otherwise = fork(s);
                 test(std::move(s), st, st.compare, [&](PathState&& b) {
                     b.frames.push_back(Frame{&st.body});
@@ -757,6 +767,7 @@ private:
         };
         // `while (T) {S}` is `loop { assume(T); S }; assume(!T)`.
         if (isWhile) {
+            prefixBefore(s);
             test(std::move(s), loop, negated(loop.compare), leave);
             test(std::move(again), loop, loop.compare, stay);
         } else {

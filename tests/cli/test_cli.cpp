@@ -574,3 +574,25 @@ TEST(Cli, LockPicturesShowLockOrderAndSo) {
     EXPECT_NE(dot.find("xlabel=lo"), std::string::npos) << dot;
     EXPECT_NE(dot.find("xlabel=\"wl-so\""), std::string::npos) << dot;
 }
+
+// robust: a herd7-style block per test (ROBUSTNESS.md §5); exit 1 when a test is
+// not robust, 0 when every test is, 2 on a test outside the paper's programs.
+TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
+    ToolRun r = runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus") + " " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.out.find("Robustness Fig3c Robust\nModel rdma-sc against sc (trace robustness; prefixes; unroll 2)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("Robustness Fig3d NotRobust\nModel rdma-sc against sc (trace robustness; prefixes; unroll 2)\n"
+                         "Cycle d:lR y=0 -rb-> g:nrW y=1 -po-> h:P(1) -po-> i:lR x=0 -rb-> b:nrW x=1 -po-> c:P(2) "
+                         "-po-> d:lR y=0\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus")).status, 0);
+    ToolRun fig1a = runTool("robust --model rdma-tso " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(fig1a.status, 1);
+    const std::string wait = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    ToolRun mowgli = runTool("robust " + wait);
+    EXPECT_EQ(mowgli.status, 2);
+    EXPECT_NE(mowgli.err.find("outside the robustness paper's programs"), std::string::npos) << mowgli.err;
+}

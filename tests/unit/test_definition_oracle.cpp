@@ -20,6 +20,7 @@
 #include <random>
 
 #include "../test_support.hpp"
+#include "rdmacheck/robust.hpp"
 #include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
@@ -145,13 +146,15 @@ bool nfoPair(const Event& a, const Event& b) {
 struct OracleResult {
     std::map<FinalState, bool> states;
     uint64_t positive = 0, negative = 0;
+    bool robust = true;  // no consistent execution has a cycle in po ∪ rf ∪ mo ∪ rb (ROBUSTNESS.md §4.1)
 };
 
 class Oracle {
 public:
     // RDMA^TSO (Def. 4.4) with the tables and nfo / same-buffer flags of `model`.
-    Oracle(const LitmusTest& test, const Model& model, const std::vector<ObservedName>& shown)
-        : test_(test), model_(&model), shown_(shown), program_(unfold(test, UnfoldOptions{})) {}
+    // With `prefixes`, also every path cut before a test (robustness, ROBUSTNESS.md §4.1).
+    Oracle(const LitmusTest& test, const Model& model, const std::vector<ObservedName>& shown, bool prefixes = false)
+        : test_(test), model_(&model), shown_(shown), program_(unfold(test, withPrefixes(prefixes))) {}
     // RDMA^TSO_RMW (Def. 20): no model, everything is written out in def20.
     Oracle(const LitmusTest& test, const std::vector<ObservedName>& shown)
         : test_(test), model_(nullptr), shown_(shown), program_(unfold(test, UnfoldOptions{})) {}
@@ -183,6 +186,29 @@ public:
     }
 
 private:
+    static UnfoldOptions withPrefixes(bool prefixes) {
+        UnfoldOptions options;
+        options.prefixes = prefixes;
+        return options;
+    }
+
+    // Whether po ∪ rf ∪ mo ∪ rb of the current execution is acyclic (sequentially consistent).
+    bool scAcyclic() const {
+        Matrix sc = po_;
+        for (size_t r = 0; r < n_; ++r) {
+            if (rf_[r] < 0) continue;
+            add(sc, static_cast<size_t>(rf_[r]), r);
+            const std::vector<int>& order = mo_[sk_.events[r].location];
+            const auto source = std::find(order.begin(), order.end(), rf_[r]);
+            for (auto w = source == order.end() ? order.begin() : source + 1; w != order.end(); ++w)
+                if (*w != static_cast<int>(r)) add(sc, r, static_cast<size_t>(*w));  // rb
+        }
+        for (const std::vector<int>& order : mo_)
+            for (size_t i = 0; i < order.size(); ++i)
+                for (size_t j = i + 1; j < order.size(); ++j) add(sc, order[i], order[j]);
+        return irreflexive(closure(sc));
+    }
+
     bool rmw() const { return model_ == nullptr; }
     bool isR(EventKind k) const { return rmw() ? def20::isRead(k) : isRead(k); }
     bool isW(EventKind k) const { return rmw() ? def20::isWrite(k) : isWrite(k); }
@@ -457,6 +483,7 @@ private:
     }
 
     void record(const std::vector<long long>& readValues) {
+        if (!scAcyclic()) result_.robust = false;
         auto of = [&](const std::string& name, int thread) -> long long {
             if (thread >= 0) {
                 auto it = sk_.registers[thread].find(name);
@@ -650,6 +677,57 @@ TEST(DefinitionOracleSlow, RandomPrograms) {
         for (const char* m : {"rdma-tso", "rdma-tso-nopcie"}) expectAgreement(t, m);
         if (::testing::Test::HasFailure()) break;
     }
+}
+
+// randomTest with an assume in most threads: the thread's own location against 0
+// or 1, at a random place, so that some violations show only in a prefix.
+std::string withAssumes(const std::string& text, std::mt19937& rng) {
+    std::istringstream in(text);
+    std::string out;
+    for (std::string line; std::getline(in, line);) {
+        const size_t open = line.find(" {"), close = line.rfind(" }");
+        if (line.rfind("P", 0) != 0 || open == std::string::npos || rng() % 4 == 0) {
+            out += line + "\n";
+            continue;
+        }
+        const int thread = line[1] - '0';
+        const std::string local = thread == 0 ? "a" : thread == 1 ? "b" : "c";
+        std::vector<std::string> statements;
+        std::istringstream body(line.substr(open + 2, close - open - 2));
+        for (std::string st; std::getline(body, st, ';');)
+            if (st.find_first_not_of(' ') != std::string::npos) statements.push_back(st + ";");
+        const std::string assume = " assume(" + local + " = " + std::to_string(rng() % 2) + ");";
+        statements.insert(statements.begin() + static_cast<long>(rng() % (statements.size() + 1)), assume);
+        out += line.substr(0, open + 2);
+        for (const std::string& st : statements) out += st;
+        out += " }\n";
+    }
+    return out;
+}
+
+// robust's verdict equals this oracle's (every consistent execution of every
+// prefix searched for a cycle of po ∪ rf ∪ mo ∪ rb with the oracle's own
+// matrices) on 300 random programs with assumes, under rdma-sc and rdma-tso
+// (ROBUSTNESS.md §4.6); some are non-robust only through a prefix.
+TEST(DefinitionOracleSlow, RobustnessOfRandomPrograms) {
+    std::mt19937 rng(20261125);
+    int notRobust = 0, prefixOnly = 0;
+    for (int i = 0; i < 300 && !::testing::Test::HasFailure(); ++i) {
+        const std::string text = withAssumes(randomTest(rng), rng);
+        SCOPED_TRACE(text);
+        const LitmusTest test = parseLitmus(text, "random.litmus");
+        for (const char* m : {"rdma-sc", "rdma-tso"}) {
+            const Model model = loadModel(modelsDir(), m);
+            const bool robust = checkRobustness(test, model, CheckOptions{}).robust();
+            EXPECT_EQ(robust, Oracle(test, model, {}, true).run().robust) << m;
+            notRobust += !robust;
+            prefixOnly += !robust && Oracle(test, model, {}, false).run().robust;
+        }
+    }
+    std::cout << "[robustness] 300 programs x 2 models: " << notRobust << " not robust, " << prefixOnly
+              << " of them only through a prefix\n";
+    EXPECT_GT(notRobust, 0);
+    EXPECT_GT(prefixOnly, 0);
 }
 
 // The RMW paper's Fig. 6 and 7 (OPERATIONAL.md T6/T7; litmus/rdma-tso-rmw), each
