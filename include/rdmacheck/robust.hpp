@@ -22,9 +22,9 @@ struct RobustnessWitness {
 struct RobustnessResult {
     std::string test, model;
     int unroll = 0;
-    uint64_t executions = 0;  // consistent executions searched
+    uint64_t executions = 0;  // consistent executions searched (up to the witness)
     std::optional<RobustnessWitness> witness;  // none: robust (up to the bound if a loop was cut)
-    std::vector<SourceLoc> cutLoops;
+    std::vector<SourceLoc> cutLoops;  // loops the bound cut (searched only when robust)
     double seconds = 0;
     bool robust() const { return !witness; }
 };

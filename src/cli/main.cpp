@@ -234,10 +234,22 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
     return status;
 }
 
+void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w, const std::string& dir,
+                 const std::string& format) {
+    const Cycle cycle{"sc", w.cycle, true};
+    const Picture g = drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model),
+                                    test.name + "-witness", test.name + ": not robust against SC under " + model.name,
+                                    &cycle);
+    std::filesystem::create_directories(dir);
+    writeDot(g, dir + "/" + test.name + "-witness.dot");
+    if (!format.empty()) renderGraph(g, format, dir + "/" + test.name + "-witness." + format);
+}
+
 // Robustness against SC (ROBUSTNESS.md §4, §5): a herd7-style block per test;
 // exit 1 if a test is not robust, 2 on bad input.
+// With `dir`, the witness is drawn there, its cycle highlighted (and rendered in `format`).
 int runRobust(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
-              const CheckOptions& options) {
+              const CheckOptions& options, const std::string& dir, const std::string& format) {
     int status = 0;
     for (const std::string& file : files) {
         try {
@@ -250,7 +262,10 @@ int runRobust(const std::vector<std::string>& files, const std::string& modelNam
             std::cout << "Robustness " << r.test << " " << (r.robust() ? "Robust" + bound : "NotRobust") << "\n"
                       << "Model " << r.model << " against sc (trace robustness; prefixes; unroll " << r.unroll
                       << ")\n";
-            if (r.witness) std::cout << "Cycle " << cycleText(*r.witness) << "\n";
+            if (r.witness) {
+                std::cout << "Cycle " << cycleText(*r.witness) << "\n";
+                if (!dir.empty()) drawWitness(test, model, *r.witness, dir, format);
+            }
             std::cout << "Executions " << r.executions << "\n";
             for (const SourceLoc& loop : r.cutLoops)
                 std::cout << "Warning: " << loop.str() << ": loop unrolled to the bound; robust up to it only\n";
@@ -449,6 +464,10 @@ int main(int argc, char** argv) {
     robust->add_option("--model", modelName, "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
     robust->add_option("--models-dir", modelsDir, "directory holding the model files");
     robust->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()->check(notNegative());
+    std::string robustDot, robustRender;
+    robust->add_option("--dot", robustDot, "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
+    robust->add_option("--render", robustRender, "also render each witness picture: svg or png")
+        ->check(CLI::IsMember({"svg", "png"}));
     addLimits(*robust);
 
     // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
@@ -528,7 +547,7 @@ int main(int argc, char** argv) {
         if (*compare && compareModelNames.empty()) return compareLogs(compareArgs);
         if (*refine)
             return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
-        if (*robust) return runRobust(robustFiles, modelName, modelsDir, options);
+        if (*robust) return runRobust(robustFiles, modelName, modelsDir, options, robustDot, robustRender);
         if (files.empty() && !*suiteCommand && !*compare) {
             std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
             return 2;

@@ -71,14 +71,20 @@ RobustnessResult checkRobustness(const LitmusTest& input, const Model& model, co
     r.test = test.name;
     r.model = model.name;
     r.unroll = options.unroll;
-    const CheckResult checked =
-        check(test, model, prefixes, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
-            ++r.executions;
-            if (r.witness) return;
-            std::vector<RelationEdge> cycle = scCycle(ex);
-            if (!cycle.empty()) r.witness = RobustnessWitness{ex, program.locations, std::move(cycle)};
-        });
-    r.cutLoops = checked.cutLoops;
+    // The first witness decides: it ends the enumeration (an exception out of the visitor).
+    struct WitnessFound {};
+    try {
+        const CheckResult checked = check(
+            test, model, prefixes, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
+                ++r.executions;
+                std::vector<RelationEdge> cycle = scCycle(ex);
+                if (cycle.empty()) return;
+                r.witness = RobustnessWitness{ex, program.locations, std::move(cycle)};
+                throw WitnessFound{};
+            });
+        r.cutLoops = checked.cutLoops;
+    } catch (const WitnessFound&) {
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }

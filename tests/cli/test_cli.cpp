@@ -589,6 +589,10 @@ TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
               std::string::npos)
         << r.out;
     EXPECT_EQ(runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus")).status, 0);
+    const TempDir tmp("robust");
+    const std::string dir = tmp / "witness";
+    EXPECT_EQ(runTool("robust --dot " + dir + " " + corpusFile("fig3d-sb-polled-puts.litmus")).status, 1);
+    EXPECT_NE(readFile(dir + "/Fig3d-witness.dot").find("cycle: breaks sc"), std::string::npos);
     ToolRun fig1a = runTool("robust --model rdma-tso " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(fig1a.status, 1);
     const std::string wait = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
