@@ -58,17 +58,16 @@ public:
     ExecutionEncoding(const ExecutionEncoding&) = delete;
     ExecutionEncoding& operator=(const ExecutionEncoding&) = delete;
 
-    // Whether another execution (not yet blocked) exists. Throws SolverGaveUp when
-    // Z3 cannot tell, and InputError at the statement when a value of the
-    // execution leaves the 64-bit range (arith.hpp).
+    // Whether another execution exists, with rf or mo unlike every execution
+    // found before (depth-first, in disjoint parts of the search space). Throws
+    // SolverGaveUp when Z3 cannot tell, and InputError at the statement when a
+    // value of the execution leaves the 64-bit range (arith.hpp).
     bool next();
     // Bounds each later next() (0: no bound); past it, next() throws SolverGaveUp.
     void limitTime(unsigned milliseconds);
     // The skeleton with the choices of the execution found by the last
     // successful next(); valid until the next call.
     const ExecutionGraph& current() const;
-    // Excludes executions with the same rf and mo as current().
-    void blockCurrent();
 
     // Formulas over the execution's choices, for conditions on its final
     // state (answer-only modes): a location ends with value k (its mo-last

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/relations.hpp"
@@ -196,6 +197,21 @@ private:
     const Choices& c_;
 };
 
+// A choice that tells executions apart: the source of read `first` (second
+// < 0), or whether write `first` is mo-before write `second`.
+struct Decision {
+    int first = -1, second = -1;
+    int values = 2;
+};
+
+// A part of the search space: the literals assumed, the first decision they
+// leave open, and how many of its values they exclude.
+struct Cube {
+    std::vector<z3::expr> assumed;
+    size_t open = 0;
+    int excluded = 0;
+};
+
 struct ExecutionEncoding::Impl {
     z3::context& ctx;
     const ExecutionGraph& sk;
@@ -209,6 +225,12 @@ struct ExecutionEncoding::Impl {
     int moHost = -1;                           // the clock mo is read off, or -1 (own keys)
     ExecutionGraph found;  // sk with the last execution's choices
     const bool consistent;
+    // Depth-first enumeration (split): the decisions, the cubes still to
+    // check, the cube of the execution found last, and each literal's constant.
+    std::vector<Decision> decisions;
+    std::vector<Cube> pending;
+    std::optional<Cube> last;
+    std::map<std::pair<size_t, int>, z3::expr> proxies;
 
     Impl(z3::context& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
         : ctx(c), sk(s), model(m), locationCount(locations), solver(makeSolver(c, s)), choices(c, s), domain(choices),
@@ -248,6 +270,8 @@ struct ExecutionEncoding::Impl {
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints) solver.add(compare(vc.op, value(vc.lhs), value(vc.rhs)));
+        listDecisions();
+        pending.push_back(Cube{});  // the whole space
     }
 
     void buildClocks() {
@@ -384,13 +408,29 @@ struct ExecutionEncoding::Impl {
         }
     }
 
+    // The next execution in depth-first order: the cubes left by earlier splits
+    // are checked until one holds an execution, which is then split in turn.
     bool next() {
-        switch (solver.check()) {
-            case z3::unsat: return false;
-            case z3::unknown: throw SolverGaveUp(solver.reason_unknown());
-            case z3::sat: break;
+        if (last) split(*last);
+        last.reset();
+        while (!pending.empty()) {
+            Cube cube = std::move(pending.back());
+            pending.pop_back();
+            z3::expr_vector assumed(ctx);
+            for (const z3::expr& literal : cube.assumed) assumed.push_back(literal);
+            switch (solver.check(assumed)) {
+                case z3::unsat: continue;
+                case z3::unknown: throw SolverGaveUp(solver.reason_unknown());
+                case z3::sat: break;
+            }
+            decode(solver.get_model());
+            last = std::move(cube);
+            return true;
         }
-        z3::model m = solver.get_model();
+        return false;
+    }
+
+    void decode(const z3::model& m) {
         const int n = static_cast<int>(sk.events.size());
         found.clearChoices(locationCount);
         for (int r = 0; r < n; ++r) {
@@ -421,7 +461,6 @@ struct ExecutionEncoding::Impl {
         auto rankOf = [&](const z3::expr& rank) { return modelValue(m, rank).get_numeral_int64(); };
         found.rao = choices.rao.decode(rankOf);
         found.lo = choices.lo.decode(rankOf);
-        return true;
     }
 
     // Z3 computes with unbounded integers: a step of the execution's arithmetic
@@ -466,21 +505,66 @@ struct ExecutionEncoding::Impl {
         return z3::mk_or(cases);
     }
 
-    void blockCurrent() {
-        z3::expr_vector same(ctx);
-        for (size_t r = 0; r < choices.rfCandidates.size(); ++r) {
-            const auto& candidates = choices.rfCandidates[r];
-            if (candidates.empty()) continue;
-            auto it = std::find(candidates.begin(), candidates.end(), found.rf[r]);
-            same.push_back(choices.rfSelect[r] == static_cast<int>(it - candidates.begin()));
+    // The decisions that tell executions apart, each with two values or more:
+    // the source of each read, and mo between each pair of writes of a location.
+    void listDecisions() {
+        for (size_t r = 0; r < choices.rfCandidates.size(); ++r)
+            if (choices.rfCandidates[r].size() > 1)
+                decisions.push_back({static_cast<int>(r), -1, static_cast<int>(choices.rfCandidates[r].size())});
+        for (const auto& writes : choices.writesOf)
+            for (size_t i = 0; i < writes.size(); ++i)
+                for (size_t j = i + 1; j < writes.size(); ++j) decisions.push_back({writes[i], writes[j], 2});
+    }
+
+    // The value decision d takes in the execution found last.
+    int foundValue(const Decision& d) const {
+        if (d.second < 0) {
+            const auto& candidates = choices.rfCandidates[d.first];
+            return static_cast<int>(std::find(candidates.begin(), candidates.end(), found.rf[d.first]) -
+                                    candidates.begin());
         }
-        for (const auto& order : found.mo)
-            for (size_t i = 2; i < order.size(); ++i) same.push_back(choices.moBefore(order[i - 1], order[i]));
-        if (same.empty()) {
-            solver.add(ctx.bool_val(false));
-        } else {
-            solver.add(!z3::mk_and(same));
+        const auto& order = found.mo[sk.events[d.first].location];
+        return std::find(order.begin(), order.end(), d.first) < std::find(order.begin(), order.end(), d.second);
+    }
+
+    // "Decision d takes value v" as a literal: a Boolean constant tied to its
+    // atom once (Z3 wraps any other assumption in a fresh proxy at every check).
+    z3::expr literal(size_t d, int v) {
+        const Decision& decision = decisions[d];
+        const bool mo = decision.second >= 0;
+        const auto key = std::make_pair(d, mo ? 1 : v);
+        auto it = proxies.find(key);
+        if (it == proxies.end()) {
+            const z3::expr atom = mo ? choices.moBefore(decision.first, decision.second)
+                                     : choices.rfSelect[decision.first] == v;
+            const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_" + std::to_string(key.second)).c_str());
+            solver.add(proxy == atom);
+            it = proxies.emplace(key, proxy).first;
         }
+        return mo && v == 0 ? !it->second : it->second;
+    }
+
+    // The rest of `cube` once its execution E is found: for each decision j the
+    // cube leaves open, the cube where E's values hold before j and j differs
+    // from E's. These cubes are disjoint and together hold every other
+    // execution of `cube`, so no blocking clause accumulates in the solver.
+    void split(const Cube& cube) {
+        std::vector<int> value(decisions.size());
+        for (size_t d = cube.open; d < decisions.size(); ++d) value[d] = foundValue(decisions[d]);
+        std::vector<Cube> children;
+        std::vector<z3::expr> agreed = cube.assumed;
+        for (size_t d = cube.open; d < decisions.size(); ++d) {
+            const int excluded = d == cube.open ? cube.excluded + 1 : 1;
+            if (excluded < decisions[d].values) {
+                Cube child{agreed, d, excluded};
+                child.assumed.push_back(!literal(d, value[d]));
+                children.push_back(std::move(child));
+            }
+            agreed.push_back(literal(d, value[d]));
+        }
+        // Stacked so that the cube nearest the execution found is checked first.
+        pending.insert(pending.end(), std::make_move_iterator(children.rbegin()),
+                       std::make_move_iterator(children.rend()));
     }
 };
 
@@ -506,7 +590,6 @@ bool ExecutionEncoding::next() { return impl_->next(); }
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 
-void ExecutionEncoding::blockCurrent() { impl_->blockCurrent(); }
 
 z3::expr ExecutionEncoding::finalValueIs(int location, long long v) const { return impl_->finalValueIs(location, v); }
 

@@ -287,7 +287,6 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
         ExecutionEncoding encoding(ctx, sk, model, program.locations.size(), ExecutionEncoding::Mode::WellFormed);
         while (encoding.next()) {
             ExecutionGraph ex = encoding.current();
-            encoding.blockCurrent();
             auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
             if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) continue;
             if (++result.candidates > options.maxCandidates) {

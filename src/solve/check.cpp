@@ -119,7 +119,6 @@ private:
                                      "more than " + std::to_string(options_.maxExecutions) +
                                          " consistent executions; raise --max-executions");
             }
-            encoding.blockCurrent();
             spend(guard_, options_.limits, encoding);
             tick();
         }

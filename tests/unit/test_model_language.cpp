@@ -312,14 +312,14 @@ void expectEncodingMatchesEvaluator(const Model& model, const LitmusTest& test) 
         const ExecutionGraph sk = program.skeleton(choice);
         std::set<Key> encoded, evaluated;
         ExecutionEncoding consistent(ctx, sk, model, program.locations.size());
-        while (consistent.next()) {
-            encoded.insert({consistent.current().rf, consistent.current().mo});
-            consistent.blockCurrent();
-        }
+        // The depth-first enumeration finds each (rf, mo) once.
+        while (consistent.next())
+            ASSERT_TRUE(encoded.insert({consistent.current().rf, consistent.current().mo}).second) << test.name;
+        std::set<Key> candidateKeys;
         ExecutionEncoding candidates(ctx, sk, model, program.locations.size(), ExecutionEncoding::Mode::WellFormed);
         while (candidates.next()) {
             const ExecutionGraph ex = candidates.current();
-            candidates.blockCurrent();
+            ASSERT_TRUE(candidateKeys.insert({ex.rf, ex.mo}).second) << test.name;
             for (const ExecutionGraph& v : choiceVariants(ex))
                 if (MatrixEvaluator(model, v).consistent()) {
                     evaluated.insert({ex.rf, ex.mo});
