@@ -75,15 +75,18 @@ State parseState(const std::string& line) {
     return s;
 }
 
+// `[0:r0=1; [x]=2;]`: brackets again around memory locations.
 std::string stateText(const std::string& prefix, const State& s) {
-    std::string text = prefix + "[";
+    std::vector<std::string> pieces;
     for (const auto& [loc, value] : s.bindings) {
-        const bool local = loc.find(':') != std::string::npos || loc.find('[') != std::string::npos ||
-                           value.find('{') != std::string::npos;
-        text += (text.size() > prefix.size() + 1 ? " " : "") + (local ? loc : "[" + loc + "]") + "=" + value + ";";
+        const bool bare = loc.find(':') != std::string::npos || loc.find('[') != std::string::npos ||
+                          value.find('{') != std::string::npos;  // a register, an array item or an array
+        pieces.push_back((bare ? loc : "[" + loc + "]") + "=" + value + ";");
     }
-    for (const std::string& other : s.others) text += (text.size() > prefix.size() + 1 ? " " : "") + other;
-    return text + "]";
+    pieces.insert(pieces.end(), s.others.begin(), s.others.end());
+    std::string text;
+    for (const std::string& piece : pieces) text += (text.empty() ? "" : " ") + piece;
+    return prefix + "[" + text + "]";
 }
 
 // mcompare7's kinds: herd7's Allowed, Forbidden, Required.
