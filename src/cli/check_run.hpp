@@ -46,6 +46,7 @@ struct FileReport {
     bool timedOut = false;
     double seconds = 0;
     std::vector<std::string> states;  // the final states' lines, for compare
+    std::string hash;                 // herd7's Hash= of a log's X86 test, for compare
 
     void print(bool toStderr, const std::string& text);
     void flush() const;

@@ -1,5 +1,7 @@
 #include "suite.hpp"
 
+#include "mcompare.hpp"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -273,6 +275,7 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
                 block->states.push_back(line);
             }
             if (line.rfind("Time ", 0) == 0) block->seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
+            if (line.rfind("Hash=", 0) == 0) block->hash = line.substr(5);
             if (line.empty()) block = nullptr;
         } else if (!line.empty()) {
             fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
@@ -308,72 +311,32 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
 
 namespace {
 
-std::string rightTrimmed(const std::string& s) { return s.substr(0, s.find_last_not_of(' ') + 1); }
-
-// mcompare7's side-by-side table: a row per test, a column per log (or
-// model) with its verdict and number of states, '*' where the states differ;
-// then each difference's states. Exit 1 when some test differs.
-int printComparison(const std::vector<std::string>& columns, const std::vector<std::vector<FileReport>>& logs) {
-    std::map<std::string, std::vector<const FileReport*>> rows;  // test -> its report in each column
-    for (size_t c = 0; c < logs.size(); ++c)
-        for (const FileReport& r : logs[c]) {
-            auto& row = rows[r.test];
-            row.resize(logs.size(), nullptr);
-            if (!row[c]) row[c] = &r;
-        }
-    auto cell = [](const FileReport* r) {
-        if (!r) return std::string("-");
-        return std::string(r->checked ? (r->ok ? "Ok" : "No") : "??") + " " + std::to_string(r->states.size());
-    };
-    size_t width = 4;
-    for (const auto& [test, row] : rows) width = std::max(width, test.size());
-    std::ostringstream table, details;
-    std::ostringstream header;
-    header << std::left << "  " << std::setw(static_cast<int>(width)) << "Test";
-    for (const std::string& c : columns) header << " | " << std::setw(14) << c;
-    table << rightTrimmed(header.str()) << "\n";
-    size_t differ = 0;
-    for (const auto& [test, row] : rows) {
-        bool same = true;
-        for (const FileReport* r : row) same = same && r && row[0] && r->states == row[0]->states && r->ok == row[0]->ok;
-        differ += !same;
-        std::ostringstream line;
-        line << std::left << (same ? "  " : "* ") << std::setw(static_cast<int>(width)) << test;
-        for (const FileReport* r : row) line << " | " << std::setw(14) << cell(r);
-        table << rightTrimmed(line.str()) << "\n";
-        if (same) continue;
-        details << test << ":\n";
-        for (size_t c = 0; c < row.size(); ++c) {
-            if (!row[c]) {
-                details << "  " << columns[c] << ": no report\n";
-                continue;
-            }
-            for (const std::string& state : row[c]->states) {
-                bool everywhere = true;
-                for (const FileReport* other : row)
-                    everywhere = everywhere && other &&
-                                 std::find(other->states.begin(), other->states.end(), state) != other->states.end();
-                if (!everywhere) details << "  in " << columns[c] << " but not everywhere: " << state << "\n";
-            }
-        }
+// mcompare7's table on stdout; exit 1 when some test differs, including a
+// test the table leaves out for missing from the first column.
+int printComparison(const std::vector<CompareColumn>& columns) {
+    const McompareResult result = printMcompareDiffs(std::cout, columns);
+    if (!result.notInFirst.empty()) {
+        std::cerr << "compare: not in the first log, so not in the table:";
+        for (const std::string& test : result.notInFirst) std::cerr << " " << test;
+        std::cerr << "\n";
     }
-    std::cout << table.str() << "\n" << differ << " of " << rows.size() << " tests differ\n" << details.str();
-    return differ ? 1 : 0;
+    return result.differing || !result.notInFirst.empty() ? 1 : 0;
 }
 
 }  // namespace
 
 int compareLogs(const std::vector<std::string>& logs) {
-    std::vector<std::vector<FileReport>> reports(logs.size());
+    std::vector<CompareColumn> columns;
     try {
-        for (size_t i = 0; i < logs.size(); ++i) readLog(logs[i], reports[i]);
+        for (const std::string& log : logs) {
+            columns.push_back({fs::path(log).filename().string(), log, {}});
+            readLog(log, columns.back().reports);
+        }
+        return printComparison(columns);
     } catch (const std::invalid_argument& e) {
         std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
         return 2;
     }
-    std::vector<std::string> columns;
-    for (const std::string& log : logs) columns.push_back(fs::path(log).filename().string());
-    return printComparison(columns, reports);
 }
 
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
@@ -385,18 +348,24 @@ int compareModels(CheckRun& run, const std::vector<std::string>& models, const s
         std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
         return 2;
     }
-    std::vector<std::vector<FileReport>> reports(models.size());
+    std::vector<CompareColumn> columns;
     int status = 0;
-    for (size_t m = 0; m < models.size(); ++m) {
-        run.modelName = models[m];
+    for (const std::string& model : models) {
+        run.modelName = model;
         if (!run.prepare()) return 2;
+        columns.push_back({model, model, {}});
         status = std::max(status, run.run(files, jobs, [&](const FileReport& r) {
             for (const auto& [toStderr, text] : r.pieces)
                 if (toStderr) std::cerr << text;  // errors still show; the reports become the table
-            reports[m].push_back(r);
+            columns.back().reports.push_back(r);
         }));
     }
-    return std::max(status, printComparison(models, reports));
+    try {
+        return std::max(status, printComparison(columns));
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
+        return 2;
+    }
 }
 
 std::vector<std::string> collectSuite(const std::vector<std::string>& args) {

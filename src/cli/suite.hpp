@@ -34,9 +34,10 @@ int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOpt
 // exit 1 when an expected verdict differs, 2 when a log cannot be read.
 int mergeLogs(const std::vector<std::string>& logs, const std::string& expect);
 
-// `rdmacheck compare`, as herdtools' mcompare7: a table of several logs, or
-// of several models run on the same suite, and the tests whose states differ;
-// exit 1 when some test differs, 2 on a bad log or test.
+// `rdmacheck compare`: mcompare7's table (mcompare.hpp) of several logs, or
+// of several models run on the same suite; exit 1 when some test differs or
+// is missing from the first log, 2 on a bad log or test, or where mcompare7
+// stops (a hash or state-location mismatch).
 int compareLogs(const std::vector<std::string>& logs);
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
                   int jobs);

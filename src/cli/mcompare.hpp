@@ -1,0 +1,31 @@
+// `rdmacheck compare`'s table: herdtools7's mcompare7 with its default
+// options (`-show d`), character for character.
+#pragma once
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "check_run.hpp"
+
+namespace rdmacheck::cli {
+
+// One column of the table: a log (named by its file name) or a model's run.
+struct CompareColumn {
+    std::string name;
+    std::string source;  // the log's path as given, for messages
+    std::vector<FileReport> reports;
+};
+
+struct McompareResult {
+    size_t differing = 0;              // rows another column lacks or has other states in
+    std::set<std::string> notInFirst;  // tests the table leaves out, as mcompare7 does
+};
+
+// Prints mcompare7's "Diffs" table of `columns` (the first with tests is the
+// reference; a column without tests is dropped) and its warnings. Throws
+// std::invalid_argument, where mcompare7 stops, when two columns give one
+// test different hashes or states over different locations.
+McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns);
+
+}  // namespace rdmacheck::cli
