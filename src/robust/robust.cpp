@@ -239,13 +239,19 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
     return r;
 }
 
+// One query per skeleton, as for the verdict: the state becomes the condition
+// `exists` asks for, and speedcheck stops at the first execution reaching it.
 bool scReachesState(const LitmusTest& input, const RobustnessWitness& w, const Model& sc, const CheckOptions& options) {
     LitmusTest test = input;
     test.filter.reset();
-    CheckOptions states = options;
-    states.mode = CheckMode::States;
-    states.prefixes = w.cut();
-    return check(test, sc, states).states.count(w.state) > 0;
+    test.quantifier = Quantifier::Exists;
+    test.condition = Cond{Cond::Kind::And, "", -1, true, 0, {}, {}};
+    for (size_t i = 0; i < w.names.size(); ++i)
+        test.condition.args.push_back({Cond::Kind::Atom, w.names[i].name, w.names[i].thread, true, w.state[i], {}, {}});
+    CheckOptions speedcheck = options;
+    speedcheck.mode = CheckMode::Speedcheck;
+    speedcheck.prefixes = w.cut();
+    return check(test, sc, speedcheck).ok;
 }
 
 namespace {
