@@ -28,9 +28,9 @@ struct RobustAnswer {
 void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w, const std::string& dir,
                  const std::string& format) {
     const Cycle cycle{"sc", w.cycle, true};
-    const Picture g = drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model),
-                                    test.name + "-witness", test.name + ": not robust against SC under " + model.name,
-                                    &cycle);
+    Picture g = drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model),
+                              test.name + "-witness", test.name + ": not robust against SC under " + model.name, &cycle);
+    for (const RelaxedSegment& s : w.relaxed) addRelaxedSegment(g, s.entry, s.exit, s.cell);
     std::filesystem::create_directories(dir);
     writeDot(g, dir + "/" + test.name + "-witness.dot");
     if (!format.empty()) renderGraph(g, format, dir + "/" + test.name + "-witness." + format);

@@ -596,7 +596,12 @@ TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
     const TempDir tmp("robust");
     const std::string dir = tmp / "witness";
     EXPECT_EQ(runTool("robust --dot " + dir + " " + corpusFile("fig3d-sb-polled-puts.litmus")).status, 1);
-    EXPECT_NE(readFile(dir + "/Fig3d-witness.dot").find("cycle: breaks sc"), std::string::npos);
+    const std::string dot = readFile(dir + "/Fig3d-witness.dot");
+    EXPECT_NE(dot.find("cycle: breaks sc"), std::string::npos);
+    // b:nrW …→ d:lR and g:nrW …→ i:lR, dashed red, labelled with their cell
+    const size_t relaxed = dot.find("relation=\"relaxed G1 ✗\",\n\t\tstyle=dashed");
+    ASSERT_NE(relaxed, std::string::npos) << dot;
+    EXPECT_NE(dot.find("relation=\"relaxed G1 ✗\",\n\t\tstyle=dashed", relaxed + 1), std::string::npos) << dot;
     ToolRun fig1a = runTool("robust --model rdma-tso " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(fig1a.status, 1);
     const std::string wait = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
