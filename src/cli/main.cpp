@@ -273,6 +273,8 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     // The command given first (its options win a tie), then the main command's.
     for (const CLI::App* sub : app.get_subcommands()) collect(*sub);
     collect(app);
+    // A known option used wrongly ("--repair-max requires --repair") is no typo.
+    if (std::find(known.begin(), known.end(), given) != known.end()) return;
     const std::string hint = didYouMean(given, known);
     if (!hint.empty()) std::cerr << "rdmacheck: " << hint.substr(2, hint.size() - 3) << "\n";  // without " (" and ")"
 }
@@ -421,16 +423,19 @@ int main(int argc, char** argv) {
     robust->add_option("--models-dir", modelsDir, "directory holding the model files");
     robust->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()->check(notNegative());
     RobustRunOptions robustOptions;
-    robust->add_option("--dot", robustOptions.dotDir, "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
-    robust->add_option("--render", robustOptions.renderFormat, "also render each witness picture: svg or png (needs --dot)")
-        ->check(CLI::IsMember({"svg", "png"}));
+    CLI::Option* robustDot = robust->add_option("--dot", robustOptions.dotDir,
+                                                "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
+    robust->add_option("--render", robustOptions.renderFormat, "also render each witness picture: svg or png")
+        ->check(CLI::IsMember({"svg", "png"}))
+        ->needs(robustDot);
     robust->add_flag("--json", json, "print one JSON record per test (JSON Lines, doc/output.schema.json)");
     robust->add_flag("--no-time", noTime, "omit the Time line (for diffs)");
-    robust->add_flag("--repair", robustOptions.repair,
-                     "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
-                     "(ROBUSTNESS.md §5) and print each repaired program");
+    CLI::Option* repair = robust->add_flag(
+        "--repair", robustOptions.repair,
+        "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
+        "(ROBUSTNESS.md §5) and print each repaired program");
     robust->add_option("--repair-max", robustOptions.repairMax, "--repair: insertions tried at most")
-        ->capture_default_str()->check(CLI::Range(1, 8));
+        ->capture_default_str()->check(CLI::Range(1, 8))->needs(repair);
     addLimits(*robust);
 
     // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.

@@ -185,14 +185,6 @@ int runOne(const std::string& file, const RobustRunOptions& options) {
 }  // namespace
 
 int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options) {
-    if (!options.renderFormat.empty() && options.dotDir.empty()) {
-        std::cerr << "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n";
-        return 2;
-    }
-    if (!options.repair && options.repairMax != RobustRunOptions{}.repairMax) {
-        std::cerr << "rdmacheck: error: --repair-max bounds --repair; add --repair\n";
-        return 2;
-    }
     int status = 0;
     for (const std::string& file : files) {
         try {
