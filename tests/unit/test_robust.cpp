@@ -261,3 +261,23 @@ TEST(Robustness, NoRepairWithinTheBoundIsReported) {
     EXPECT_TRUE(r.repairs.empty());
     EXPECT_GT(r.candidates, 0u);
 }
+
+// ROBUSTNESS.md §4.6 (3) and (4) on the corpus (no assumes): robust exactly when
+// M and sc have as many executions (SC ⊆ M), and a state M reaches but sc does
+// not comes with a witness.
+TEST(Robustness, ExecutionCountsAndStatesAgreeWithTheVerdict) {
+    const Model sc = loadModel(modelsDir(), "sc");
+    for (const char* m : {"rdma-sc", "rdma-tso"}) {
+        const Model model = loadModel(modelsDir(), m);
+        for (const std::string& file : litmusFiles("litmus/rdma-tso")) {
+            SCOPED_TRACE(file + " under " + m);
+            const LitmusTest test = parseLitmusFile(file);
+            const CheckResult weak = check(test, model, CheckOptions{}), strong = check(test, sc, CheckOptions{});
+            const bool robust = checkRobustness(test, model, CheckOptions{}).robust();
+            EXPECT_EQ(robust, weak.positive + weak.negative == strong.positive + strong.negative);
+            const bool moreStates = std::any_of(weak.states.begin(), weak.states.end(),
+                                                [&](const auto& s) { return !strong.states.count(s.first); });
+            EXPECT_FALSE(moreStates && robust);
+        }
+    }
+}
