@@ -422,6 +422,8 @@ int main(int argc, char** argv) {
     robust->add_option("--model", modelName, "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
     robust->add_option("--models-dir", modelsDir, "directory holding the model files");
     robust->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()->check(notNegative());
+    robust->add_option("--max-events", options.maxEvents, "give up on a combination of thread paths with more events")
+        ->capture_default_str()->check(notNegative());
     RobustRunOptions robustOptions;
     CLI::Option* robustDot = robust->add_option("--dot", robustOptions.dotDir,
                                                 "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
