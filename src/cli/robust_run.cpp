@@ -28,8 +28,9 @@ struct RobustAnswer {
 void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w, const std::string& dir,
                  const std::string& format) {
     const Cycle cycle{"sc", w.cycle, true};
-    Picture g = drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model),
-                              test.name + "-witness", test.name + ": not robust against SC under " + model.name, &cycle);
+    Picture g =
+        drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model), test.name + "-witness",
+                      test.name + ": not robust against SC under " + model.name, &cycle);
     for (const RelaxedSegment& s : w.relaxed) addRelaxedSegment(g, s.entry, s.exit, s.cell);
     std::filesystem::create_directories(dir);
     writeDot(g, dir + "/" + test.name + "-witness.dot");
@@ -68,7 +69,9 @@ std::string observableText(const RobustAnswer& a) {
                          : "no (sc reaches this " + state + " too: the violation is in the trace only)";
 }
 
-std::string counted(uint64_t n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+std::string counted(uint64_t n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 
 void printRepair(std::ostream& out, const std::string& testName, const RepairResult& r) {
     if (r.repairs.empty()) {
@@ -115,8 +118,10 @@ nlohmann::json witnessJson(const RobustnessWitness& w) {
     for (size_t t = 0; t < w.cuts.size(); ++t)
         cuts.push_back({{"thread", "P" + std::to_string(t)}, {"kept", w.cuts[t].kept}, {"length", w.cuts[t].length}});
     auto event = [&](int e) { return eventLabel(w.execution, w.locations, e); };
-    for (const RelationEdge& e : w.cycle) cycle.push_back({{"from", event(e.from)}, {"to", event(e.to)}, {"relation", e.relation}});
-    for (const RelaxedSegment& s : w.relaxed) relaxed.push_back({{"from", event(s.entry)}, {"to", event(s.exit)}, {"cell", s.cell}});
+    for (const RelationEdge& e : w.cycle)
+        cycle.push_back({{"from", event(e.from)}, {"to", event(e.to)}, {"relation", e.relation}});
+    for (const RelaxedSegment& s : w.relaxed)
+        relaxed.push_back({{"from", event(s.entry)}, {"to", event(s.exit)}, {"cell", s.cell}});
     return {{"cuts", cuts}, {"cut", w.cut()}, {"state", stateLine(w.names, w.state)},
             {"cycle", cycle}, {"relaxed", relaxed}};
 }
@@ -165,7 +170,9 @@ void printUnknown(const LitmusTest& test, const std::string& modelName, const st
 
 int runOne(const std::string& file, const RobustRunOptions& options) {
     const LitmusTest test = parseLitmusFile(file);
-    const std::string name = !options.modelName.empty() ? options.modelName : test.arch == Arch::X86 ? "tso" : "rdma-sc";
+    const std::string name = !options.modelName.empty() ? options.modelName
+                             : test.arch == Arch::X86     ? "tso"
+                                                          : "rdma-sc";
     const Model model = loadModel(options.modelsDir, name);
     try {
         const RobustAnswer a = answer(test, model, options);

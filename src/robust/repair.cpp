@@ -238,7 +238,8 @@ std::string Insertion::text() const {
 
 RepairResult repairRobustness(const LitmusTest& test, const Model& model, const CheckOptions& options,
                               const RobustnessWitness& witness, int maxInsertions) {
-    if (test.arch != Arch::Rdma) throw InputError(SourceLoc{test.file, 0, 0}, "--repair inserts RDMA statements: RDMA tests only");
+    if (test.arch != Arch::Rdma)
+        throw InputError(SourceLoc{test.file, 0, 0}, "--repair inserts RDMA statements: RDMA tests only");
     RepairResult result;
     result.maxInsertions = maxInsertions;
     const std::vector<Insertion> candidates = candidateInsertions(test);
