@@ -42,7 +42,6 @@ struct RobustnessWitness {
 struct RobustnessResult {
     std::string test, model;
     int unroll = 0;
-    uint64_t queries = 0;  // skeletons asked for a cycle (up to the witness)
     std::optional<RobustnessWitness> witness;  // none: robust (up to the bound if a loop was cut)
     std::vector<SourceLoc> cutLoops;  // loops the bound cut (searched only when robust)
     double seconds = 0;

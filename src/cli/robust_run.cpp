@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "rdmacheck/draw.hpp"
 #include "rdmacheck/parse.hpp"

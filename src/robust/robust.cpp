@@ -228,7 +228,6 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
                 continue;
             }
             encoding.requireScCycle();
-            ++r.queries;
             if (encoding.next()) r.witness = makeWitness(test, program, choice, encoding.current(), model);
         }
     } catch (const SolverGaveUp& e) {
