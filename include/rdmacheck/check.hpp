@@ -42,4 +42,11 @@ long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, con
 // Throws InputError at the first event the model has no place for (NIC events under tso or sc).
 void checkModelSupports(const UnfoldedProgram& program, const Model& model);
 
+// What a search over skeletons shares with check(): the limits checked, and the
+// next solver call bounded by the time left; a solver that gave up as the
+// error the user sees (a timeout once the time is up); a skeleton past --max-events.
+void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEncoding& encoding);
+[[noreturn]] void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e);
+void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, const std::string& file);
+
 }  // namespace rdmacheck

@@ -76,6 +76,9 @@ public:
     z3::expr valueIs(const Value& v, long long k) const;
     // Keeps only executions where `condition` holds in later next() calls.
     void require(const z3::expr& condition);
+    // Keeps only executions whose po ∪ rf ∪ mo ∪ rb has a cycle (ROBUSTNESS.md
+    // §4.3 (B)): a non-empty set of `on` events, each with an on successor.
+    void requireScCycle();
 
 private:
     struct Impl;

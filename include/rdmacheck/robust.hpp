@@ -1,7 +1,7 @@
 // Robustness against SC (shared/spec/ROBUSTNESS.md §4): is every M-consistent
 // trace, each thread possibly cut before a test, acyclic in po ∪ rf ∪ mo ∪ rb?
-// Method (A) of §4.3: every consistent execution of every skeleton (prefixes
-// included) is searched for such a cycle.
+// Encoding (B) of §4.3: one satisfiability query per skeleton (prefixes
+// included), asking for a consistent execution with such a cycle.
 #pragma once
 
 #include <optional>
@@ -13,16 +13,35 @@
 
 namespace rdmacheck {
 
+// How much of its path a thread of the witness ran (ROBUSTNESS.md §5, Witness).
+struct ThreadCut {
+    size_t kept = 0;    // events of the cut path
+    size_t length = 0;  // events of the longest path of the thread it is a prefix of
+};
+
+// A thread visit of the cycle whose po segment the model does not order (§5, Relaxed).
+struct RelaxedSegment {
+    int entry = -1, exit = -1;  // events; exit is po-after entry
+    std::string cell;           // the model's table cell of (entry, exit), e.g. "G1 ✗"; "" without a table
+};
+
 struct RobustnessWitness {
     ExecutionGraph execution;
     std::vector<Location> locations;
-    std::vector<RelationEdge> cycle;  // po, rf, mo, rb edges, the last ending where the first starts
+    std::vector<ThreadCut> cuts;  // per thread
+    std::vector<ObservedName> names;
+    FinalState state;  // over names (shownNames of the test), at the cut
+    // po, rf, mo, rb edges, the last ending where the first starts; each thread
+    // visited once, po edges immediate.
+    std::vector<RelationEdge> cycle;
+    std::vector<RelaxedSegment> relaxed;
+
+    bool cut() const;  // some thread stopped before its path's end
 };
 
 struct RobustnessResult {
     std::string test, model;
     int unroll = 0;
-    uint64_t executions = 0;  // consistent executions searched (up to the witness)
     std::optional<RobustnessWitness> witness;  // none: robust (up to the bound if a loop was cut)
     std::vector<SourceLoc> cutLoops;  // loops the bound cut (searched only when robust)
     double seconds = 0;
@@ -33,7 +52,20 @@ struct RobustnessResult {
 // identifiers, library calls: ROBUSTNESS.md §4.5).
 RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, const CheckOptions& options);
 
-// The witness's cycle as text: "P0:a lR y=0 -rb-> P1:b nrW y=1 -po-> ...".
+// A shortest cycle of po ∪ rf ∪ mo ∪ rb in ex, as RobustnessWitness::cycle
+// says, starting at the entry of its first thread's visit; empty if none.
+std::vector<RelationEdge> shortestScCycle(const ExecutionGraph& ex);
+
+// Whether `sc` reaches the witness's state (over the test's shown names), at
+// any cut when the witness is a cut trace: if not, the violation is also
+// observable in the final state (ROBUSTNESS.md §5, Observable).
+bool scReachesState(const LitmusTest& test, const RobustnessWitness& w, const Model& sc, const CheckOptions& options);
+
+// The witness's cycle as text: "a:nlR x=1 -po-> b:nrW z=1 -po-> c:lW x=1 -rf-> a:nlR x=1".
 std::string cycleText(const RobustnessWitness& w);
+// "b:nrW x=1 …→ d:lR y=0 (G1 ✗); ..." ("" when no segment is relaxed).
+std::string relaxedText(const RobustnessWitness& w);
+// "P0:3/4 P1:5/5".
+std::string cutsText(const RobustnessWitness& w);
 
 }  // namespace rdmacheck

@@ -25,10 +25,10 @@
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/progress.hpp"
 #include "rdmacheck/refine.hpp"
-#include "rdmacheck/robust.hpp"
 #include "rdmacheck/report.hpp"
 #include "check_run.hpp"
 #include "common.hpp"
+#include "robust_run.hpp"
 #include "suite.hpp"
 
 namespace {
@@ -234,50 +234,6 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
     return status;
 }
 
-void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w, const std::string& dir,
-                 const std::string& format) {
-    const Cycle cycle{"sc", w.cycle, true};
-    const Picture g = drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model),
-                                    test.name + "-witness", test.name + ": not robust against SC under " + model.name,
-                                    &cycle);
-    std::filesystem::create_directories(dir);
-    writeDot(g, dir + "/" + test.name + "-witness.dot");
-    if (!format.empty()) renderGraph(g, format, dir + "/" + test.name + "-witness." + format);
-}
-
-// Robustness against SC (ROBUSTNESS.md §4, §5): a herd7-style block per test;
-// exit 1 if a test is not robust, 2 on bad input.
-// With `dir`, the witness is drawn there, its cycle highlighted (and rendered in `format`).
-int runRobust(const std::vector<std::string>& files, const std::string& modelName, const std::string& modelsDir,
-              const CheckOptions& options, const std::string& dir, const std::string& format) {
-    int status = 0;
-    for (const std::string& file : files) {
-        try {
-            const LitmusTest test = parseLitmusFile(file);
-            const std::string name = !modelName.empty() ? modelName : test.arch == Arch::X86 ? "tso" : "rdma-sc";
-            const Model model = loadModel(modelsDir, name);
-            const RobustnessResult r = checkRobustness(test, model, options);
-            // A cut loop makes "Robust" bounded evidence only (ROBUSTNESS.md §4.4).
-            const std::string bound = r.cutLoops.empty() ? "" : " (up to unroll " + std::to_string(r.unroll) + ")";
-            std::cout << "Robustness " << r.test << " " << (r.robust() ? "Robust" + bound : "NotRobust") << "\n"
-                      << "Model " << r.model << " against sc (trace robustness; prefixes; unroll " << r.unroll
-                      << ")\n";
-            if (r.witness) {
-                std::cout << "Cycle " << cycleText(*r.witness) << "\n";
-                if (!dir.empty()) drawWitness(test, model, *r.witness, dir, format);
-            }
-            std::cout << "Executions " << r.executions << "\n";
-            for (const SourceLoc& loop : r.cutLoops)
-                std::cout << "Warning: " << loop.str() << ": loop unrolled to the bound; robust up to it only\n";
-            if (!r.robust()) status = std::max(status, 1);
-        } catch (...) {
-            std::cout.flush();
-            status = std::max(status, reportError(std::cerr, file));
-        }
-    }
-    return status;
-}
-
 // herd7's single-dash options, as rdmacheck's: -model, -show, -o, -unroll,
 // -version, -skipchecks A,B and -speedcheck true|false|fast.
 std::vector<std::string> herdAliases(int argc, char** argv) {
@@ -317,6 +273,8 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     // The command given first (its options win a tie), then the main command's.
     for (const CLI::App* sub : app.get_subcommands()) collect(*sub);
     collect(app);
+    // A known option used wrongly ("--repair-max requires --repair") is no typo.
+    if (std::find(known.begin(), known.end(), given) != known.end()) return;
     const std::string hint = didYouMean(given, known);
     if (!hint.empty()) std::cerr << "rdmacheck: " << hint.substr(2, hint.size() - 3) << "\n";  // without " (" and ")"
 }
@@ -464,10 +422,22 @@ int main(int argc, char** argv) {
     robust->add_option("--model", modelName, "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
     robust->add_option("--models-dir", modelsDir, "directory holding the model files");
     robust->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()->check(notNegative());
-    std::string robustDot, robustRender;
-    robust->add_option("--dot", robustDot, "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
-    robust->add_option("--render", robustRender, "also render each witness picture: svg or png")
-        ->check(CLI::IsMember({"svg", "png"}));
+    robust->add_option("--max-events", options.maxEvents, "give up on a combination of thread paths with more events")
+        ->capture_default_str()->check(notNegative());
+    RobustRunOptions robustOptions;
+    CLI::Option* robustDot = robust->add_option("--dot", robustOptions.dotDir,
+                                                "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
+    robust->add_option("--render", robustOptions.renderFormat, "also render each witness picture: svg or png")
+        ->check(CLI::IsMember({"svg", "png"}))
+        ->needs(robustDot);
+    robust->add_flag("--json", json, "print one JSON record per test (JSON Lines, doc/output.schema.json)");
+    robust->add_flag("--no-time", noTime, "omit the Time line (for diffs)");
+    CLI::Option* repair = robust->add_flag(
+        "--repair", robustOptions.repair,
+        "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
+        "(ROBUSTNESS.md §5) and print each repaired program");
+    robust->add_option("--repair-max", robustOptions.repairMax, "--repair: insertions tried at most")
+        ->capture_default_str()->check(CLI::Range(1, 8))->needs(repair);
     addLimits(*robust);
 
     // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
@@ -547,7 +517,14 @@ int main(int argc, char** argv) {
         if (*compare && compareModelNames.empty()) return compareLogs(compareArgs);
         if (*refine)
             return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
-        if (*robust) return runRobust(robustFiles, modelName, modelsDir, options, robustDot, robustRender);
+        if (*robust) {
+            robustOptions.modelName = modelName;
+            robustOptions.modelsDir = modelsDir;
+            robustOptions.check = options;
+            robustOptions.json = json;
+            robustOptions.noTime = noTime;
+            return runRobust(robustFiles, robustOptions);
+        }
         if (files.empty() && !*suiteCommand && !*compare) {
             std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
             return 2;

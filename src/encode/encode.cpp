@@ -505,6 +505,30 @@ struct ExecutionEncoding::Impl {
         return z3::mk_or(cases);
     }
 
+    // A finite non-empty set in which every event has a successor has a cycle,
+    // and a cycle is such a set. Initial writes have no sc edge into them: never on.
+    void requireScCycle() {
+        const int n = static_cast<int>(sk.events.size());
+        std::vector<z3::expr> on;
+        std::vector<z3::expr_vector> successors;
+        for (int e = 0; e < n; ++e) {
+            on.push_back(ctx.bool_const(("on" + std::to_string(e)).c_str()));
+            successors.emplace_back(ctx);
+        }
+        for (const auto& events : sk.threadEvents)
+            for (size_t i = 1; i < events.size(); ++i) successors[events[i - 1]].push_back(on[events[i]]);
+        for (const char* relation : {"rf", "mo", "rb"})
+            for (const auto& [key, edge] : domain.dynamic(relation))
+                if (!isInit(sk.events[key.first])) successors[key.first].push_back(on[key.second] && edge);
+        z3::expr_vector some(ctx);
+        for (int e = 0; e < n; ++e) {
+            if (isInit(sk.events[e])) continue;
+            some.push_back(on[e]);
+            solver.add(z3::implies(on[e], z3::mk_or(successors[e])));
+        }
+        solver.add(z3::mk_or(some));
+    }
+
     // The decisions that tell executions apart, each with two values or more:
     // the source of each read, and mo between each pair of writes of a location.
     void listDecisions() {
@@ -598,6 +622,8 @@ z3::expr ExecutionEncoding::valueIs(const Value& v, long long k) const {
 }
 
 void ExecutionEncoding::require(const z3::expr& condition) { impl_->solver.add(condition); }
+
+void ExecutionEncoding::requireScCycle() { impl_->requireScCycle(); }
 
 void ExecutionEncoding::limitTime(unsigned milliseconds) { impl_->limitTime(milliseconds); }
 

@@ -381,7 +381,9 @@ RelationStyle relationStyle(const std::string& relation) {
         {"ib", {"grey", "dashed"}},      {"oppo", {"darkcyan", "dotted"}},  {"ob", {"darkcyan", "dotted"}},
     };
     auto it = styles.find(relation);
-    return it != styles.end() ? it->second : RelationStyle{"darkslategray", "solid"};
+    if (it != styles.end()) return it->second;
+    // A robustness witness's relaxed segments, "relaxed G1 ✗" (addRelaxedSegment).
+    return relation.rfind("relaxed", 0) == 0 ? RelationStyle{"red", "dashed"} : RelationStyle{"darkslategray", "solid"};
 }
 
 std::string toDot(const Picture& g) {

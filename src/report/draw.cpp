@@ -138,4 +138,8 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
     return g;
 }
 
+void addRelaxedSegment(Picture& g, int entry, int exit, const std::string& cell) {
+    g.edges.push_back({eventId(entry), eventId(exit), "relaxed " + cell, false});
+}
+
 }  // namespace rdmacheck

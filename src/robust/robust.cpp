@@ -1,44 +1,16 @@
 #include "rdmacheck/robust.hpp"
 
+#include <algorithm>
 #include <chrono>
-#include <functional>
+#include <deque>
 #include <map>
 
 #include "rdmacheck/explain.hpp"
+#include "rdmacheck/report.hpp"
 
 namespace rdmacheck {
 
 namespace {
-
-// A cycle of po ∪ rf ∪ mo ∪ rb, if there is one: immediate po, mo and rb edges
-// have the same cycles as the relations themselves.
-std::vector<RelationEdge> scCycle(const ExecutionGraph& ex) {
-    std::map<int, std::vector<RelationEdge>> out;
-    for (const RelationEdge& e : executionEdges(ex))
-        if (e.relation == "po" || e.relation == "rf" || e.relation == "mo" || e.relation == "rb")
-            out[e.from].push_back(e);
-    std::vector<int> state(ex.events.size(), 0);  // 0 unvisited, 1 on the stack, 2 done
-    std::vector<RelationEdge> stack;
-    std::vector<RelationEdge> cycle;
-    std::function<bool(int)> visit = [&](int v) {
-        state[v] = 1;
-        for (const RelationEdge& e : out[v]) {
-            stack.push_back(e);
-            if (state[e.to] == 1) {
-                auto first = std::find_if(stack.begin(), stack.end(), [&](const RelationEdge& s) { return s.from == e.to; });
-                cycle.assign(first, stack.end());
-                return true;
-            }
-            if (state[e.to] == 0 && visit(e.to)) return true;
-            stack.pop_back();
-        }
-        state[v] = 2;
-        return false;
-    };
-    for (int v = 0; v < static_cast<int>(ex.events.size()); ++v)
-        if (state[v] == 0 && visit(v)) return cycle;
-    return {};
-}
 
 // Work identifiers and library calls are outside the paper's programs (§4.5).
 void rejectOutsidePrograms(const LitmusTest& test) {
@@ -57,50 +29,263 @@ void rejectOutsidePrograms(const LitmusTest& test) {
     }
 }
 
+// The sc edges of ex between non-initial events (no cycle passes an initial
+// write): po to every later event of the thread, rf, mo and rb in full, so a
+// shortest cycle visits each thread once (two visits of one thread shortcut
+// through po to a shorter cycle).
+std::vector<std::vector<RelationEdge>> scGraph(const ExecutionGraph& ex) {
+    std::vector<std::vector<RelationEdge>> out(ex.events.size());
+    auto add = [&](int from, int to, const char* relation) {
+        if (!isInitEvent(ex.events[from])) out[from].push_back({from, to, relation});
+    };
+    for (const auto& events : ex.threadEvents)
+        for (size_t i = 0; i < events.size(); ++i)
+            for (size_t j = i + 1; j < events.size(); ++j) add(events[i], events[j], "po");
+    for (int r = 0; r < static_cast<int>(ex.rf.size()); ++r)
+        if (ex.rf[r] >= 0) add(ex.rf[r], r, "rf");
+    for (const auto& order : ex.mo)
+        for (size_t i = 0; i < order.size(); ++i)
+            for (size_t j = i + 1; j < order.size(); ++j) add(order[i], order[j], "mo");
+    for (int r = 0; r < static_cast<int>(ex.rf.size()); ++r) {
+        if (ex.rf[r] < 0) continue;
+        const auto& order = ex.mo[ex.events[r].location];
+        for (auto w = std::find(order.begin(), order.end(), ex.rf[r]) + 1; w < order.end(); ++w)
+            if (*w != r) add(r, *w, "rb");
+    }
+    return out;
+}
+
+// The shortest path from `start` back to it (breadth first), or none.
+std::vector<RelationEdge> shortestCycleThrough(const std::vector<std::vector<RelationEdge>>& graph, int start) {
+    std::vector<const RelationEdge*> via(graph.size(), nullptr);
+    std::deque<int> queue{start};
+    while (!queue.empty()) {
+        const int v = queue.front();
+        queue.pop_front();
+        for (const RelationEdge& e : graph[v]) {
+            if (e.to != start && via[e.to]) continue;
+            via[e.to] = &e;
+            if (e.to != start) {
+                queue.push_back(e.to);
+                continue;
+            }
+            std::vector<RelationEdge> cycle;
+            for (int at = start; cycle.empty() || at != start; at = via[at]->from) cycle.push_back(*via[at]);
+            std::reverse(cycle.begin(), cycle.end());
+            return cycle;
+        }
+    }
+    return {};
+}
+
+// Rotates the cycle to start at a thread visit's entry (an event a non-po edge
+// enters), the smallest such event; then splits po edges into immediate ones.
+std::vector<RelationEdge> visitsFromFirstEntry(const ExecutionGraph& ex, std::vector<RelationEdge> cycle) {
+    size_t first = cycle.size();  // po is acyclic: some edge is not po
+    for (size_t i = 0; i < cycle.size(); ++i) {
+        const bool entry = cycle[(i + cycle.size() - 1) % cycle.size()].relation != "po";
+        if (entry && (first == cycle.size() || cycle[i].from < cycle[first].from)) first = i;
+    }
+    std::rotate(cycle.begin(), cycle.begin() + static_cast<long>(first), cycle.end());
+    std::vector<RelationEdge> steps;
+    for (const RelationEdge& e : cycle) {
+        if (e.relation != "po") {
+            steps.push_back(e);
+            continue;
+        }
+        const auto& events = ex.threadEvents[ex.events[e.from].thread];
+        auto at = std::find(events.begin(), events.end(), e.from);
+        for (; *at != e.to; ++at) steps.push_back({*at, *(at + 1), "po"});
+    }
+    return steps;
+}
+
+// The clock whose acyclicity an sc cycle inside it would break: the observation
+// order of RDMA^TSO's models (ob), else the last one (ghb for tso).
+const Clock& orderingClock(const Model& model) {
+    const CheckPlan& plan = model.plan;
+    return plan.clocks.at(plan.observeClock >= 0 ? plan.observeClock : plan.clocks.size() - 1);
+}
+
+// Whether `to` is reachable from `from` through the clock's edges in ex.
+bool ordered(const ExecutionGraph& ex, const Model& model, int from, int to) {
+    std::map<int, std::vector<int>> out;
+    for (const ModelExpr& m : orderingClock(model).members)
+        for (auto [a, b] : evaluateRelation(model, m, ex)) out[a].push_back(b);
+    std::vector<bool> seen(ex.events.size(), false);
+    std::vector<int> stack{from};
+    while (!stack.empty()) {
+        const int v = stack.back();
+        stack.pop_back();
+        for (int w : out[v]) {
+            if (w == to) return true;
+            if (!seen[w]) stack.push_back(w), seen[w] = true;
+        }
+    }
+    return false;
+}
+
+// "G1 ✗": the table's row letter (A = lR, B = lW, ...), column number and mark,
+// as ROBUSTNESS.md names Fig. 4's cells.
+std::string cellText(const Model& model, EventKind earlier, EventKind later) {
+    for (const ModelExpr& m : orderingClock(model).members) {
+        auto table = model.tables.find(m.name);
+        if (m.op != ModelExpr::Op::Name || table == model.tables.end()) continue;
+        const Cell cell = table->second.at(earlier, later);
+        return std::string(1, static_cast<char>('A' + static_cast<int>(earlier))) +
+               std::to_string(static_cast<int>(later) + 1) +
+               (cell == Cell::Ordered ? " ✓" : cell == Cell::Unordered ? " ✗" : " sqp");
+    }
+    return "";
+}
+
+// Each thread visit (a run of po edges) whose entry the model does not order before its exit.
+std::vector<RelaxedSegment> relaxedSegments(const ExecutionGraph& ex, const std::vector<RelationEdge>& cycle,
+                                            const Model& model) {
+    std::vector<RelaxedSegment> out;
+    for (size_t i = 0; i < cycle.size(); ++i) {
+        if (cycle[i].relation != "po" || (i > 0 && cycle[i - 1].relation == "po")) continue;
+        size_t last = i;
+        while (last + 1 < cycle.size() && cycle[last + 1].relation == "po") ++last;
+        const int entry = cycle[i].from, exit = cycle[last].to;
+        if (!ordered(ex, model, entry, exit))
+            out.push_back({entry, exit, cellText(model, ex.events[entry].kind, ex.events[exit].kind)});
+    }
+    return out;
+}
+
+bool sameEvent(const Event& a, const Event& b) {
+    return a.kind == b.kind && a.location == b.location && a.remote == b.remote && a.where.line == b.where.line &&
+           a.where.column == b.where.column;
+}
+
+// The longest path of the thread that starts with `cut`'s events.
+size_t pathLength(const std::vector<ThreadPath>& paths, const ThreadPath& cut) {
+    size_t length = cut.events.size();
+    for (const ThreadPath& p : paths)
+        if (p.events.size() > length &&
+            std::equal(cut.events.begin(), cut.events.end(), p.events.begin(), sameEvent))
+            length = p.events.size();
+    return length;
+}
+
+RobustnessWitness makeWitness(const LitmusTest& test, const UnfoldedProgram& program,
+                              const std::vector<size_t>& choice, const ExecutionGraph& ex, const Model& model) {
+    RobustnessWitness w{ex, program.locations, {}, shownNames(test), {}, shortestScCycle(ex), {}};
+    w.relaxed = relaxedSegments(ex, w.cycle, model);
+    for (size_t t = 0; t < choice.size(); ++t) {
+        const ThreadPath& path = program.paths[t][choice[t]];
+        w.cuts.push_back({path.events.size(), pathLength(program.paths[t], path)});
+    }
+    for (const ObservedName& n : w.names) w.state.push_back(finalValue(test, program, ex, n.name, n.thread));
+    return w;
+}
+
 }  // namespace
 
-RobustnessResult checkRobustness(const LitmusTest& input, const Model& model, const CheckOptions& options) {
+bool RobustnessWitness::cut() const {
+    return std::any_of(cuts.begin(), cuts.end(), [](const ThreadCut& c) { return c.kept < c.length; });
+}
+
+std::vector<RelationEdge> shortestScCycle(const ExecutionGraph& ex) {
+    const auto graph = scGraph(ex);
+    std::vector<RelationEdge> best;
+    for (int v = 0; v < static_cast<int>(graph.size()); ++v) {
+        std::vector<RelationEdge> cycle = shortestCycleThrough(graph, v);
+        if (!cycle.empty() && (best.empty() || cycle.size() < best.size())) best = std::move(cycle);
+    }
+    return best.empty() ? best : visitsFromFirstEntry(ex, std::move(best));
+}
+
+RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, const CheckOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    rejectOutsidePrograms(input);
-    LitmusTest test = input;
-    test.filter.reset();  // robustness is a property of the program (§4.1)
-    CheckOptions prefixes = options;
-    prefixes.prefixes = true;
-    prefixes.mode = CheckMode::Executions;
+    rejectOutsidePrograms(test);
+    const ResourceGuard guard(test.file, options.limits);
+    UnfoldOptions unfoldOptions;
+    unfoldOptions.unroll = options.unroll;
+    unfoldOptions.prefixes = true;  // Def. 3's prefixes, cut before tests (§4.2)
+    const UnfoldedProgram program = unfold(test, unfoldOptions);
+    checkModelSupports(program, model);
     RobustnessResult r;
     r.test = test.name;
     r.model = model.name;
     r.unroll = options.unroll;
-    // The first witness decides: it ends the enumeration (an exception out of the visitor).
-    struct WitnessFound {};
+    CheckResult loops;  // the cut loops, noted as check() notes them
+    SolverContext ctx;  // fresh: the witness found does not depend on earlier tests
+    std::vector<size_t> choice(program.paths.size(), 0);
     try {
-        const CheckResult checked = check(
-            test, model, prefixes, [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState&, bool) {
-                ++r.executions;
-                std::vector<RelationEdge> cycle = scCycle(ex);
-                if (cycle.empty()) return;
-                r.witness = RobustnessWitness{ex, program.locations, std::move(cycle)};
-                throw WitnessFound{};
-            });
-        r.cutLoops = checked.cutLoops;
-    } catch (const WitnessFound&) {
+        for (bool more = program.skeletonCount() > 0; more && !r.witness; more = program.nextChoice(choice)) {
+            const ExecutionGraph sk = program.skeleton(choice);
+            checkEventCount(sk, options, test.file);
+            auto noted = [&](const SourceLoc& loop) { return hasCutLoop(loops, loop); };
+            if (!sk.cutAt.empty() && std::all_of(sk.cutAt.begin(), sk.cutAt.end(), noted)) continue;
+            ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
+            spend(guard, options.limits, encoding);
+            if (!sk.cutAt.empty()) {
+                // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
+                if (encoding.next())
+                    for (const SourceLoc& loop : sk.cutAt) noteCutLoop(loops, loop);
+                continue;
+            }
+            encoding.requireScCycle();
+            if (encoding.next()) r.witness = makeWitness(test, program, choice, encoding.current(), model);
+        }
+    } catch (const SolverGaveUp& e) {
+        solverGaveUp(guard, test.file, e);
     }
+    if (!r.witness) r.cutLoops = loops.cutLoops;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }
 
+// One query per skeleton, as for the verdict: the state becomes the condition
+// `exists` asks for, and speedcheck stops at the first execution reaching it.
+bool scReachesState(const LitmusTest& input, const RobustnessWitness& w, const Model& sc, const CheckOptions& options) {
+    LitmusTest test = input;
+    test.filter.reset();
+    test.quantifier = Quantifier::Exists;
+    test.condition = Cond{Cond::Kind::And, "", -1, true, 0, {}, {}};
+    for (size_t i = 0; i < w.names.size(); ++i)
+        test.condition.args.push_back({Cond::Kind::Atom, w.names[i].name, w.names[i].thread, true, w.state[i], {}, {}});
+    CheckOptions speedcheck = options;
+    speedcheck.mode = CheckMode::Speedcheck;
+    speedcheck.prefixes = w.cut();
+    return check(test, sc, speedcheck).ok;
+}
+
+namespace {
+
+// As ROBUSTNESS.md §5 writes events: "d:lR y=0", "g:nrW y=1", "h:P(1)".
+std::string eventText(const RobustnessWitness& w, int e) {
+    const Event& ev = w.execution.events[e];
+    std::string text = eventName(w.execution, e) + ":" + kindName(ev.kind);
+    if (ev.location < 0) return text + (ev.remote ? "(" + std::to_string(ev.remote) + ")" : "");
+    const long long value = isRead(ev.kind) ? w.execution.readValues[e] : ev.written.eval(w.execution.readValues);
+    return text + " " + w.locations[ev.location].name + "=" + std::to_string(value);
+}
+
+}  // namespace
+
 std::string cycleText(const RobustnessWitness& w) {
-    auto event = [&](int e) {
-        const Event& ev = w.execution.events[e];
-        // As ROBUSTNESS.md §5 writes them: "d:lR y=0", "g:nrW y=1", "h:P(1)".
-        std::string text = eventName(w.execution, e) + ":" + kindName(ev.kind);
-        if (ev.location < 0) return text + (ev.remote ? "(" + std::to_string(ev.remote) + ")" : "");
-        const long long value = isRead(ev.kind) ? w.execution.readValues[e] : ev.written.eval(w.execution.readValues);
-        return text + " " + w.locations[ev.location].name + "=" + std::to_string(value);
-    };
     std::string text;
-    for (const RelationEdge& e : w.cycle) text += event(e.from) + " -" + e.relation + "-> ";
-    return text + event(w.cycle.front().from);
+    for (const RelationEdge& e : w.cycle) text += eventText(w, e.from) + " -" + e.relation + "-> ";
+    return text + eventText(w, w.cycle.front().from);
+}
+
+std::string relaxedText(const RobustnessWitness& w) {
+    std::string text;
+    for (const RelaxedSegment& s : w.relaxed)
+        text += (text.empty() ? "" : "; ") + eventText(w, s.entry) + " …→ " + eventText(w, s.exit) +
+                (s.cell.empty() ? "" : " (" + s.cell + ")");
+    return text;
+}
+
+std::string cutsText(const RobustnessWitness& w) {
+    std::string text;
+    for (size_t t = 0; t < w.cuts.size(); ++t)
+        text += (t ? " P" : "P") + std::to_string(t) + ":" + std::to_string(w.cuts[t].kept) + "/" +
+                std::to_string(w.cuts[t].length);
+    return text;
 }
 
 }  // namespace rdmacheck

@@ -53,21 +53,23 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
             }
 }
 
-namespace {
-
-[[noreturn]] void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e) {
+void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e) {
     if (guard.expired()) guard.timeout();
     throw InputError(SourceLoc{file, 1, 1}, std::string("the solver gave up (") + e.what() +
                                                 "); no verdict rather than a partial one");
 }
 
-// Checks the limits, and bounds the next solver call by the time left.
 void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEncoding& encoding) {
     guard.check();
     if (limits.seconds > 0) encoding.limitTime(guard.remainingMilliseconds());
 }
 
-}  // namespace
+void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, const std::string& file) {
+    if (sk.events.size() > options.maxEvents)
+        throw InputError(SourceLoc{file, 1, 1}, "a combination of thread paths has " + std::to_string(sk.events.size()) +
+                                                    " events; the declarative engine takes at most " +
+                                                    std::to_string(options.maxEvents) + " (--max-events)");
+}
 
 namespace {
 
@@ -237,11 +239,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     try {
         for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
             const ExecutionGraph sk = program.skeleton(choice);
-            if (sk.events.size() > options.maxEvents)
-                throw InputError(SourceLoc{test.file, 1, 1},
-                                 "a combination of thread paths has " + std::to_string(sk.events.size()) +
-                                     " events; the declarative engine takes at most " +
-                                     std::to_string(options.maxEvents) + " (--max-events)");
+            checkEventCount(sk, options, test.file);
             if (run.skips(sk)) continue;
             ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
             if (!run.run(sk, encoding)) break;

@@ -620,19 +620,100 @@ TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("Robustness Fig3d NotRobust\nModel rdma-sc against sc (trace robustness; prefixes; unroll 2)\n"
-                         "Cycle d:lR y=0 -rb-> g:nrW y=1 -po-> h:P(1) -po-> i:lR x=0 -rb-> b:nrW x=1 -po-> c:P(2) "
-                         "-po-> d:lR y=0\n"),
+                         "Witness P0:5/5 P1:5/5  [a]=0; [b]=0;\n"
+                         "Cycle b:nrW x=1 -po-> c:P(2) -po-> d:lR y=0 -rb-> g:nrW y=1 -po-> h:P(1) -po-> i:lR x=0 "
+                         "-rb-> b:nrW x=1\n"
+                         "Relaxed b:nrW x=1 …→ d:lR y=0 (G1 ✗); g:nrW y=1 …→ i:lR x=0 (G1 ✗)\n"
+                         "Observable yes (this final state is not reachable under sc)\n"
+                         "Time Fig3d "),
               std::string::npos)
         << r.out;
     EXPECT_EQ(runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus")).status, 0);
     const TempDir tmp("robust");
     const std::string dir = tmp / "witness";
     EXPECT_EQ(runTool("robust --dot " + dir + " " + corpusFile("fig3d-sb-polled-puts.litmus")).status, 1);
-    EXPECT_NE(readFile(dir + "/Fig3d-witness.dot").find("cycle: breaks sc"), std::string::npos);
+    const std::string dot = readFile(dir + "/Fig3d-witness.dot");
+    EXPECT_NE(dot.find("cycle: breaks sc"), std::string::npos);
+    // b:nrW …→ d:lR and g:nrW …→ i:lR, dashed red, labelled with their cell
+    const size_t relaxed = dot.find("relation=\"relaxed G1 ✗\",\n\t\tstyle=dashed");
+    ASSERT_NE(relaxed, std::string::npos) << dot;
+    EXPECT_NE(dot.find("relation=\"relaxed G1 ✗\",\n\t\tstyle=dashed", relaxed + 1), std::string::npos) << dot;
     ToolRun fig1a = runTool("robust --model rdma-tso " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(fig1a.status, 1);
     const std::string wait = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
     ToolRun mowgli = runTool("robust " + wait);
     EXPECT_EQ(mowgli.status, 2);
     EXPECT_NE(mowgli.err.find("outside the robustness paper's programs"), std::string::npos) << mowgli.err;
+}
+
+// robust --json: one record per test with the fields of ROBUSTNESS.md §5
+// (doc/output.schema.json validates them in the json_schema entry).
+TEST(Cli, RobustJsonCarriesTheWitness) {
+    ToolRun r = runTool("robust --json --no-time " + corpusFile("fig3c-lb-gets-polls.litmus") + " " +
+                        sourceDir() + "/litmus/robustness/rob-prefix-only.litmus");
+    EXPECT_EQ(r.status, 1) << r.err;
+    std::istringstream lines(r.out);
+    std::string robust, notRobust;
+    std::getline(lines, robust);
+    std::getline(lines, notRobust);
+    EXPECT_NE(robust.find("\"robust\":true"), std::string::npos) << robust;
+    EXPECT_NE(robust.find("\"witness\":null"), std::string::npos) << robust;
+    EXPECT_EQ(robust.find("\"time\""), std::string::npos) << robust;
+    EXPECT_NE(notRobust.find("\"robust\":false"), std::string::npos) << notRobust;
+    EXPECT_NE(notRobust.find("\"cuts\":[{\"kept\":3,\"length\":4,\"thread\":\"P0\"}]"), std::string::npos) << notRobust;
+    EXPECT_NE(notRobust.find("{\"from\":\"c: lW x=1\",\"relation\":\"rf\",\"to\":\"a: nlR x=1 →2\"}"), std::string::npos)
+        << notRobust;
+    EXPECT_NE(notRobust.find("\"relaxed\":[{\"cell\":\"F2 ✗\",\"from\":\"a: nlR x=1 →2\",\"to\":\"c: lW x=1\"}]"),
+              std::string::npos)
+        << notRobust;
+    EXPECT_NE(notRobust.find("\"observable\":true"), std::string::npos) << notRobust;
+}
+
+// robust --repair prints each smallest repaired program, which parses and is robust.
+TEST(Cli, RobustRepairPrintsRepairedPrograms) {
+    ToolRun r = runTool("robust --no-time --repair " + corpusFile("fig3b-lb-gets.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    const std::string head = "Repair Fig3b 2 insertions, 1 smallest repair (";
+    const size_t at = r.out.find(head);
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const size_t program = r.out.find("RDMA Fig3b-repaired", at);
+    ASSERT_NE(program, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Repaired poll(2) after line 6 (P0); poll(1) after line 11 (P1)\n", at), std::string::npos);
+    const TempDir tmp("repair");
+    const std::string file = tmp / "repaired.litmus";
+    std::ofstream(file) << r.out.substr(program);
+    EXPECT_EQ(runTool("robust " + file).status, 0);
+    ToolRun none = runTool("robust --no-time --repair --repair-max 1 " + corpusFile("fig3a-sb-puts.litmus"));
+    EXPECT_EQ(none.status, 1);
+    EXPECT_NE(none.out.find("Repair Fig3a none within 1 insertion ("), std::string::npos) << none.out;
+}
+
+// robust's bad options and inputs: exit 2 with a message.
+TEST(Cli, RobustRejectsBadOptions) {
+    const std::string fig3a = corpusFile("fig3a-sb-puts.litmus");
+    ToolRun render = runTool("robust --render svg " + fig3a);
+    EXPECT_EQ(render.status, 2);
+    EXPECT_NE(render.err.find("--render requires --dot"), std::string::npos) << render.err;
+    ToolRun max = runTool("robust --repair-max 2 " + fig3a);
+    EXPECT_EQ(max.status, 2);
+    EXPECT_NE(max.err.find("--repair-max requires --repair"), std::string::npos) << max.err;
+    EXPECT_EQ(max.err.find("did you mean"), std::string::npos) << max.err;  // not a typo
+    EXPECT_EQ(runTool("robust --repair --repair-max 0 " + fig3a).status, 2);
+    EXPECT_EQ(runTool("robust --repair --repair-max -1 " + fig3a).status, 2);
+    ToolRun format = runTool("robust --dot out --render pdf " + fig3a);
+    EXPECT_EQ(format.status, 2);
+    ToolRun model = runTool("robust --model nosuch " + fig3a);
+    EXPECT_EQ(model.status, 2);
+    EXPECT_NE(model.err.find("nosuch"), std::string::npos) << model.err;
+    ToolRun missing = runTool("robust --json missing.litmus");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.out.find("\"type\":\"error\""), std::string::npos) << missing.out;
+    ToolRun sc = runTool("robust --model sc " + fig3a);  // robust against itself
+    EXPECT_EQ(sc.status, 0) << sc.err;
+    ToolRun noFiles = runTool("robust --repair");
+    EXPECT_EQ(noFiles.status, 2);
+    const std::string x86 = sharedDir() + "/conformance/x86-tso/tests/SB.litmus";
+    ToolRun x86Repair = runTool("robust --repair " + x86);
+    EXPECT_EQ(x86Repair.status, 2) << x86Repair.out;
+    EXPECT_NE(x86Repair.err.find("--repair inserts RDMA statements"), std::string::npos) << x86Repair.err;
 }

@@ -2,7 +2,8 @@
 """tests/scripts/json_schema.py TOOL SOURCE_DIR: every kind of record that
 `rdmacheck --json` prints validates against doc/output.schema.json, and stdout
 holds JSON records only: reports in each mode and engine, with an explanation,
-with warnings, X86 tests, `run --json`, and errors (a test that does not parse,
+with warnings, X86 tests, `run --json`, `robust --json` (with --repair, a cut
+loop, a timeout), and errors (a test that does not parse,
 a missing file, a timeout)."""
 import json, os, subprocess, sys, tempfile
 
@@ -15,7 +16,7 @@ validator = jsonschema.Draft7Validator(schema)
 corpus = os.path.join(src, "litmus", "rdma-tso")
 x86 = os.path.join(src, "..", "shared", "conformance", "x86-tso", "tests", "MP.litmus")
 failures = []
-seen = {"report": 0, "error": 0}
+seen = {"report": 0, "robustness": 0, "error": 0}
 
 
 def records(args, expect_status):
@@ -65,13 +66,27 @@ with tempfile.TemporaryDirectory() as tmp:
     timeout = records(["--json", "--timeout", "0.000001", fig3e], 2)
     if not timeout or "timeout" not in timeout[0]["message"]:
         failures.append("--timeout: no error record: %s" % timeout)
+    fig3d = os.path.join(corpus, "fig3d-sb-polled-puts.litmus")
+    fig3b = os.path.join(corpus, "fig3b-lb-gets.litmus")
+    prefix = os.path.join(src, "litmus", "robustness", "rob-prefix-only.litmus")
+    robust = records(["robust", "--json", fig3c, fig3d, prefix], 1)
+    if [r.get("robust") for r in robust] != [True, False, False] or robust[1]["observable"] is not True \
+            or not robust[2]["witness"]["cut"]:
+        failures.append("robust --json: expected Fig3c robust, Fig3d and a cut E6 not: %s" % robust)
+    repaired = records(["robust", "--json", "--no-time", "--repair", fig3b], 1)
+    if not repaired or len(repaired[0].get("repair", {}).get("repairs", [])) != 1:
+        failures.append("robust --json --repair: expected one repair of Fig3b: %s" % repaired)
+    records(["robust", "--json", "--unroll", "1", loop], 0)
+    records(["robust", "--json", "--timeout", "0.000001", fig3d], 2)
+    records(["robust", "--json", bad], 2)
     suite = records(["run", "--json", "--no-progress", corpus, bad], 2)
     if len(suite) != len([f for f in os.listdir(corpus) if f.endswith(".litmus")]) + 1:
         failures.append("run --json: %d records" % len(suite))
 
-if seen["report"] == 0 or seen["error"] == 0:
+if 0 in seen.values():
     failures.append("some record type never appeared: %s" % seen)
 for f in failures:
     print("FAIL:", f)
-print("json schema: %d reports and %d errors checked, %d failures" % (seen["report"], seen["error"], len(failures)))
+print("json schema: %d reports, %d robustness records and %d errors checked, %d failures"
+      % (seen["report"], seen["robustness"], seen["error"], len(failures)))
 sys.exit(1 if failures else 0)

@@ -1,9 +1,16 @@
-// Robustness against SC (ROBUSTNESS.md §4): the verdicts §6 and §7.2 derive.
+// Robustness against SC (ROBUSTNESS.md §4): the verdicts §6 and §7.2 derive,
+// encoding (B) against (A), the witness as §5 prints it, and §7.3's repairs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "../test_support.hpp"
+#include "rdmacheck/generate.hpp"
+#include "rdmacheck/print.hpp"
+#include "rdmacheck/repair.hpp"
+#include "rdmacheck/report.hpp"
 #include "rdmacheck/robust.hpp"
 
 using namespace rdmacheck;
@@ -13,6 +20,36 @@ namespace {
 
 bool robust(const std::string& file, const std::string& model) {
     return checkRobustness(parseLitmusFile(file), loadModel(modelsDir(), model), CheckOptions{}).robust();
+}
+
+// Encoding (A) of ROBUSTNESS.md §4.3, the oracle of the tool's (B): every
+// consistent execution of every skeleton (prefixes included unless told
+// otherwise) searched for an sc cycle.
+bool robustByEnumeration(const LitmusTest& input, const Model& model, bool withPrefixes = true) {
+    LitmusTest test = input;
+    test.filter.reset();
+    CheckOptions prefixes;
+    prefixes.prefixes = withPrefixes;
+    bool cyclic = false;
+    check(test, model, prefixes, [&](const UnfoldedProgram&, const ExecutionGraph& ex, const FinalState&, bool) {
+        cyclic = cyclic || !shortestScCycle(ex).empty();
+    });
+    return !cyclic;
+}
+
+std::vector<std::string> litmusFiles(const std::string& dir) {
+    std::vector<std::string> out;
+    for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/" + dir))
+        if (entry.path().extension() == ".litmus") out.push_back(entry.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+RobustnessWitness witnessOf(const std::string& corpusName, const std::string& model = "rdma-sc") {
+    const RobustnessResult r = checkRobustness(parseLitmusFile(sourceDir() + "/litmus/rdma-tso/" + corpusName),
+                                               loadModel(modelsDir(), model), CheckOptions{});
+    if (!r.witness) throw std::runtime_error(corpusName + " is robust");
+    return *r.witness;
 }
 
 }  // namespace
@@ -70,6 +107,8 @@ TEST(Robustness, OnlyThePrefixBeforeAnAssumeViolates) {
     const RobustnessResult r = checkRobustness(test, model, CheckOptions{});
     ASSERT_FALSE(r.robust());
     EXPECT_EQ(cycleText(*r.witness), "a:nlR x=1 -po-> b:nrW z=1 -po-> c:lW x=1 -rf-> a:nlR x=1");
+    EXPECT_EQ(cutsText(*r.witness), "P0:3/4");  // cut before the assume's read
+    EXPECT_TRUE(r.witness->cut());
 }
 
 // Work identifiers and library calls are outside the robustness paper's programs.
@@ -81,5 +120,168 @@ TEST(Robustness, MowgliProgramsAreRejectedAtTheirStatement) {
         FAIL() << "accepted";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("t.litmus:3:8"), std::string::npos) << e.what();
+    }
+}
+
+// (A) and (B) agree on the corpus and the §6 examples, under both models.
+TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeOnTheCorpus) {
+    std::vector<std::string> files = litmusFiles("litmus/rdma-tso");
+    for (const std::string& f : litmusFiles("litmus/robustness")) files.push_back(f);
+    for (const char* m : {"rdma-sc", "rdma-tso"}) {
+        const Model model = loadModel(modelsDir(), m);
+        for (const std::string& file : files) {
+            SCOPED_TRACE(file + " under " + m);
+            const LitmusTest test = parseLitmusFile(file);
+            EXPECT_EQ(checkRobustness(test, model, CheckOptions{}).robust(), robustByEnumeration(test, model));
+        }
+    }
+}
+
+// (A) and (B) agree on 300 random programs of the generator with tests
+// (assume, if, choice), so that some violate only through a prefix, under both models.
+TEST(RobustnessSlow, EnumerationAndOneQueryPerSkeletonAgreeOnRandomPrograms) {
+    GeneratorOptions options;
+    options.mix["assume"] = 2;
+    options.mix["if"] = 1;
+    options.mix["choice"] = 1;
+    int notRobust = 0, prefixOnly = 0;
+    for (uint64_t seed = 1; seed <= 300 && !::testing::Test::HasFailure(); ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        SCOPED_TRACE(text);
+        const LitmusTest test = parseLitmus(text, "random.litmus");
+        for (const char* m : {"rdma-sc", "rdma-tso"}) {
+            const Model model = loadModel(modelsDir(), m);
+            const bool robust = checkRobustness(test, model, CheckOptions{}).robust();
+            EXPECT_EQ(robust, robustByEnumeration(test, model)) << m;
+            notRobust += !robust;
+            prefixOnly += !robust && robustByEnumeration(test, model, false);
+        }
+    }
+    std::cout << "[robustness] 300 random programs x 2 models: " << notRobust << " not robust, " << prefixOnly
+              << " of them only through a prefix\n";
+    EXPECT_GT(notRobust, 50);
+    EXPECT_GT(prefixOnly, 0);
+}
+
+// ROBUSTNESS.md §5's block for Fig. 3d: the cycle from the first thread's
+// entry, each visit's relaxed segment with its oppo cell.
+TEST(Robustness, WitnessOfFig3dAsSection5PrintsIt) {
+    const RobustnessWitness w = witnessOf("fig3d-sb-polled-puts.litmus");
+    EXPECT_EQ(cutsText(w), "P0:5/5 P1:5/5");
+    EXPECT_FALSE(w.cut());
+    EXPECT_EQ(stateLine(w.names, w.state), "[a]=0; [b]=0;");
+    EXPECT_EQ(cycleText(w), "b:nrW x=1 -po-> c:P(2) -po-> d:lR y=0 -rb-> g:nrW y=1 -po-> h:P(1) -po-> i:lR x=0 -rb-> "
+                            "b:nrW x=1");
+    EXPECT_EQ(relaxedText(w), "b:nrW x=1 …→ d:lR y=0 (G1 ✗); g:nrW y=1 …→ i:lR x=0 (G1 ✗)");
+}
+
+// §7.2's relaxed segments and their cells, and rdma-tso's B1 on Fig. 1a.
+TEST(Robustness, RelaxedSegmentsOfSection72) {
+    const std::map<std::string, std::string> cells = {
+        {"fig2b-put-then-write-z0.litmus", "F2 ✗"},   {"fig2d-put-put-poll-write-z0.litmus", "F2 ✗"},
+        {"fig2e-get-get-two-nodes-x1.litmus", "I9 sqp"}, {"fig2f-get-put-two-nodes-z0.litmus", "I6 ✗"},
+        {"fig2h-get-then-put-z0.litmus", "I6 ✗"},     {"fig3a-sb-puts.litmus", "G1 ✗"},
+        {"fig3b-lb-gets.litmus", "H2 ✗"}};
+    for (const auto& [file, cell] : cells) {
+        SCOPED_TRACE(file);
+        const RobustnessWitness w = witnessOf(file);
+        ASSERT_FALSE(w.relaxed.empty());
+        for (const RelaxedSegment& s : w.relaxed) EXPECT_EQ(s.cell, cell);
+    }
+    EXPECT_EQ(witnessOf("fig1a-sb.litmus", "rdma-tso").relaxed.at(0).cell, "B1 ✗");
+}
+
+// Observable: Fig. 3d's state is out of sc's reach; E5's is not (trace, not state, robustness).
+TEST(Robustness, ObservableSeparatesStateFromTraceRobustness) {
+    const Model sc = loadModel(modelsDir(), "sc");
+    const LitmusTest fig3d = parseLitmusFile(sourceDir() + "/litmus/rdma-tso/fig3d-sb-polled-puts.litmus");
+    EXPECT_FALSE(scReachesState(fig3d, witnessOf("fig3d-sb-polled-puts.litmus"), sc, CheckOptions{}));
+    const LitmusTest e5 = parseLitmusFile(sourceDir() + "/litmus/robustness/rob-trace-not-state.litmus");
+    const RobustnessResult r = checkRobustness(e5, loadModel(modelsDir(), "rdma-sc"), CheckOptions{});
+    ASSERT_FALSE(r.robust());
+    EXPECT_TRUE(scReachesState(e5, *r.witness, sc, CheckOptions{}));
+}
+
+namespace {
+
+RepairResult repairOf(const std::string& corpusName) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rdma-tso/" + corpusName);
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    return repairRobustness(test, model, CheckOptions{}, *checkRobustness(test, model, CheckOptions{}).witness, 4);
+}
+
+// "poll(2) after line 6 (P0); ..." for each repair, "|" between them.
+std::string insertionsText(const RepairResult& r) {
+    std::string text;
+    for (const Repair& repair : r.repairs) {
+        text += text.empty() ? "" : " | ";
+        for (size_t i = 0; i < repair.insertions.size(); ++i) text += (i ? "; " : "") + repair.insertions[i].text();
+    }
+    return text;
+}
+
+}  // namespace
+
+// ROBUSTNESS.md §7.3: the repairs of the corpus, smallest first, each re-checked
+// robust once printed and parsed back.
+TEST(Robustness, RepairsOfSection73) {
+    const std::map<std::string, std::string> repairs = {
+        {"fig2b-put-then-write-z0.litmus", "poll(2) after line 6 (P0) | flush(2) after line 6 (P0)"},
+        {"fig2d-put-put-poll-write-z0.litmus", "poll(2) after line 7 (P0)"},  // a second poll: LOCO Fig. 2c
+        {"fig2e-get-get-two-nodes-x1.litmus", "poll(2) after line 6 (P0)"},
+        {"fig2f-get-put-two-nodes-z0.litmus", "poll(2) after line 6 (P0)"},
+        {"fig2h-get-then-put-z0.litmus", "poll(2) after line 6 (P0) | rfence(2) after line 6 (P0)"},  // Fig. 2i
+        {"fig3b-lb-gets.litmus", "poll(2) after line 6 (P0); poll(1) after line 11 (P1)"},           // Fig. 3c
+        // polls and rfences cannot repair SB with puts: a flush on both threads (Fig. 3e)
+        {"fig3a-sb-puts.litmus", "flush(2) after line 6 (P0); flush(1) after line 11 (P1)"}};
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    for (const auto& [file, expected] : repairs) {
+        SCOPED_TRACE(file);
+        const RepairResult r = repairOf(file);
+        EXPECT_EQ(insertionsText(r), expected);
+        for (const Repair& repair : r.repairs)
+            EXPECT_TRUE(checkRobustness(parseLitmus(printLitmus(repair.program), "repaired.litmus"), model,
+                                        CheckOptions{}).robust());
+    }
+}
+
+// Fig. 3a's flushes: a get from a fresh location on the other node, then a poll
+// for the put and one for the get, as Fig. 3e does.
+TEST(Robustness, AFlushGetsAFreshLocationAndPollsUpToIt) {
+    const RepairResult r = repairOf("fig3a-sb-puts.litmus");
+    ASSERT_EQ(r.repairs.size(), 1u);
+    const std::string text = printLitmus(r.repairs[0].program);
+    EXPECT_NE(text.find("flushed@2 = 0; flush@1 = 0; flushed1@1 = 0; flush1@2 = 0;"), std::string::npos) << text;
+    EXPECT_NE(text.find("  x^2 := 1;\n  flush := flushed^2;\n  poll(2);\n  poll(2);\n  a := y;"), std::string::npos)
+        << text;
+}
+
+// None within the bound: SB with puts needs two insertions.
+TEST(Robustness, NoRepairWithinTheBoundIsReported) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rdma-tso/fig3a-sb-puts.litmus");
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    const RepairResult r =
+        repairRobustness(test, model, CheckOptions{}, *checkRobustness(test, model, CheckOptions{}).witness, 1);
+    EXPECT_TRUE(r.repairs.empty());
+    EXPECT_GT(r.candidates, 0u);
+}
+
+// ROBUSTNESS.md §4.6 (3) and (4) on the corpus (no assumes): robust exactly when
+// M and sc have as many executions (SC ⊆ M), and a state M reaches but sc does
+// not comes with a witness.
+TEST(Robustness, ExecutionCountsAndStatesAgreeWithTheVerdict) {
+    const Model sc = loadModel(modelsDir(), "sc");
+    for (const char* m : {"rdma-sc", "rdma-tso"}) {
+        const Model model = loadModel(modelsDir(), m);
+        for (const std::string& file : litmusFiles("litmus/rdma-tso")) {
+            SCOPED_TRACE(file + " under " + m);
+            const LitmusTest test = parseLitmusFile(file);
+            const CheckResult weak = check(test, model, CheckOptions{}), strong = check(test, sc, CheckOptions{});
+            const bool robust = checkRobustness(test, model, CheckOptions{}).robust();
+            EXPECT_EQ(robust, weak.positive + weak.negative == strong.positive + strong.negative);
+            const bool moreStates = std::any_of(weak.states.begin(), weak.states.end(),
+                                                [&](const auto& s) { return !strong.states.count(s.first); });
+            EXPECT_FALSE(moreStates && robust);
+        }
     }
 }

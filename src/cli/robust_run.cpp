@@ -1,0 +1,209 @@
+#include "robust_run.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "rdmacheck/draw.hpp"
+#include "rdmacheck/parse.hpp"
+#include "rdmacheck/print.hpp"
+#include "rdmacheck/repair.hpp"
+#include "rdmacheck/report.hpp"
+#include "common.hpp"
+
+namespace rdmacheck::cli {
+
+namespace {
+
+// One test's answers, for the text block and the JSON record alike.
+struct RobustAnswer {
+    RobustnessResult result;
+    std::optional<bool> observable;  // the witness's state is out of sc's reach; none: sc could not tell
+    std::string observableNote;      // why sc could not tell
+    std::optional<RepairResult> repair;
+};
+
+void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w, const std::string& dir,
+                 const std::string& format) {
+    const Cycle cycle{"sc", w.cycle, true};
+    Picture g =
+        drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model), test.name + "-witness",
+                      test.name + ": not robust against SC under " + model.name, &cycle);
+    for (const RelaxedSegment& s : w.relaxed) addRelaxedSegment(g, s.entry, s.exit, s.cell);
+    std::filesystem::create_directories(dir);
+    writeDot(g, dir + "/" + test.name + "-witness.dot");
+    if (!format.empty()) renderGraph(g, format, dir + "/" + test.name + "-witness." + format);
+}
+
+// sc has no events for some programs (remote RMWs): then observability is unknown.
+void decideObservable(const LitmusTest& test, const RobustRunOptions& options, RobustAnswer& a) {
+    try {
+        const Model sc = loadModel(options.modelsDir, "sc");
+        a.observable = !scReachesState(test, *a.result.witness, sc, options.check);
+    } catch (const TimeoutError&) {
+        throw;
+    } catch (const InputError& e) {
+        a.observableNote = e.detail();
+    }
+}
+
+RobustAnswer answer(const LitmusTest& test, const Model& model, const RobustRunOptions& options) {
+    RobustAnswer a{checkRobustness(test, model, options.check), std::nullopt, "", std::nullopt};
+    if (a.result.robust()) return a;
+    decideObservable(test, options, a);
+    if (!options.dotDir.empty()) drawWitness(test, model, *a.result.witness, options.dotDir, options.renderFormat);
+    if (options.repair) a.repair = repairRobustness(test, model, options.check, *a.result.witness, options.repairMax);
+    return a;
+}
+
+std::string boundText(const RobustnessResult& r) {
+    return r.cutLoops.empty() ? "" : " (up to unroll " + std::to_string(r.unroll) + ")";
+}
+
+std::string observableText(const RobustAnswer& a) {
+    const std::string state = a.result.witness->cut() ? "state at the cut" : "final state";
+    if (!a.observable) return "unknown (" + a.observableNote + ")";
+    return *a.observable ? "yes (this " + state + " is not reachable under sc)"
+                         : "no (sc reaches this " + state + " too: the violation is in the trace only)";
+}
+
+std::string counted(uint64_t n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+void printRepair(std::ostream& out, const std::string& testName, const RepairResult& r) {
+    if (r.repairs.empty()) {
+        out << "Repair " << testName << " none within " << counted(r.maxInsertions, "insertion") << " ("
+            << counted(r.candidates, "candidate") << " checked)\n";
+        return;
+    }
+    out << "Repair " << testName << " " << counted(r.repairs.front().insertions.size(), "insertion") << ", "
+        << counted(r.repairs.size(), "smallest repair") << " (" << counted(r.candidates, "candidate")
+        << " checked)\n";
+    for (const Repair& repair : r.repairs) {
+        out << "Repaired";
+        for (size_t i = 0; i < repair.insertions.size(); ++i) out << (i ? "; " : " ") << repair.insertions[i].text();
+        out << "\n" << printLitmus(repair.program);
+    }
+}
+
+void printText(std::ostream& out, const RobustAnswer& a, bool showTime) {
+    const RobustnessResult& r = a.result;
+    out << "Robustness " << r.test << " " << (r.robust() ? "Robust" + boundText(r) : "NotRobust") << "\n"
+        << "Model " << r.model << " against sc (trace robustness; prefixes; unroll " << r.unroll << ")\n";
+    if (const auto& w = r.witness) {
+        out << "Witness " << cutsText(*w) << "  " << (w->cut() ? "state at cut: " : "")
+            << stateLine(w->names, w->state) << "\n"
+            << "Cycle " << cycleText(*w) << "\n"
+            << "Relaxed " << (w->relaxed.empty() ? "none (no po segment of the cycle is unordered)" : relaxedText(*w))
+            << "\n"
+            << "Observable " << observableText(a) << "\n";
+    }
+    if (showTime) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
+        out << "Time " << r.test << " " << seconds << "\n";
+    }
+    for (const SourceLoc& loop : r.cutLoops)
+        out << "Warning: " << loop.str() << ": loop unrolled to the bound; robust up to it only\n";
+    if (a.repair) printRepair(out, r.test, *a.repair);
+    out << "\n";
+}
+
+nlohmann::json witnessJson(const RobustnessWitness& w) {
+    nlohmann::json cuts = nlohmann::json::array(), cycle = nlohmann::json::array(),
+                   relaxed = nlohmann::json::array();
+    for (size_t t = 0; t < w.cuts.size(); ++t)
+        cuts.push_back({{"thread", "P" + std::to_string(t)}, {"kept", w.cuts[t].kept}, {"length", w.cuts[t].length}});
+    auto event = [&](int e) { return eventLabel(w.execution, w.locations, e); };
+    for (const RelationEdge& e : w.cycle)
+        cycle.push_back({{"from", event(e.from)}, {"to", event(e.to)}, {"relation", e.relation}});
+    for (const RelaxedSegment& s : w.relaxed)
+        relaxed.push_back({{"from", event(s.entry)}, {"to", event(s.exit)}, {"cell", s.cell}});
+    return {{"cuts", cuts}, {"cut", w.cut()}, {"state", stateLine(w.names, w.state)},
+            {"cycle", cycle}, {"relaxed", relaxed}};
+}
+
+nlohmann::json repairJson(const RepairResult& r) {
+    nlohmann::json repairs = nlohmann::json::array();
+    for (const Repair& repair : r.repairs) {
+        nlohmann::json insertions = nlohmann::json::array();
+        for (const Insertion& i : repair.insertions) insertions.push_back(i.text());
+        repairs.push_back({{"insertions", insertions}, {"program", printLitmus(repair.program)}});
+    }
+    return {{"max_insertions", r.maxInsertions}, {"candidates", r.candidates}, {"repairs", repairs}};
+}
+
+nlohmann::json record(const LitmusTest& test, const RobustAnswer& a, bool showTime) {
+    const RobustnessResult& r = a.result;
+    nlohmann::json warnings = nlohmann::json::array();
+    for (const SourceLoc& loop : r.cutLoops)
+        warnings.push_back({{"file", loop.file}, {"line", loop.line}, {"column", loop.column},
+                            {"message", "loop unrolled to the bound; robust up to it only"}});
+    nlohmann::json j{{"schema", kJsonSchema},  {"type", "robustness"}, {"version", RDMACHECK_VERSION},
+                     {"test", r.test},         {"file", test.file},    {"model", r.model},
+                     {"unroll", r.unroll},     {"robust", r.robust()}, {"bound_cut", !r.cutLoops.empty()},
+                     {"witness", nullptr},     {"observable", nullptr}, {"warnings", warnings}};
+    if (r.witness) j["witness"] = witnessJson(*r.witness);
+    if (a.observable) j["observable"] = *a.observable;
+    if (a.repair) j["repair"] = repairJson(*a.repair);
+    if (showTime) j["time"] = r.seconds;
+    return j;
+}
+
+// A limit stopped the test: neither robust nor not (ROBUSTNESS.md §4.4).
+void printUnknown(const LitmusTest& test, const std::string& modelName, const std::string& why,
+                  const RobustRunOptions& options) {
+    if (!options.json) {
+        std::cout << "Robustness " << test.name << " Unknown (" << why << ")\n\n";
+        return;
+    }
+    std::cout << dumpJson({{"schema", kJsonSchema}, {"type", "robustness"}, {"version", RDMACHECK_VERSION},
+                           {"test", test.name}, {"file", test.file}, {"model", modelName},
+                           {"unroll", options.check.unroll}, {"robust", nullptr}, {"bound_cut", false},
+                           {"witness", nullptr}, {"observable", nullptr}, {"warnings", nlohmann::json::array()},
+                           {"reason", why}})
+              << "\n";
+}
+
+int runOne(const std::string& file, const RobustRunOptions& options) {
+    const LitmusTest test = parseLitmusFile(file);
+    const std::string name = !options.modelName.empty() ? options.modelName
+                             : test.arch == Arch::X86     ? "tso"
+                                                          : "rdma-sc";
+    const Model model = loadModel(options.modelsDir, name);
+    try {
+        const RobustAnswer a = answer(test, model, options);
+        if (options.json) {
+            std::cout << dumpJson(record(test, a, !options.noTime)) << "\n";
+        } else {
+            printText(std::cout, a, !options.noTime);
+        }
+        return a.result.robust() ? 0 : 1;
+    } catch (const TimeoutError& e) {
+        printUnknown(test, model.name, e.detail(), options);
+        std::cerr << e.what() << "\n";
+        return 2;
+    }
+}
+
+}  // namespace
+
+int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options) {
+    int status = 0;
+    for (const std::string& file : files) {
+        try {
+            status = std::max(status, runOne(file, options));
+        } catch (...) {
+            std::cout.flush();
+            const TestError e = describeError(file);
+            std::cerr << e.text() << "\n";
+            if (options.json) std::cout << dumpJson(e.record()) << "\n";
+            status = std::max(status, e.exitCode);
+        }
+    }
+    return status;
+}
+
+}  // namespace rdmacheck::cli

@@ -1,0 +1,24 @@
+// The robust command: robustness against SC per test (ROBUSTNESS.md §4, §5),
+// as a herd7-style block or a JSON record, its witness drawn, and repairs.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "rdmacheck/check.hpp"
+
+namespace rdmacheck::cli {
+
+struct RobustRunOptions {
+    std::string modelName;  // empty: rdma-sc for RDMA tests, tso for X86 tests
+    std::string modelsDir;
+    CheckOptions check;
+    std::string dotDir, renderFormat;  // --dot DIR, --render svg|png
+    bool json = false, noTime = false;
+    bool repair = false;
+    int repairMax = 4;  // insertions tried at most
+};
+
+// Exit 0 when every test is robust, 1 when one is not, 2 on bad input or a limit.
+int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options);
+
+}  // namespace rdmacheck::cli
