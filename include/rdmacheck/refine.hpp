@@ -24,6 +24,8 @@ enum class Implementation {
     SequentialConsistency,  // I_SC, SC locations guarded by node locks (RMW Fig. 14, LIBRARIES.md §8.2)
     Barriers,               // I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10.1)
     BarriersWithoutEntryFence,  // §12.4's negative control: I_BAL without its entry fence (unsound)
+    RingBuffers,            // I_RBL, ring buffers as SV slots and heads (LOCO Fig. 14, LIBRARIES.md §9.3)
+    RingBuffersHeadFirst,   // a mutant of I_RBL that publishes the head before the slots (unsound)
 };
 
 // "sv,wait-polls" -> list; InputError (no location) for unknown names.

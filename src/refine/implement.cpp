@@ -393,6 +393,23 @@ CallArg nodesArg(std::vector<int> nodes, const SourceLoc& at) {
     return a;
 }
 
+// target := sv.read(variable)
+Stmt svRead(const std::string& target, const std::string& variable, const SourceLoc& at) {
+    Stmt s = callOf("sv", "read", {nameArg(variable, at)}, at);
+    s.hasResult = true;
+    s.target = ref(target, at);
+    return s;
+}
+
+// A test `lhs op rhs` of `kind` (assume, if, while).
+Stmt testStmt(Stmt::Kind kind, Expr lhs, Comparison op, Expr rhs, const SourceLoc& at) {
+    Stmt s = statement(kind, at);
+    s.expr = std::move(lhs);
+    s.compare = op;
+    s.expr2 = std::move(rhs);
+    return s;
+}
+
 // I_NL (RMW Fig. 13, LIBRARIES.md §5.2): a node lock l homed on n is a ticket
 // dispenser l_a and a now-serving counter l_r on n. A thread takes a ticket
 // with an RFAA into its own location p, keeps it in v, gets l_r into p until
@@ -584,15 +601,8 @@ private:
     // c := Read_sv(x); assume(c CMP v)
     static void readAndTest(const std::string& x, Comparison op, const std::string& c, const std::string& v,
                             const SourceLoc& at, Block& out) {
-        Stmt read = callOf("sv", "read", {nameArg(x, at)}, at);
-        read.hasResult = true;
-        read.target = ref(c, at);
-        out.push_back(std::move(read));
-        Stmt test = statement(Stmt::Kind::Assume, at);
-        test.expr = Expr::location(c, at);
-        test.compare = op;
-        test.expr2 = Expr::location(v, at);
-        out.push_back(std::move(test));
+        out.push_back(svRead(c, x, at));
+        out.push_back(testStmt(Stmt::Kind::Assume, Expr::location(c, at), op, Expr::location(v, at), at));
     }
 
     const std::string& dispenser(const std::string& lock) { return named(lock + "/a", lock + "_a"); }
@@ -759,7 +769,7 @@ private:
         if (entryFence_) out.push_back(callOf("sv", "gf", {nodesArg({fenced.begin(), fenced.end()}, at)}, at));
         const std::string& mine = counterOf(barrier, thread_);
         const std::string v = own(barrier, "v"), w = own(barrier, "w"), u = own(barrier, "u");
-        out.push_back(read(v, mine, at));
+        out.push_back(svRead(v, mine, at));
         out.push_back(assignStmt(w, plusOne(v, at), at));
         out.push_back(callOf("sv", "write", {nameArg(mine, at), nameArg(w, at)}, at));
         fenced.erase(test_.threads[thread_].node);
@@ -769,22 +779,15 @@ private:
                                  at));
         for (size_t t : threads) {
             const std::string& theirs = counterOf(barrier, t);
-            out.push_back(read(u, theirs, at));
+            out.push_back(svRead(u, theirs, at));
             Stmt wait = statement(Stmt::Kind::While, at);
             wait.expr = Expr::location(u, at);
             wait.compare = Comparison::Le;
             wait.expr2 = Expr::location(v, at);
-            wait.body = {read(u, theirs, at)};
+            wait.body = {svRead(u, theirs, at)};
             out.push_back(std::move(wait));
         }
         return true;
-    }
-
-    static Stmt read(const std::string& target, const std::string& counter, const SourceLoc& at) {
-        Stmt s = callOf("sv", "read", {nameArg(counter, at)}, at);
-        s.hasResult = true;
-        s.target = ref(target, at);
-        return s;
     }
 
     const std::string& counterOf(const std::string& barrier, size_t t) {
@@ -799,6 +802,232 @@ private:
     std::vector<int> nodes_;
     bool entryFence_;
     std::map<std::string, std::set<size_t>> participants_;  // b(z)
+    size_t thread_ = 0;
+};
+
+// I_RBL over SV (LOCO Fig. 14, LIBRARIES.md §9.3): a buffer q of S slots (the
+// placement: S is V+1 or 2(V+1) per buffer, V its messages' length) is SV
+// variables q_0..q_{S-1}, a writer head q_h and a head q_h_t per reader t. A
+// submit reads the heads; if the slowest reader leaves no room for the length
+// and the V values it fails, else it writes and broadcasts them from slot
+// H % S on, waits for its earlier head broadcasts, and publishes H + V + 1. A
+// receive fails when its head has caught up with the writer's, else reads the
+// length and the values, and publishes its own head to the writer's node. The
+// slot index H % S is a case split (one branch per slot). A length read other
+// than V sets the receive's result to -1, which no specification returns, so
+// refinement reports it. With `headFirst` the submit publishes its head before
+// the slots: a mutant that refinement must reject.
+class RingBuffersImpl : Rewriter {
+public:
+    RingBuffersImpl(const LitmusTest& test, size_t placement, bool headFirst)
+        : Rewriter(test), test_(test), headFirst_(headFirst) {
+        buffers_ = buffersOf(test);
+        for (auto& [q, b] : buffers_) {
+            b.size = (b.length + 1) * (1 + static_cast<int>(placement % 2));
+            placement /= 2;
+        }
+    }
+
+    static size_t placements(const LitmusTest& test) { return size_t(1) << buffersOf(test).size(); }
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, loweredModel(Implementation::RingBuffers, ""), ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (const auto& [q, b] : buffers_) {
+            out.placement += (out.placement.empty() ? "" : ", ") + q + ": S=" + std::to_string(b.size);
+            std::vector<std::string> variables{head(q)};
+            for (int s = 0; s < b.size; ++s) variables.push_back(slot(q, s));
+            for (size_t t : b.readers) variables.push_back(head(q, t));
+            for (const std::string& v : variables) {
+                LocationDecl d{v, 1, 0, {}};
+                d.shared = true;
+                out.test.locations.push_back(d);
+            }
+        }
+        for (size_t t = 0; t < out.test.threads.size(); ++t) {
+            thread_ = t;
+            out.test.threads[t].body = block(out.test.threads[t].body);
+        }
+        return out;
+    }
+
+private:
+    struct Buffer {
+        size_t writer = 0;
+        std::set<size_t> readers;
+        int length = 0;  // V: the values of each message
+        int size = 1;    // S
+    };
+
+    static std::map<std::string, Buffer> buffersOf(const LitmusTest& test) {
+        std::map<std::string, Buffer> buffers;
+        std::function<void(const Block&, size_t)> scan = [&](const Block& block, size_t t) {
+            for (const Stmt& st : block) {
+                if (st.kind == Stmt::Kind::Call && st.library == "rbl") {
+                    Buffer& b = buffers[st.args[0].expr.name];
+                    b.length = static_cast<int>(st.args.size()) - 1;
+                    if (st.method == "submit") b.writer = t;
+                    if (st.method == "receive") b.readers.insert(t);
+                }
+                scan(st.body, t);
+                scan(st.orelse, t);
+                for (const Block& b : st.branches) scan(b, t);
+            }
+        };
+        for (size_t t = 0; t < test.threads.size(); ++t) scan(test.threads[t].body, t);
+        return buffers;
+    }
+
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind != Stmt::Kind::Call || st.library != "rbl") return false;
+        if (st.method == "submit") {
+            submit(st, out);
+        } else {
+            receive(st, out);
+        }
+        return true;
+    }
+
+    void submit(const Stmt& st, Block& out) {
+        const std::string& q = st.args[0].expr.name;
+        const Buffer& b = buffers_.at(q);
+        const SourceLoc& at = st.where;
+        const std::string H = own(q, "H"), M = own(q, "M");
+        out.push_back(svRead(H, head(q), at));
+        if (b.readers.empty()) out.push_back(assignStmt(M, Expr::location(H, at), at));
+        for (size_t t : b.readers) {  // M := min of the readers' heads
+            const std::string Ht = own(q, "H" + test_.threads[t].name);
+            out.push_back(svRead(Ht, head(q, t), at));
+            if (t == *b.readers.begin()) {
+                out.push_back(assignStmt(M, Expr::location(Ht, at), at));
+                continue;
+            }
+            Stmt lower = testStmt(Stmt::Kind::If, Expr::location(Ht, at), Comparison::Lt, Expr::location(M, at), at);
+            lower.body = {assignStmt(M, Expr::location(Ht, at), at)};
+            out.push_back(std::move(lower));
+        }
+        Stmt full = testStmt(Stmt::Kind::If, difference(H, M, at), Comparison::Gt,
+                             Expr::constant(b.size - b.length - 1, at), at);
+        result(st, 0, full.body);
+        Stmt slots = statement(Stmt::Kind::Choice, at);
+        const std::vector<int> others = readerNodesBut(b, test_.threads[b.writer].node);
+        for (int first = 0; first < b.size; ++first) {
+            Block branch{slotTest(H, b.size, first, at)};
+            if (headFirst_) publishHead(st, b, H, others, branch);
+            for (int i = 0; i <= b.length; ++i) {
+                const std::string& x = slot(q, (first + i) % b.size);
+                const CallArg value = i == 0 ? CallArg{false, Expr::constant(b.length, at), {}, at} : st.args[i];
+                branch.push_back(callOf("sv", "write", {nameArg(x, at), value}, at));
+                if (!others.empty()) branch.push_back(bcast(x, "_", others, at));
+            }
+            if (!headFirst_) publishHead(st, b, H, others, branch);
+            result(st, 1, branch);
+            slots.branches.push_back(std::move(branch));
+        }
+        full.orelse = {std::move(slots)};
+        out.push_back(std::move(full));
+    }
+
+    // Wait_sv(d); Write_sv(h, H + V + 1); Bcast_sv(h, d, s_n)
+    void publishHead(const Stmt& st, const Buffer& b, const std::string& H, const std::vector<int>& others,
+                     Block& out) {
+        const std::string& q = st.args[0].expr.name;
+        const SourceLoc& at = st.where;
+        const std::string next = own(q, "next"), d = named(q + "/work", "d" + q);
+        out.push_back(assignStmt(next, plus(H, b.length + 1, at), at));
+        if (!others.empty()) out.push_back(waitStmt(d, at));
+        out.push_back(callOf("sv", "write", {nameArg(head(q), at), nameArg(next, at)}, at));
+        if (!others.empty()) out.push_back(bcast(head(q), d, others, at));
+    }
+
+    void receive(const Stmt& st, Block& out) {
+        const std::string& q = st.args[0].expr.name;
+        const Buffer& b = buffers_.at(q);
+        const SourceLoc& at = st.where;
+        const std::string mine = own(q, "H"), theirs = own(q, "Hw"), length = own(q, "V"), next = own(q, "next");
+        out.push_back(svRead(mine, head(q, thread_), at));
+        out.push_back(svRead(theirs, head(q), at));
+        Stmt empty =
+            testStmt(Stmt::Kind::If, Expr::location(mine, at), Comparison::Ge, Expr::location(theirs, at), at);
+        result(st, 0, empty.body);
+        Stmt slots = statement(Stmt::Kind::Choice, at);
+        for (int first = 0; first < b.size; ++first) {
+            Block branch{slotTest(mine, b.size, first, at), svRead(length, slot(q, first), at)};
+            for (int i = 1; i <= b.length; ++i)
+                branch.push_back(svRead(st.args[i].expr.name, slot(q, (first + i) % b.size), at));
+            slots.branches.push_back(std::move(branch));
+        }
+        empty.orelse.push_back(std::move(slots));
+        empty.orelse.push_back(assignStmt(next, plus(mine, b.length + 1, at), at));
+        empty.orelse.push_back(callOf("sv", "write", {nameArg(head(q, thread_), at), nameArg(next, at)}, at));
+        const int writerNode = test_.threads[b.writer].node;
+        if (test_.threads[thread_].node != writerNode)
+            empty.orelse.push_back(bcast(head(q, thread_), "_", {writerNode}, at));
+        Stmt wrongLength = testStmt(Stmt::Kind::If, Expr::location(length, at), Comparison::Ne,
+                                    Expr::constant(b.length, at), at);
+        result(st, -1, wrongLength.body);
+        result(st, 1, wrongLength.orelse);
+        empty.orelse.push_back(std::move(wrongLength));
+        out.push_back(std::move(empty));
+    }
+
+    // ok := value, if the call has a result.
+    static void result(const Stmt& st, long long value, Block& out) {
+        if (st.hasResult) out.push_back(assignStmt(st.target.name, Expr::constant(value, st.where), st.where));
+    }
+
+    static Stmt slotTest(const std::string& H, int size, int first, const SourceLoc& at) {
+        Expr index;
+        index.kind = Expr::Kind::Mod;
+        index.where = at;
+        index.args = {Expr::location(H, at), Expr::constant(size, at)};
+        return testStmt(Stmt::Kind::Assume, std::move(index), Comparison::Eq, Expr::constant(first, at), at);
+    }
+
+    static Expr difference(const std::string& a, const std::string& b, const SourceLoc& at) {
+        Expr e;
+        e.kind = Expr::Kind::Sub;
+        e.where = at;
+        e.args = {Expr::location(a, at), Expr::location(b, at)};
+        return e;
+    }
+
+    static Expr plus(const std::string& a, long long k, const SourceLoc& at) {
+        Expr e;
+        e.kind = Expr::Kind::Add;
+        e.where = at;
+        e.args = {Expr::location(a, at), Expr::constant(k, at)};
+        return e;
+    }
+
+    static Stmt bcast(const std::string& x, const std::string& work, const std::vector<int>& nodes,
+                      const SourceLoc& at) {
+        return callOf("sv", "bcast", {nameArg(x, at), nameArg(work, at), nodesArg(nodes, at)}, at);
+    }
+
+    // s_n: the readers' nodes but `node`.
+    std::vector<int> readerNodesBut(const Buffer& b, int node) const {
+        std::set<int> nodes;
+        for (size_t t : b.readers) nodes.insert(test_.threads[t].node);
+        nodes.erase(node);
+        return {nodes.begin(), nodes.end()};
+    }
+
+    const std::string& slot(const std::string& q, int s) {
+        return named(q + "/slot/" + std::to_string(s), q + "_" + std::to_string(s));
+    }
+    const std::string& head(const std::string& q) { return named(q + "/head", q + "_h"); }
+    const std::string& head(const std::string& q, size_t reader) {
+        return named(q + "/head/" + std::to_string(reader), q + "_h_" + test_.threads[reader].name);
+    }
+    const std::string& own(const std::string& q, const std::string& role) {
+        const std::string& thread = test_.threads[thread_].name;
+        return named(thread + "/" + q + "/" + role, role + "_" + thread + "_" + q);
+    }
+
+    const LitmusTest& test_;
+    bool headFirst_;
+    std::map<std::string, Buffer> buffers_;
     size_t thread_ = 0;
 };
 
@@ -828,10 +1057,14 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
             chain.push_back(Implementation::Barriers);
         } else if (name == "bal-no-entry-fence") {
             chain.push_back(Implementation::BarriersWithoutEntryFence);
+        } else if (name == "rbl") {
+            chain.push_back(Implementation::RingBuffers);
+        } else if (name == "rbl-head-first") {
+            chain.push_back(Implementation::RingBuffersHeadFirst);
         } else {
             throw InputError(SourceLoc{}, "unknown implementation '" + name +
                                               "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl, sc, bal, "
-                                              "bal-no-entry-fence)");
+                                              "bal-no-entry-fence, rbl, rbl-head-first)");
         }
         start = comma + 1;
     }
@@ -849,6 +1082,8 @@ const char* implementationName(Implementation impl) {
         case Implementation::SequentialConsistency: return "sc";
         case Implementation::Barriers: return "bal";
         case Implementation::BarriersWithoutEntryFence: return "bal-no-entry-fence";
+        case Implementation::RingBuffers: return "rbl";
+        case Implementation::RingBuffersHeadFirst: return "rbl-head-first";
     }
     return "";
 }
@@ -863,7 +1098,9 @@ std::string loweredModel(Implementation impl, const std::string& model) {
         case Implementation::SequentialConsistency: return "rdma-wait-rmw";  // tickets, CAS and FAA are RMWs
         case Implementation::StrongLocks:
         case Implementation::Barriers:
-        case Implementation::BarriersWithoutEntryFence: return model;  // library calls, as above
+        case Implementation::BarriersWithoutEntryFence:
+        case Implementation::RingBuffers:
+        case Implementation::RingBuffersHeadFirst: return model;  // library calls, as above
     }
     return model;
 }
@@ -878,6 +1115,8 @@ size_t placementCount(const LitmusTest& test, Implementation impl) {
     switch (impl) {
         case Implementation::WeakLocks: return WeakLocksImpl::placements(test);
         case Implementation::SequentialConsistency: return ScImpl::placements(test);
+        case Implementation::RingBuffers:
+        case Implementation::RingBuffersHeadFirst: return RingBuffersImpl::placements(test);
         default: return 1;
     }
 }
@@ -894,6 +1133,8 @@ ImplementedTest implement(const LitmusTest& test, Implementation impl, const std
         case Implementation::SequentialConsistency: return ScImpl(test, placement).run();
         case Implementation::Barriers: return BarriersImpl(test, true).run();
         case Implementation::BarriersWithoutEntryFence: return BarriersImpl(test, false).run();
+        case Implementation::RingBuffers: return RingBuffersImpl(test, placement, false).run();
+        case Implementation::RingBuffersHeadFirst: return RingBuffersImpl(test, placement, true).run();
     }
     throw std::logic_error("unknown implementation");
 }
