@@ -44,6 +44,9 @@ struct ImplementedTest {
     std::map<std::string, std::string> names;
     std::string model;      // the lower model the implementation runs under
     std::string placement;  // where the implementation put what the paper leaves open ("" if nothing)
+    // Implementation locations that stay 0 unless a check of the implementation
+    // fails (I_RBL: a head or a length it did not expect); refinement reports them.
+    std::vector<std::string> alarms = {};
 };
 
 // How many placements an implementation has on a test (I_WL: a node for each
@@ -58,6 +61,7 @@ ImplementedTest implement(const LitmusTest& test, Implementation impl, const std
 struct Counterexample {
     FinalState outcome;      // over RefinementResult::names
     std::string execution;   // the implementation's execution reaching it, as text
+    std::string alarm = {};  // the alarm it sets, if any (else the outcome is not the specification's)
 };
 
 struct RefinementResult {
