@@ -43,6 +43,13 @@ inline long long mul(long long a, long long b) {
 
 inline long long neg(long long a) { return sub(0, a); }
 
+// a % k for k > 0 (the parser takes only such divisors) in 0..k-1, also for a
+// negative a: Euclidean, as the solver's mod.
+inline long long mod(long long a, long long k) {
+    const long long r = a % k;
+    return r < 0 ? r + k : r;
+}
+
 }  // namespace arith
 
 }  // namespace rdmacheck

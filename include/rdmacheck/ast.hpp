@@ -18,7 +18,7 @@ enum class Arch { Rdma, X86 };
 
 // Integer expression over constants, local memory locations and (X86) registers.
 struct Expr {
-    enum class Kind { Const, Location, Register, Add, Sub, Mul, Neg };
+    enum class Kind { Const, Location, Register, Add, Sub, Mul, Mod, Neg };  // Mod: E % k, k an integer > 0
     Kind kind = Kind::Const;
     long long value = 0;   // Const
     std::string name;      // Location / Register

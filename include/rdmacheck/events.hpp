@@ -20,20 +20,25 @@ namespace rdmacheck {
 // (aNRW_n); their location is the lock's, which only lock calls name.
 // RDMA^SC_RMW's calls (LIBRARIES.md §8) are one aMF event each on an SC
 // location: SCR a read (Read_SC, a failed CAS_SC), SCW a write (Write_SC), SCU
-// an update that reads and writes (a successful CAS_SC, FAA_SC).
+// an update that reads and writes (a successful CAS_SC, FAA_SC). RBL's
+// (LIBRARIES.md §9.1), like the locks', carry only a stamp, on the buffer's
+// location: a successful submit's SUBCW (aCW, the writer node's copy) and
+// SUBNRW (aNRW_n, node n's copy), a failed submit's SUBF (aWT), a successful
+// receive's RECV (aCR) and a failed one's RECVF (aWT); a receive's `remote` is
+// its reader's node, whose copy it reads.
 enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX, ACQ, RCW, RGF, RRF, RNRW,
-                       SCR, SCW, SCU };
-constexpr int kEventKindCount = 23;
+                       SCR, SCW, SCU, SUBCW, SUBNRW, SUBF, RECV, RECVF };
+constexpr int kEventKindCount = 28;
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
 bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR, scR, scU
 bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW, scW, scU
-bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, relCW, relNRW)
+bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, relCW, relNRW, subCW, subNRW)
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {
-    enum class Kind { Const, Read, Add, Sub, Mul, Neg };
+    enum class Kind { Const, Read, Add, Sub, Mul, Mod, Neg };  // Mod: by a constant > 0
     Kind kind = Kind::Const;
     long long constant = 0;
     int event = -1;  // Read: index of the read event
@@ -41,6 +46,11 @@ struct Value {
 
     static Value of(long long c);
     static Value readBy(int event);
+    // The index-th value a call received with its event `event`, until the
+    // library binds it to the sender's value (LibraryDescriptor::bindValues): a
+    // Read of that event whose `constant` is the index.
+    static Value received(int event, int index);
+    bool isReceived() const { return kind == Kind::Read && constant > 0; }
     void shiftEvents(int offset);
     // Evaluates with the given read values (indexed by event); ArithmeticOverflow
     // (arith.hpp) when a step leaves the 64-bit range.
@@ -74,6 +84,7 @@ struct Event {
     int call = -1;
     int workId = -1;    // work identifier (per thread), -1 if none
     Library library = Library::Core;
+    std::vector<Value> message;  // the values a call sends with this event (RBL's submit)
 };
 
 // A test's comparison (LIBRARIES.md §11.2: = != < <= > >=).

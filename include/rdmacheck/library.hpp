@@ -31,6 +31,8 @@ enum class ArgKind {
     Lock,      // a lock's name (WLOCK, SLOCK)
     HomedLock, // a lock's name with its home node, `l^2` (NLOCK); every call gives the same node
     ScVariable,  // a location declared `x@sc` (RDMA^SC_RMW)
+    Buffer,    // a ring buffer's name (RBL); its readers are the threads that receive from it
+    Out,       // a local location the call writes after it, when its outcome gives it a value
 };
 
 struct MethodSignature {
@@ -39,11 +41,16 @@ struct MethodSignature {
     bool returnsValue = false;  // `a := lib.method(...)`
     bool bare = false;          // also written without `lib.`, and printed so: `bar(z)` is bal.bar(z)
     std::string statement{};    // the core statement that is this call, if any: `gfence(1, 2)` is sv.gf({1, 2})
+    bool variadic = false;      // the last argument kind repeats, 0 or more times (rbl.submit's values)
+    bool resultOptional = false;  // `a :=` may be left out (rbl.submit's success)
+
+    // The kind of argument i (the last kind again past the end, when variadic).
+    ArgKind arg(size_t i) const { return variadic && i >= args.size() ? args.back() : args.at(i); }
 };
 
 // An argument after the front end has resolved it.
 struct CallArgument {
-    std::string variable;  // Variable, Barrier, Lock, HomedLock, ScVariable
+    std::string variable;  // Variable, Barrier, Lock, HomedLock, ScVariable, Buffer
     Value value;           // Value
     int work = -1;         // Work: -1 for `_`
     std::vector<int> nodes;  // Nodes; HomedLock: its home
@@ -58,7 +65,8 @@ public:
     virtual int copyOf(const std::string& variable, int node) = 0;  // location of a variable's copy on a node
     virtual int namedObject(const std::string& name) = 0;  // the hidden location standing for a barrier or lock
     virtual int declared(const std::string& name) const = 0;  // a location the test declares (an SC variable)
-    virtual std::vector<int> participantNodes(const std::string& barrier) const = 0;  // nodes of its threads
+    // The nodes of a barrier's participants, or of a buffer's readers.
+    virtual std::vector<int> participantNodes(const std::string& name) const = 0;
     virtual std::vector<int> allNodes() const = 0;                                   // every node of the test
     // Emits a subevent; returns its index in the path (for Value::readBy).
     virtual int emit(EventKind kind, int location, int remote, int work, Value written = Value()) = 0;
@@ -66,6 +74,11 @@ public:
     virtual void constrain(Value lhs, Comparison op, Value rhs) = 0;
     // Sets what an emitted write writes, when that depends on its own read (an update).
     virtual void setWritten(int event, Value written) = 0;
+    // The call writes `value` to its Out argument `argument` (a CPU write after the call).
+    virtual void output(size_t argument, Value value) = 0;
+    // The values the call sends with an emitted event, for another thread's call
+    // to receive (RBL's submit); see LibraryDescriptor::bindValues.
+    virtual void send(int event, std::vector<Value> message) = 0;
 };
 
 // A base relation a library adds. It is static: its pairs follow from the
@@ -101,6 +114,10 @@ public:
     // The skeleton construction asks every library.
     virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const;
     virtual std::vector<LibraryRelation> relations() const;
+    // Replaces the values a call received from another thread's call, which one
+    // thread's path cannot know (Value::received), once the path combination
+    // fixes the sender (RBL: a receive's values are its submit's, LIBRARIES.md §9.2).
+    virtual void bindValues(ExecutionGraph& sk) const;
     // The box label of one of its calls made of several subevents, from their
     // kinds ("sv.bcast"); pictures draw it around them.
     virtual std::string callLabel(const std::set<EventKind>& kinds) const = 0;
@@ -135,6 +152,9 @@ std::optional<LibraryMethod> findStatementMethod(const std::string& keyword);
 // The first reason a registered library gives for the path combination being
 // ill formed, if any.
 std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, const ExecutionGraph& sk);
+
+// Every library's bindValues on a skeleton.
+void bindValuesByLibraries(ExecutionGraph& sk);
 
 // A base relation some library adds, by the name models give it ("round");
 // nullptr if none does. The model layer resolves relation names through this.

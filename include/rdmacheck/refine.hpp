@@ -24,6 +24,8 @@ enum class Implementation {
     SequentialConsistency,  // I_SC, SC locations guarded by node locks (RMW Fig. 14, LIBRARIES.md §8.2)
     Barriers,               // I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10.1)
     BarriersWithoutEntryFence,  // §12.4's negative control: I_BAL without its entry fence (unsound)
+    RingBuffers,            // I_RBL, ring buffers as SV slots and heads (LOCO Fig. 14, LIBRARIES.md §9.3)
+    RingBuffersHeadFirst,   // a mutant of I_RBL that publishes the head before the slots (unsound)
 };
 
 // "sv,wait-polls" -> list; InputError (no location) for unknown names.
@@ -42,6 +44,9 @@ struct ImplementedTest {
     std::map<std::string, std::string> names;
     std::string model;      // the lower model the implementation runs under
     std::string placement;  // where the implementation put what the paper leaves open ("" if nothing)
+    // Implementation locations that stay 0 unless a check of the implementation
+    // fails (I_RBL: a head or a length it did not expect); refinement reports them.
+    std::vector<std::string> alarms = {};
 };
 
 // How many placements an implementation has on a test (I_WL: a node for each
@@ -56,6 +61,7 @@ ImplementedTest implement(const LitmusTest& test, Implementation impl, const std
 struct Counterexample {
     FinalState outcome;      // over RefinementResult::names
     std::string execution;   // the implementation's execution reaching it, as text
+    std::string alarm = {};  // the alarm it sets, if any (else the outcome is not the specification's)
 };
 
 struct RefinementResult {

@@ -218,7 +218,9 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
                           << r.implModel << " " << r.implOutcomes.size()
                           << " outcomes: " << (r.ok() ? "Ok (implementation ⊆ specification)" : "No") << "\n";
                 for (const Counterexample& c : r.counterexamples)
-                    std::cout << "  not allowed by the specification: " << stateLine(r.names, c.outcome) << "\n"
+                    std::cout << (c.alarm.empty() ? "  not allowed by the specification: "
+                                                  : "  implementation check failed (" + c.alarm + " set): ")
+                              << stateLine(r.names, c.outcome) << "\n"
                               << "  implementation execution:\n" << c.execution;
                 for (const SourceLoc& loop : r.cutLoops)
                     std::cout << "Warning: " << loop.file << ":" << loop.line << ":" << loop.column
@@ -403,7 +405,8 @@ int main(int argc, char** argv) {
     refine->add_option("--impl", implementations,
                        "implementations to inline, in order: sv (I_SV into RDMA^WAIT), wait-polls, "
                        "wait-polls-faithful (wait(d) as polls over RDMA^TSO_RMW), nl (I_NL, ticket node locks "
-                       "over RDMA^WAIT_RMW)")
+                       "over RDMA^WAIT_RMW), wl, sl (weak and strong locks), sc (I_SC over nl), bal (barriers "
+                       "over sv), rbl (ring buffers over sv); the mutants bal-no-entry-fence and rbl-head-first")
         ->capture_default_str();
     refine->add_option("--model", modelName, "specification model (default: the test's default model)");
     refine->add_option("--impl-model", implModelName,

@@ -23,6 +23,7 @@ int offsetReads(const Value& v) {
         case Value::Kind::Add: return sum(offsetReads(v.args[0]), offsetReads(v.args[1]));
         case Value::Kind::Sub: return offsetReads(v.args[1]) == 0 ? offsetReads(v.args[0]) : -1;
         case Value::Kind::Mul:
+        case Value::Kind::Mod:
         case Value::Kind::Neg: break;
     }
     for (const Value& a : v.args)
@@ -245,6 +246,7 @@ struct ExecutionEncoding::Impl {
             case Value::Kind::Add: return value(v.args[0]) + value(v.args[1]);
             case Value::Kind::Sub: return value(v.args[0]) - value(v.args[1]);
             case Value::Kind::Mul: return value(v.args[0]) * value(v.args[1]);
+            case Value::Kind::Mod: return z3::mod(value(v.args[0]), value(v.args[1]));  // Euclidean, as arith::mod
             case Value::Kind::Neg: return -value(v.args[0]);
         }
         return ctx.int_val(0);

@@ -19,15 +19,16 @@ namespace {
 // control flow (one level deep, bodies of simple statements only); then the RDMA^WAIT kinds
 // (wait, and the SV library's calls and global fence), which make a work-identifier test;
 // then the locks (a critical section: an acquire, one or more statements, a release) and an
-// RDMA^SC_RMW call (LIBRARIES.md §11.1).
+// RDMA^SC_RMW call and a ring-buffer call (LIBRARIES.md §11.1).
 const char* const kStatementKinds[] = {"write",   "read",   "put",     "get",    "poll",   "rfence",
                                        "mfence",  "cas",    "rcas",    "rfaa",   "expr",   "assume",
                                        "if",      "choice", "loop",    "while",  "wait",   "svwrite",
                                        "svread",  "svbcast", "svwait", "gfence", "wl",     "sl",
-                                       "nl",      "sc"};
+                                       "nl",      "sc",      "rbl"};
 
 // Kinds of the MOWGLI level: a mix that draws any of them makes work-identifier tests (no polls).
-const char* const kWaitKinds[] = {"wait", "svwrite", "svread", "svbcast", "svwait", "gfence", "wl", "sl", "nl", "sc"};
+const char* const kWaitKinds[] = {"wait", "svwrite", "svread", "svbcast", "svwait", "gfence", "wl", "sl", "nl", "sc",
+                                  "rbl"};
 
 // The lock libraries' kinds: each opens a critical section on the lock `l`.
 bool isLockKind(const std::string& kind) { return kind == "wl" || kind == "sl" || kind == "nl"; }
@@ -79,7 +80,7 @@ std::string knownKinds() {
 long long pathFactor(const std::string& kind) {
     if (kind == "expr") return 2;  // two locations read in either order (three make 6)
     if (kind == "if" || kind == "choice") return 2;
-    if (kind == "cas" || kind == "rcas" || kind == "sc") return 2;  // success and failure (sc.cas)
+    if (kind == "cas" || kind == "rcas" || kind == "sc" || kind == "rbl") return 2;  // success and failure
     if (kind == "loop" || kind == "while") return 4;
     return 1;
 }
@@ -566,6 +567,14 @@ private:
                 s.hasResult = true;
                 s.target = localRef(freshPrivate(th));
             }
+        } else if (kind == "rbl") {  // thread 0 submits to the buffer buf (no location name), the others receive
+            const bool writer = th.index == 0;
+            Expr v = writer ? (random_.chance(0.25) ? locationExpr(localLocation(th)) : Expr::constant(value(), {}))
+                            : locationExpr(freshPrivate(th));
+            s = svCall(writer ? "submit" : "receive", {exprArg(locationExpr("buf")), exprArg(std::move(v))});
+            s.library = "rbl";
+            s.hasResult = true;
+            s.target = localRef(freshPrivate(th));
         } else if (kind == "svwait") {
             s = svCall("wait", {exprArg(locationExpr(waitedId(th, th.svIds)))});
         } else if (kind == "gfence") {  // gfence(1, 2) or its SV spelling sv.gf({1, 2})

@@ -35,12 +35,13 @@ std::string locRef(const LocRef& ref) {
     return s;
 }
 
-// Binding strength as the expression grammar sees it (front_ends.hpp): E ::= T (+|- T)*, T ::= F (* F)*.
+// Binding strength as the expression grammar sees it (front_ends.hpp): E ::= T (+|- T)*, T ::= F (*|% F)*.
 int precedence(const Expr& e) {
     switch (e.kind) {
         case Expr::Kind::Add:
         case Expr::Kind::Sub: return 1;
-        case Expr::Kind::Mul: return 2;
+        case Expr::Kind::Mul:
+        case Expr::Kind::Mod: return 2;
         default: return 3;
     }
 }
@@ -60,6 +61,7 @@ std::string expr(const Expr& e, int context) {
         case Expr::Kind::Add: s = expr(e.args.at(0), 1) + " + " + expr(e.args.at(1), 2); break;
         case Expr::Kind::Sub: s = expr(e.args.at(0), 1) + " - " + expr(e.args.at(1), 2); break;
         case Expr::Kind::Mul: s = expr(e.args.at(0), 2) + " * " + expr(e.args.at(1), 3); break;
+        case Expr::Kind::Mod: s = expr(e.args.at(0), 2) + " % " + expr(e.args.at(1), 3); break;
         case Expr::Kind::Neg: s = "-" + expr(e.args.at(0), 3); break;
     }
     return precedence(e) < context ? "(" + s + ")" : s;

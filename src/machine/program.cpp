@@ -15,6 +15,7 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
         case Kind::Add: return arith::add(args[0].eval(slots, registers), args[1].eval(slots, registers));
         case Kind::Sub: return arith::sub(args[0].eval(slots, registers), args[1].eval(slots, registers));
         case Kind::Mul: return arith::mul(args[0].eval(slots, registers), args[1].eval(slots, registers));
+        case Kind::Mod: return arith::mod(args[0].eval(slots, registers), args[1].eval(slots, registers));
         case Kind::Neg: return arith::neg(args[0].eval(slots, registers));
     }
     return 0;
@@ -84,6 +85,7 @@ private:
             case Expr::Kind::Add: c.kind = CompiledExpr::Kind::Add; break;
             case Expr::Kind::Sub: c.kind = CompiledExpr::Kind::Sub; break;
             case Expr::Kind::Mul: c.kind = CompiledExpr::Kind::Mul; break;
+            case Expr::Kind::Mod: c.kind = CompiledExpr::Kind::Mod; break;
             case Expr::Kind::Neg: c.kind = CompiledExpr::Kind::Neg; break;
         }
         for (const Expr& a : e.args) c.args.push_back(expr(a, in));

@@ -53,11 +53,22 @@ Expr parseFactor(Lexer& lex) {
     lex.failHere("expected an expression");
 }
 
+// The divisor of `%`: an integer > 0, so that no execution divides by zero and
+// the solver's mod (Euclidean) and the machines' agree (arith::mod).
+Expr parseDivisor(Lexer& lex) {
+    const Token t = lex.peek();
+    if (t.kind != Token::Kind::Int || t.value == 0) lex.failHere("expected an integer > 0 after '%'");
+    lex.next();
+    return Expr::constant(t.value, t.where);
+}
+
 Expr parseTerm(Lexer& lex) {
     Expr e = parseFactor(lex);
-    while (lex.peek().is("*")) {
-        lex.countOperator(lex.next());
-        e = binary(Expr::Kind::Mul, std::move(e), parseFactor(lex));
+    while (lex.peek().is("*") || lex.peek().is("%")) {
+        const Token op = lex.next();
+        lex.countOperator(op);
+        e = op.is("*") ? binary(Expr::Kind::Mul, std::move(e), parseFactor(lex))
+                       : binary(Expr::Kind::Mod, std::move(e), parseDivisor(lex));
     }
     return e;
 }

@@ -179,7 +179,7 @@ Token Lexer::scan() {
             return t;
         }
     }
-    static const std::string single = "{}()[];,=<>^@~+-*|:$.";
+    static const std::string single = "{}()[];,=<>^@~+-*%|:$.";
     if (single.find(c) != std::string::npos) {
         ++pos_;
         t.kind = Token::Kind::Punct;

@@ -41,6 +41,7 @@ struct Lowered {
     LitmusTest test;
     std::map<std::string, std::string> names;  // specification name -> implementation name
     std::string placement;
+    std::vector<std::string> alarms;  // ImplementedTest::alarms of the chain, by their names in `test`
 };
 
 // Every lowering of `test` through chain[i..], one per combination of placements.
@@ -50,12 +51,21 @@ std::vector<Lowered> lowerAll(const Lowered& from, const std::vector<Implementat
     std::vector<Lowered> out;
     for (size_t p = 0; p < placementCount(from.test, chain[i]); ++p) {
         ImplementedTest step = implement(from.test, chain[i], model, p);
-        Lowered next{std::move(step.test), from.names, from.placement};
+        Lowered next{std::move(step.test), from.names, from.placement, from.alarms};
         for (auto& [spec, current] : next.names) current = step.names.at(current);
+        for (std::string& alarm : next.alarms) alarm = step.names.at(alarm);
+        next.alarms.insert(next.alarms.end(), step.alarms.begin(), step.alarms.end());
         if (!step.placement.empty()) next.placement += (next.placement.empty() ? "" : ", ") + step.placement;
         for (Lowered& l : lowerAll(next, chain, i + 1, step.model)) out.push_back(std::move(l));
     }
     return out;
+}
+
+// The first alarm of the chain that `ex` sets, or "".
+std::string alarmSet(const Lowered& lowered, const UnfoldedProgram& program, const ExecutionGraph& ex) {
+    for (const std::string& alarm : lowered.alarms)
+        if (finalValue(lowered.test, program, ex, alarm, -1) != 0) return alarm;
+    return "";
 }
 
 }  // namespace
@@ -65,7 +75,7 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
                                               const CheckOptions& options) {
     if (test.arch != Arch::Rdma)
         throw InputError(SourceLoc{test.file, 1, 1}, "refine inlines RDMA libraries; an X86 test has none to inline");
-    Lowered start{test, {}, ""};
+    Lowered start{test, {}, "", {}};
     UnfoldOptions unfoldOptions;
     unfoldOptions.unroll = 0;  // only the names are wanted
     for (const Location& l : unfold(test, unfoldOptions).locations)
@@ -83,6 +93,7 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
         });
     std::vector<RefinementResult> results;
     for (const Lowered& lowered : lowerings) {
+        std::set<std::string> alarmsSet;  // one counterexample per alarm
         RefinementResult r{test.name, specModel.name, implModel.name, names, specOutcomes, {}, {}, spec.cutLoops,
                            printLitmus(lowered.test), lowered.placement};
         const CheckResult implResult =
@@ -91,7 +102,12 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
                       FinalState state;
                       for (const ObservedName& n : names)
                           state.push_back(finalValue(lowered.test, program, ex, lowered.names.at(n.name), -1));
-                      if (r.implOutcomes.insert(state).second && !r.specOutcomes.count(state))
+                      const bool seen = !r.implOutcomes.insert(state).second;
+                      const std::string alarm = alarmSet(lowered, program, ex);
+                      if (!alarm.empty() && alarmsSet.insert(alarm).second)
+                          r.counterexamples.push_back(
+                              Counterexample{state, describeExecution(program, lowered.test, ex), alarm});
+                      else if (alarm.empty() && !seen && !r.specOutcomes.count(state))
                           r.counterexamples.push_back(
                               Counterexample{state, describeExecution(program, lowered.test, ex)});
                   });

@@ -8,7 +8,8 @@ static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", 
                                                         "nlR", "nrW", "nrR", "nlW", "nF",
                                                         "narR", "narW", "wait", "gF", "barX",
                                                         "acq", "relCW", "relGF", "relRF", "relNRW",
-                                                        "scR", "scW", "scU"};
+                                                        "scR", "scW", "scU",
+                                                        "subCW", "subNRW", "subF", "recv", "recvF"};
 
 const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
 
@@ -33,9 +34,9 @@ bool isWrite(EventKind k) {
 }
 
 bool isInstantaneous(EventKind k) {
-    // A release's aCW and aNRW_n stamps are write stamps, as the oracle's Inst says.
+    // A release's and a submit's aCW and aNRW_n stamps are write stamps, as the oracle's Inst says.
     return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW && k != EventKind::NAW &&
-           k != EventKind::RCW && k != EventKind::RNRW;
+           k != EventKind::RCW && k != EventKind::RNRW && k != EventKind::SUBCW && k != EventKind::SUBNRW;
 }
 
 const char* comparisonText(Comparison c) {
@@ -68,6 +69,12 @@ Value Value::readBy(int event) {
     return v;
 }
 
+Value Value::received(int event, int index) {
+    Value v = readBy(event);
+    v.constant = index + 1;
+    return v;
+}
+
 void Value::shiftEvents(int offset) {
     if (kind == Kind::Read) event += offset;
     for (Value& a : args) a.shiftEvents(offset);
@@ -80,6 +87,7 @@ long long Value::eval(const std::vector<long long>& readValues) const {
         case Kind::Add: return arith::add(args[0].eval(readValues), args[1].eval(readValues));
         case Kind::Sub: return arith::sub(args[0].eval(readValues), args[1].eval(readValues));
         case Kind::Mul: return arith::mul(args[0].eval(readValues), args[1].eval(readValues));
+        case Kind::Mod: return arith::mod(args[0].eval(readValues), args[1].eval(readValues));
         case Kind::Neg: return arith::neg(args[0].eval(readValues));
     }
     return 0;

@@ -10,11 +10,12 @@
 
 namespace rdmacheck {
 
-// Defined in library_sv.cpp, library_bal.cpp, library_locks.cpp and library_sc.cpp.
+// Defined in library_sv.cpp, library_bal.cpp, library_locks.cpp, library_sc.cpp and library_rbl.cpp.
 std::unique_ptr<const LibraryDescriptor> sharedVariableLibrary();
 std::unique_ptr<const LibraryDescriptor> barrierLibrary();
 std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries();
 std::unique_ptr<const LibraryDescriptor> sequentialConsistencyLibrary();
+std::unique_ptr<const LibraryDescriptor> ringBufferLibrary();
 
 namespace {
 
@@ -74,6 +75,7 @@ std::deque<Entry> builtInLibraries() {
     add(libraries, barrierLibrary());
     for (auto& lock : lockLibraries()) add(libraries, std::move(lock));
     add(libraries, sequentialConsistencyLibrary());
+    add(libraries, ringBufferLibrary());
     return libraries;
 }
 
@@ -105,6 +107,8 @@ std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, 
 }
 
 std::vector<LibraryRelation> LibraryDescriptor::relations() const { return {}; }
+
+void LibraryDescriptor::bindValues(ExecutionGraph&) const {}
 
 int LibraryDescriptor::outcomes(const std::string&) const { return 1; }
 
@@ -142,6 +146,10 @@ std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, 
     for (const Entry& e : registry())
         if (std::optional<std::string> reason = e.descriptor->illFormed(program, sk)) return reason;
     return std::nullopt;
+}
+
+void bindValuesByLibraries(ExecutionGraph& sk) {
+    for (const Entry& e : registry()) e.descriptor->bindValues(sk);
 }
 
 const LibraryRelation* findLibraryRelation(const std::string& name) {

@@ -34,15 +34,21 @@ public:
     std::set<int> nodes;
     std::vector<std::string> shared;  // in order of declaration, then of first use
     std::map<std::string, std::set<int>> barrierThreads;  // b(z): the threads that call bar(z)
+    std::map<std::string, std::set<int>> bufferReaders;   // rthd(q): the threads that call rbl.receive(q)
 
     bool isShared(const std::string& name) const {
         return std::find(shared.begin(), shared.end(), name) != shared.end();
     }
 
-    // The nodes of a barrier's participants.
-    std::vector<int> participantNodes(const std::string& barrier) const {
+    // The nodes of a barrier's participants, or of a buffer's readers.
+    std::vector<int> participantNodes(const std::string& name) const {
+        const auto barrier = barrierThreads.find(name);
+        const std::set<int> none;
+        const std::set<int>& threads = barrier != barrierThreads.end() ? barrier->second
+                                       : bufferReaders.count(name)     ? bufferReaders.at(name)
+                                                                       : none;
         std::set<int> out;
-        for (int t : barrierThreads.at(barrier)) out.insert(test_.threads[t].node);
+        for (int t : threads) out.insert(test_.threads[t].node);
         return {out.begin(), out.end()};
     }
 
@@ -98,19 +104,21 @@ private:
             throw InputError(st.where, "library '" + st.library + "' has no method '" + st.method + "' (known: " + known + ")");
         }
         const std::string name = st.library + "." + st.method;
-        if (m->returnsValue != st.hasResult)
+        if (m->returnsValue != st.hasResult && !(m->resultOptional && !st.hasResult))
             throw InputError(st.where, m->returnsValue ? name + " returns a value: write 'a := " + name + "(...)'"
                                                        : name + " returns nothing: drop the 'a :='");
-        if (st.args.size() != m->args.size())
-            throw InputError(st.where, name + " takes " + std::to_string(m->args.size()) + " argument" +
-                                           (m->args.size() == 1 ? "" : "s") + ", not " + std::to_string(st.args.size()));
+        const size_t least = m->args.size() - (m->variadic ? 1 : 0);
+        if (st.args.size() < least || (!m->variadic && st.args.size() != least))
+            throw InputError(st.where, name + " takes " + (m->variadic ? "at least " : "") + std::to_string(least) +
+                                           " argument" + (least == 1 ? "" : "s") + ", not " +
+                                           std::to_string(st.args.size()));
         for (size_t i = 0; i < st.args.size(); ++i) {
             const CallArg& a = st.args[i];
             const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;
             auto expected = [&](const std::string& what) {
                 throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name + " is " + what);
             };
-            switch (m->args[i]) {
+            switch (m->arg(i)) {
                 case ArgKind::Variable:
                     if (!isName || a.expr.name == "_") expected("a shared variable (a name)");
                     for (const LocationDecl& d : test_.locations)
@@ -150,8 +158,37 @@ private:
                     if (a.isNodeSet || !(a.expr.kind == Expr::Kind::Const || isName))
                         expected("an integer or one local location");
                     break;
+                case ArgKind::Buffer: scanBuffer(st, a, expected); break;
+                case ArgKind::Out:
+                    if (!isName || a.expr.name == "_") expected("a local location (a name) the call writes");
+                    break;
             }
         }
+    }
+
+    // `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (LIBRARIES.md §11.1): one
+    // thread submits to q, its readers are the threads that receive from it,
+    // and every call on q carries as many values.
+    template <class Expected>
+    void scanBuffer(const Stmt& st, const CallArg& a, const Expected& expected) {
+        if (a.isNodeSet || a.expr.kind != Expr::Kind::Location || a.expr.remoteNode || a.expr.name == "_")
+            expected("a ring buffer (a name)");
+        const std::string& q = a.expr.name;
+        claimName(q, "buffer", a.where);
+        const int values = static_cast<int>(st.args.size()) - 1;
+        auto [arity, first] = bufferArity_.emplace(q, values);
+        if (!first && arity->second != values)
+            throw InputError(st.where, "every call on buffer " + q + " carries " + std::to_string(arity->second) +
+                                           " value" + (arity->second == 1 ? "" : "s") + " (as its first call), not " +
+                                           std::to_string(values));
+        if (st.method == "receive") {
+            bufferReaders[q].insert(thread_);
+            return;
+        }
+        auto [writer, firstSubmit] = bufferWriter_.emplace(q, thread_);
+        if (!firstSubmit && writer->second != thread_)
+            throw InputError(st.where, "buffer " + q + " has one writer, thread " + test_.threads[writer->second].name +
+                                           ", which submits to it first (LOCO §5.1)");
     }
 
     // `l^2`: a node lock and its home, the same in every call.
@@ -185,6 +222,8 @@ private:
     std::optional<SourceLoc> pollAt_, workIdAt_;
     std::map<std::string, std::string> claimed_;  // barrier and lock names: what each is
     std::map<std::string, int> lockHomes_;        // node locks: their home node
+    std::map<std::string, int> bufferArity_;      // buffers: the values each call carries
+    std::map<std::string, int> bufferWriter_;     // buffers: the thread that submits
 };
 
 // A location the test names (hidden constants have no name in the test).
@@ -216,7 +255,7 @@ public:
     bool isShared(const std::string& name) const { return scan_.isShared(name); }
     int copyOf(const std::string& variable, int node) const { return copies_.at({variable, node}); }
 
-    // A barrier or a lock is a hidden location: it holds nothing, and only its calls name it.
+    // A barrier, a lock or a buffer is a hidden location: it holds nothing, and only its calls name it.
     int namedObject(const std::string& name) {
         auto it = objects_.find(name);
         if (it == objects_.end()) it = objects_.emplace(name, add(Location{name, 1, 0, true})).first;
@@ -417,11 +456,13 @@ private:
         std::vector<CallArgument> args(st.args.size());
         for (size_t i = 0; i < st.args.size(); ++i) {
             const CallArg& a = st.args[i];
-            switch (m.args[i]) {
+            switch (m.arg(i)) {
                 case ArgKind::Variable:
                 case ArgKind::Barrier:
                 case ArgKind::Lock:
+                case ArgKind::Buffer:
                 case ArgKind::ScVariable: args[i].variable = a.expr.name; break;
+                case ArgKind::Out: break;  // written after the call (CallEmitter::output)
                 case ArgKind::HomedLock:
                     args[i].variable = a.expr.name;
                     args[i].nodes = {a.expr.remoteNode};
@@ -476,6 +517,11 @@ private:
                 s.path.constraints.push_back(ValueConstraint{std::move(lhs), op, std::move(rhs), st.where});
             }
             void setWritten(int event, Value written) override { s.path.events[event].written = std::move(written); }
+            void output(size_t argument, Value value) override { outputs.emplace_back(argument, std::move(value)); }
+            void send(int event, std::vector<Value> message) override {
+                s.path.events[event].message = std::move(message);
+            }
+            std::vector<std::pair<size_t, Value>> outputs;
             std::vector<int> participantNodes(const std::string& name) const override {
                 return u.locations_.participantNodes(name);
             }
@@ -490,6 +536,11 @@ private:
         beginCall(s);
         Value result = libraryDescriptor(library).lower(method, args, out, outcome);
         endCall(s);
+        for (auto& [argument, value] : out.outputs) {
+            const CallArg& a = st.args.at(argument);
+            const int target = locations_.local(LocRef{a.expr.name, std::nullopt, a.where}, thread_.node);
+            emit(s, EventKind::LW, target, 0, a.where, std::move(value));
+        }
         return result;
     }
 
@@ -506,6 +557,7 @@ private:
             case Expr::Kind::Add: v.kind = Value::Kind::Add; break;
             case Expr::Kind::Sub: v.kind = Value::Kind::Sub; break;
             case Expr::Kind::Mul: v.kind = Value::Kind::Mul; break;
+            case Expr::Kind::Mod: v.kind = Value::Kind::Mod; break;
             case Expr::Kind::Neg: v.kind = Value::Kind::Neg; break;
         }
         for (const Expr& a : e.args) v.args.push_back(valueOf(a, s, readOf));
@@ -839,6 +891,7 @@ ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice) cons
         sk.threadEvents.emplace_back();
         for (Event e : p.events) {
             e.written.shiftEvents(offset);
+            for (Value& v : e.message) v.shiftEvents(offset);
             sk.threadEvents.back().push_back(static_cast<int>(sk.events.size()));
             sk.events.push_back(std::move(e));
         }
@@ -853,6 +906,7 @@ ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice) cons
         sk.registers.push_back(std::move(regs));
         if (p.cut) sk.cutAt.push_back(p.cutAt);
     }
+    bindValuesByLibraries(sk);
     sk.illFormed = illFormedByLibraries(*this, sk);
     return sk;
 }

@@ -600,6 +600,21 @@ TEST(CliSlow, RefineRejectsTheBarrierWithoutItsEntryFence) {
     EXPECT_NE(mutant.out.find("  implementation execution:\n    P0:"), std::string::npos) << mutant.out;
 }
 
+// I_RBL publishing its head before the slots (the rbl-head-first mutant): the
+// reader may see the new head and read the slots' old copies, which the
+// length alarm reports, with the implementation's execution.
+TEST(Cli, RefineCatchesTheRingBufferPublishingItsHeadFirst) {
+    const std::string file = sourceDir() + "/litmus/rbl/rbl-mp-put.litmus";
+    ToolRun faithful = runTool("refine --impl rbl,sv --unroll 0 " + file);
+    EXPECT_EQ(faithful.status, 0) << faithful.out << faithful.err;
+    ToolRun mutant = runTool("refine --impl rbl-head-first,sv --unroll 0 " + file);
+    EXPECT_EQ(mutant.status, 1) << mutant.out << mutant.err;
+    EXPECT_NE(mutant.out.find(": No\n  implementation check failed (length_alarm_P1_0 set): [b]=1; [ok]=1; [r]=1; "
+                              "[v]=0; [x]=1;\n  implementation execution:\n    P0:"),
+              std::string::npos)
+        << mutant.out;
+}
+
 // A lock test's pictures draw the lock order and the lock's so by default.
 TEST(Cli, LockPicturesShowLockOrderAndSo) {
     const TempDir tmp("locks");

@@ -178,7 +178,7 @@ TEST(PrintLitmus, CorpusRoundTripsAndChecksTheSame) {
 TEST(PrintLitmus, LibraryCorporaRoundTrip) {
     const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
     int files = 0;
-    for (const std::string corpus : {"bal", "locks", "sc"})
+    for (const std::string corpus : {"bal", "locks", "sc", "rbl"})
         for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/" + corpus)) {
             if (entry.path().extension() != ".litmus") continue;
             SCOPED_TRACE(entry.path().string());
@@ -188,7 +188,7 @@ TEST(PrintLitmus, LibraryCorporaRoundTrip) {
             EXPECT_EQ(check(original, model, CheckOptions{}).states,
                       check(reparse(original), model, CheckOptions{}).states);
         }
-    EXPECT_EQ(files, 9 + 38 + 10);
+    EXPECT_EQ(files, 9 + 38 + 10 + 12);
 }
 
 TEST(PrintLitmus, EveryStatementAndConditionForm) {

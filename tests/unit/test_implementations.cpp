@@ -132,3 +132,34 @@ TEST(Implementations, ScWritesWithoutTheirLockAreCaught) {
     EXPECT_EQ(spec.count(FinalState{1, 0}), 0u);
     EXPECT_EQ(mutant.count(FinalState{1, 0}), 1u);
 }
+
+// I_RBL (LOCO Fig. 14) follows each thread's paths: rbl-fifo's second submit,
+// after a successful first, writes slots H % S = 0 and 1 of S = 2 and publishes
+// head 4, its read head checked against 2 by an alarm; no branch per slot.
+TEST(Implementations, RingBufferSlotsAreFixedByThePath) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rbl/rbl-fifo.litmus");
+    const ImplementedTest impl = implement(test, Implementation::RingBuffers, "rdma-wait-rmw", 0);
+    EXPECT_EQ(impl.placement, "q: S=2");
+    const std::string text = printLitmus(impl.test);
+    for (const char* line : {"head_alarm_P0_1 := H_P0_q - 2;", "if (HP1_P0_q < 2) {", "sv.write(q_0, 1);",
+                             "sv.write(q_1, 2);", "sv.wait(dq);", "sv.write(q_h, 4);", "sv.bcast(q_h, dq, {2});",
+                             "if (Hw_P1_q <= 2) {", "length_alarm_P1_1 := V_P1_q - 1;", "sv.bcast(q_h_P1, _, {1});"})
+        EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+    for (const char* absent : {"choice", "%", "rbl."}) EXPECT_EQ(text.find(absent), std::string::npos) << absent;
+    EXPECT_EQ(impl.alarms.size(), 6u);  // a head alarm per call, a length alarm per receive
+}
+
+// A call in a branch or a loop has no head fixed by the path: a positioned error.
+TEST(Implementations, RingBufferCallsInBranchesAreRefused) {
+    const LitmusTest test = parseLitmus(
+        "RDMA t\n{ x@1 = 0; }\nP0@1 {\n  if (x = 0) { ok := rbl.submit(q, 1); };\n}\n"
+        "P1@2 {\n  r := rbl.receive(q, v);\n}\nexists (ok = 1)\n",
+        "t.litmus");
+    try {
+        implement(test, Implementation::RingBuffers, "rdma-wait-rmw");
+        ADD_FAILURE() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.where().line, 4);
+        EXPECT_NE(e.detail().find("top level only"), std::string::npos) << e.detail();
+    }
+}

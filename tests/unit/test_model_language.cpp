@@ -32,9 +32,9 @@ std::string errorOf(const std::string& text, const ModelOptions& options = {}) {
 TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("acyclic po | rff as x"),
               "m.cat:1:14: unknown name 'rff' (relations: po, loc, int, ext, id, sqp, same-call, same-work, iso, ar, "
-              "pf, rf, mo, rb, nfo, rao, lo, round; event sets: rdma, sv, bal, wl, sl, nl, sc, _, IW, R, W, M, Inst, "
+              "pf, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Inst, "
               "lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, "
-              "scR, scW, scU)");
+              "scR, scW, scU, subCW, subNRW, subF, recv, recvF)");
     EXPECT_EQ(errorOf("let a = po\nacylic a"), "m.cat:2:1: expected a declaration (let, include, table, stamps, "
                                                "events, libraries, acyclic, irreflexive, empty), found 'acylic'");
     EXPECT_EQ(errorOf("let a = R ; po"), "m.cat:1:9: ';' takes a relation, 'R' is an event set");
@@ -47,7 +47,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_NE(errorOf("let rec a = po").find("m.cat:1:5: 'let rec' is not supported"), std::string::npos);
     EXPECT_EQ(errorOf("let po = rf"), "m.cat:1:1: 'po' is a base relation; choose another name");
     EXPECT_EQ(errorOf("let a = po\nlet a = rf"), "m.cat:2:1: 'a' is already defined at m.cat:1:1");
-    EXPECT_EQ(errorOf("acyclic foo:rf as x"), "m.cat:1:9: unknown library 'foo' (known: rdma, sv, bal, wl, sl, nl, sc)");
+    EXPECT_EQ(errorOf("acyclic foo:rf as x"), "m.cat:1:9: unknown library 'foo' (known: rdma, sv, bal, wl, sl, nl, sc, rbl)");
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
                                     "its identity relation)");
     EXPECT_EQ(errorOf("acyclic po | rf"), "m.cat:1:1: name this axiom: add 'as NAME' after its relation");
@@ -55,7 +55,8 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("acyclic (po | rf as x"), "m.cat:1:18: expected ')' to close '(', found 'as'");
     EXPECT_NE(errorOf("table t = \"missing.ippo\"").find("m.cat:1:1: cannot open order table"), std::string::npos);
     EXPECT_EQ(errorOf("events lR, lX"), "m.cat:1:12: unknown event kind 'lX' (known: lR, lW, CAS, F, P, nlR, nrW, "
-                                        "nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, scR, scW, scU)");
+                                        "nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, scR, scW, scU, subCW, subNRW, "
+              "subF, recv, recvF)");
     EXPECT_EQ(errorOf("acyclic po as a", ModelOptions{{"ob"}}), "--skip: model m has no axiom 'ob' (axioms: a)");
 }
 
@@ -67,7 +68,7 @@ TEST(ModelLanguage, ModelIsANameOrAPath) {
         FAIL();
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("unknown model 'arm' (known: mowgli-tso-rmw, rdma-sc, rdma-tso, "
-                                             "rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, sc, tso"),
+                                             "rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, rdma-wait-rmw-rblweak, sc, tso"),
                   std::string::npos)
             << e.what();
     }

@@ -24,7 +24,12 @@
 //  - RDMA^SC_RMW (LIBRARIES.md §8.1, RMW Def. 8): every event aMF; R are the
 //    events that are not a Write_SC, W those that are not a Read_SC or a failed
 //    CAS_SC (an update is both); so = po ∪ rf ∪ mo ∪ rb on them, rb without id;
-//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks ∪ so|SC)+ irreflexive (§2.5).
+//  - RBL (LIBRARIES.md §9.1, LOCO Defs. 5.1-5.2): a successful submit is aCW and
+//    aNRW_n for every other node of a reader, a failed call aWT, a successful
+//    receive aCR; every rf of Def. 5.1 (1), (2), (4), (5) is enumerated (§9.2
+//    says exactly one exists, none when a reader succeeds more often than the
+//    writer); so = rf ∪ fb with fb = (F^n × W^n) \ (po^-1 ; rf^-1);
+//  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks ∪ so|SC ∪ so|RBL)+ irreflexive (§2.5).
 // Nothing here comes from src/encode or the model files: the stamp of each event
 // kind, the table and every relation are written out in this file.
 #include <gtest/gtest.h>
@@ -59,6 +64,7 @@ const Library kWl = findLibrary("wl").value();
 const Library kSl = findLibrary("sl").value();
 const Library kNl = findLibrary("nl").value();
 const Library kSc = findLibrary("sc").value();
+const Library kRbl = findLibrary("rbl").value();
 
 using Matrix = std::vector<uint64_t>;  // bit b of row a: (a, b) in the relation
 constexpr size_t kMaxEvents = 64;
@@ -136,6 +142,13 @@ Stamp stampOf(EventKind k) {
         case EventKind::SCR:
         case EventKind::SCW:
         case EventKind::SCU: return aMF;
+        // RBL (LIBRARIES.md §9.1): Submit -> true {aCW, aNRW_n}; false {aWT};
+        // Receive -> values {aCR}; ⊥ {aWT}.
+        case EventKind::SUBCW: return aCW;
+        case EventKind::SUBNRW: return aNRW;
+        case EventKind::SUBF:
+        case EventKind::RECVF: return aWT;
+        case EventKind::RECV: return aCR;
     }
     ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
     return aMF;
@@ -166,6 +179,7 @@ struct Variant {
     bool lockSo = true;        // LIBRARIES.md §2.2: exported release stamps -> lo-later acquires
     bool nlIntraCall = true;   // RMW Def. 7: aRF_n -> aNRW_n inside one Rel_NL
     bool scSo = true;          // RMW Def. 8: so|SC = po ∪ rf ∪ mo ∪ rb
+    bool rblFb = true;         // LOCO Def. 5.2: fb in so|RBL
 };
 
 struct OracleResult {
@@ -238,15 +252,17 @@ private:
         return s_[a].thread >= 0 && (s_[a].library == kWl || s_[a].library == kSl || s_[a].library == kNl);
     }
     bool sc(size_t a) const { return s_[a].thread >= 0 && s_[a].library == kSc; }
+    bool rbl(size_t a) const { return s_[a].thread >= 0 && s_[a].library == kRbl; }
+    int nodeOf(size_t a) const { return test_.threads[s_[a].thread].node; }
     // BAL's aCR exit reads nothing (§6.1: BAL has no values); the locks have no
     // values either; an SC event is aMF, and reads or writes by its method (§8.1).
     bool reads(size_t a) const {
         if (sc(a)) return sk_.events[a].kind != EventKind::SCW;  // all but Write_SC
-        return s_[a].thread >= 0 && !bal(a) && !lock(a) && isReadStamp(s_[a].stamp);
+        return s_[a].thread >= 0 && !bal(a) && !lock(a) && !rbl(a) && isReadStamp(s_[a].stamp);
     }
     bool writes(size_t a) const {
         if (sc(a)) return sk_.events[a].kind != EventKind::SCR;  // all but Read_SC and a failed CAS_SC
-        return s_[a].thread >= 0 && !bal(a) && !lock(a) && isWriteStamp(s_[a].stamp);
+        return s_[a].thread >= 0 && !bal(a) && !lock(a) && !rbl(a) && isWriteStamp(s_[a].stamp);
     }
     bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }
     // po on subevents: (⟨e1,_⟩, ⟨e2,_⟩) ∈ po iff (e1, e2) ∈ po, e1 ≠ e2 (different calls).
@@ -278,7 +294,8 @@ private:
                 continue;
             }
             s_[e].stamp = stampOf(ev.kind);
-            s_[e].node = ev.remote;
+            // RBL's calls other than aNRW_n have no n; the oracle takes nodes from the test.
+            s_[e].node = ev.library == kRbl && ev.kind != EventKind::SUBNRW ? 0 : ev.remote;
             s_[e].thread = ev.thread;
             s_[e].call = ev.call;
             s_[e].work = ev.workId;
@@ -297,6 +314,7 @@ private:
         checkStamping();
         if (!balRounds()) return;
         lockCalls();
+        if (!rblCalls()) return;
         readList_.clear();
         for (size_t e = 0; e < n_; ++e)
             if (reads(e)) readList_.push_back(e);
@@ -325,7 +343,7 @@ private:
                 EXPECT_EQ(family, s_[e].node > 0) << kStampNames[st];
                 if (family && st != aGF) nodes.insert(s_[e].node);
                 const int l = s_[e].location;
-                if (l < 0 || bal(e) || lock(e) || sc(e)) continue;  // a barrier, a lock, an SC location: on no node its users name
+                if (l < 0 || bal(e) || lock(e) || sc(e) || rbl(e)) continue;  // a barrier, a lock, an SC location: on no node its users name
                 // remote operands on n, everything else on the caller's node
                 const bool remote = st == aNRW || st == aNAR || st == aNRR;
                 EXPECT_EQ(program_.locations[l].node, remote ? s_[e].node : home)
@@ -354,6 +372,10 @@ private:
             }
             if (lock(subs[0])) {
                 expectLockCall(subs, shape);
+                continue;
+            }
+            if (rbl(subs[0])) {
+                expectRblCall(subs, shape);
                 continue;
             }
             if (sc(subs[0])) {  // one aMF on a declared SC location
@@ -405,6 +427,104 @@ private:
                 if (!loc.hidden) all.insert(loc.node);
             EXPECT_TRUE(std::includes(nodes.begin(), nodes.end(), all.begin(), all.end())) << shape;
         }
+    }
+
+    // LIBRARIES.md §9.1: a successful submit is aCW then aNRW_n for each node of a
+    // reader but the writer's; a failed call is aWT; a successful receive aCR.
+    void expectRblCall(const std::vector<size_t>& subs, const std::string& shape) const {
+        EXPECT_TRUE(program_.locations[s_[subs[0]].location].hidden) << shape;
+        if (shape == "aWT" || shape == "aCR") return;
+        std::set<int> readerNodes, nodes;
+        for (size_t e = 0; e < n_; ++e)
+            if (rbl(e) && s_[e].location == s_[subs[0]].location && (is(e, aCR) || sk_.events[e].kind == EventKind::RECVF))
+                readerNodes.insert(nodeOf(e));
+        EXPECT_EQ(s_[subs[0]].stamp, aCW) << shape;
+        for (size_t i = 1; i < subs.size(); ++i) {
+            EXPECT_EQ(s_[subs[i]].stamp, aNRW) << shape;
+            nodes.insert(s_[subs[i]].node);
+        }
+        readerNodes.erase(nodeOf(subs[0]));
+        // the readers this skeleton shows; a reader's other paths may add nodes
+        EXPECT_TRUE(std::includes(nodes.begin(), nodes.end(), readerNodes.begin(), readerNodes.end())) << shape;
+    }
+
+    // RBL (LIBRARIES.md §9.1): per buffer x and node n, W^n (the successful
+    // submits' aNRW_n, and their aCW when n is the writer's node), R^n and F^n
+    // (the successful and failed receives of threads on n). Every rf with one
+    // source in W^n per read of R^n (Def. 5.1 (1), (2)), no message read twice
+    // by a thread (4) and none skipped (5) is enumerated; there must be at most
+    // one (§9.2), and none only where the skeleton says it has no execution.
+    // so|RBL = rf ∪ fb, fb = (F^n × W^n) \ (po^-1 ; rf^-1).
+    bool rblCalls() {
+        rblSo_.assign(n_, 0);
+        std::map<int, std::vector<size_t>> receives;            // per buffer, in event order
+        std::map<std::pair<int, int>, std::vector<size_t>> copies;  // W^n_x per (x, n)
+        for (size_t e = 0; e < n_; ++e) {
+            if (!rbl(e)) continue;
+            const int x = s_[e].location;
+            const EventKind k = sk_.events[e].kind;
+            if (is(e, aCW)) copies[{x, nodeOf(e)}].push_back(e);
+            if (is(e, aNRW)) copies[{x, s_[e].node}].push_back(e);
+            if (is(e, aCR) || k == EventKind::RECVF) receives[x].push_back(e);
+        }
+        bool feasible = true;
+        for (const auto& [x, rs] : receives) {
+            std::vector<size_t> reads;
+            for (size_t r : rs)
+                if (is(r, aCR)) reads.push_back(r);
+            std::vector<int> source(n_, -1), forced;
+            int found = 0;
+            std::function<void(size_t)> choose = [&, x = x](size_t i) {
+                if (i == reads.size()) {
+                    if (rblWellFormed(reads, source)) ++found, forced = source;
+                    return;
+                }
+                for (size_t w : copies[{x, nodeOf(reads[i])}]) {
+                    source[reads[i]] = static_cast<int>(w);
+                    choose(i + 1);
+                }
+            };
+            choose(0);
+            EXPECT_LE(found, 1) << "RBL's rf is forced (LIBRARIES.md §9.2)";
+            if (found == 0) {
+                feasible = false;
+                continue;
+            }
+            for (size_t r : reads) add(rblSo_, static_cast<size_t>(forced[r]), r);
+            for (size_t f : rs) {
+                if (is(f, aCR) || !variant_.rblFb) continue;
+                for (size_t w : copies[{x, nodeOf(f)}]) {
+                    const bool receivedBefore = std::any_of(reads.begin(), reads.end(), [&](size_t r) {
+                        return po(r, f) && forced[r] == static_cast<int>(w);
+                    });
+                    if (!receivedBefore) add(rblSo_, f, w);
+                }
+            }
+        }
+        if (!feasible) {
+            EXPECT_TRUE(sk_.illFormed.has_value()) << "a reader receives more than was submitted";
+        }
+        return feasible;
+    }
+
+    // Def. 5.1 (4) and (5) for one buffer's reads and their sources.
+    bool rblWellFormed(const std::vector<size_t>& reads, const std::vector<int>& source) const {
+        for (size_t r1 : reads)
+            for (size_t r2 : reads)
+                if (r1 != r2 && s_[r1].thread == s_[r2].thread && source[r1] == source[r2]) return false;  // (4)
+        for (size_t s4 : reads) {  // (5): s1 po s2 rf s4, s1 in s2's W^n, needs s1 rf s3 po s4
+            const size_t s2 = static_cast<size_t>(source[s4]);
+            for (size_t s1 = 0; s1 < n_; ++s1) {
+                const bool sameCopies = rbl(s1) && s_[s1].location == s_[s2].location &&
+                                        s_[s1].stamp == s_[s2].stamp && s_[s1].node == s_[s2].node;
+                if (!sameCopies || !po(s1, s2)) continue;
+                const bool read = std::any_of(reads.begin(), reads.end(), [&](size_t s3) {
+                    return source[s3] == static_cast<int>(s1) && po(s3, s4);
+                });
+                if (!read) return false;
+            }
+        }
+        return true;
     }
 
     // Per lock, its acquires (lo's groups) and the exported stamps of the release
@@ -465,7 +585,7 @@ private:
                                 for (size_t x : c2[i])
                                     if (sk_.events[x].kind == EventKind::BX) add(balSo_, g, x);
         }
-        EXPECT_EQ(!equal, sk_.illFormed.has_value()) << "BAL call counts";
+        EXPECT_TRUE(equal || sk_.illFormed.has_value()) << "BAL call counts";  // RBL may also say no execution
         return equal || !variant_.balCount;
     }
 
@@ -689,6 +809,8 @@ private:
         if (variant_.pfpInSo) hbBase_ = unite(hbBase_, pfp);
         if (variant_.nlIntraCall) hbBase_ = unite(hbBase_, nlIntra_);
         if (variant_.scSo) hbBase_ = unite(hbBase_, scSo);
+        hbBase_ = unite(hbBase_, rblSo_);
+        note("rbl:so", rblSo_);
         isoC_ = isoC;
 
         // nfo: one orientation of every same-thread, same-n pair in
@@ -810,7 +932,7 @@ private:
     std::vector<size_t> readList_;
     std::vector<int> rf_;
     std::vector<std::vector<int>> mo_;
-    Matrix ibBase_, hbBase_, isoC_, balSo_, nlIntra_;
+    Matrix ibBase_, hbBase_, isoC_, balSo_, nlIntra_, rblSo_;
     std::vector<std::vector<int>> lockGroups_;  // per lock, its acquires
     std::map<int, std::vector<int>> exported_;  // per acquire, the exported stamps of its release
     std::map<int, std::set<int>> participants_;  // per barrier location, b(z)
@@ -1409,6 +1531,9 @@ TEST(MowgliOracle, LockCorpus) { expectCorpusAgreement("locks"); }
 // LIBRARIES.md §12.2: RDMA^SC_RMW.
 TEST(MowgliOracle, ScCorpus) { expectCorpusAgreement("sc"); }
 
+// LIBRARIES.md §12.3: RBL, its rf enumerated from Def. 5.1.
+TEST(MowgliOracle, RblCorpus) { expectCorpusAgreement("rbl"); }
+
 // Slow tier (suite name ending in Slow, tests/CMakeLists.txt).
 TEST(MowgliOracleSlow, RandomPrograms) {
     const auto start = std::chrono::steady_clock::now();
@@ -1464,6 +1589,23 @@ TEST(MowgliOracleSlow, GeneratedLibraryPrograms) {
     report("generated with library calls", tally, start);
     EXPECT_GT(tally.features["lo"], 0u);
     EXPECT_GT(tally.features["sc:so"], 0u);
+}
+
+// The tool's generator with ring-buffer calls (`--mix rbl=20`): thread 0 submits,
+// the others receive, among RDMA^WAIT and SV statements; 300 programs of 2 or 3
+// threads under both models (issue 15: at least 300 per library).
+TEST(MowgliOracleSlow, GeneratedRingBufferPrograms) {
+    const auto start = std::chrono::steady_clock::now();
+    Tally tally;
+    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed) {
+        GeneratorOptions options;
+        options.threads = 2 + static_cast<int>(seed % 2);
+        options.maxLength = 3;
+        parseMix("rbl=20,write=5,read=5,put=5,get=5,wait=3,gfence=3,svwrite=3,svread=3", options);
+        expectAgreement(generateLitmus(seed, options), tally, "generated-rbl.litmus");
+    }
+    report("generated with ring-buffer calls", tally, start);
+    EXPECT_GT(tally.features["rbl:so"], 0u);
 }
 
 // The oracle can fail: without iso's aNAR→aNLW component (MOWGLI.md §4.5) the
@@ -1524,7 +1666,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
         for (const std::string& f : files) programs.push_back(readFile(f));
     }
     for (const HandTest& h : kBalHandTests) programs.push_back(h.text);
-    for (const std::string corpus : {"bal", "locks", "sc"}) {
+    for (const std::string corpus : {"bal", "locks", "sc", "rbl"}) {
         const std::string libraryDir = sourceDir() + "/litmus/" + corpus;
         if (!std::filesystem::is_directory(libraryDir)) continue;
         std::vector<std::string> files;
@@ -1536,7 +1678,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     Rng rng(20261201);
     for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
 
-    std::vector<Variant> mutants(17);
+    std::vector<Variant> mutants(18);
     mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
     mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
     mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
@@ -1554,6 +1696,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     mutants[14].name = "no lock so", mutants[14].lockSo = false;
     mutants[15].name = "no NLOCK aRF_n -> aNRW_n", mutants[15].nlIntraCall = false;
     mutants[16].name = "no SC so", mutants[16].scSo = false;
+    mutants[17].name = "no RBL fb", mutants[17].rblFb = false;
 
     std::vector<size_t> caught(mutants.size(), 0);
     std::vector<std::string> first(mutants.size());

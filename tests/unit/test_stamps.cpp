@@ -36,7 +36,10 @@ const std::map<EventKind, std::string> kWaitStamps = {
     {EventKind::ACQ, "aMF"},  {EventKind::RCW, "aCW"}, {EventKind::RGF, "aGF"},  {EventKind::RRF, "aRF"},
     {EventKind::RNRW, "aNRW"},
     // RDMA^SC_RMW's events (LIBRARIES.md §8.1).
-    {EventKind::SCR, "aMF"},  {EventKind::SCW, "aMF"}, {EventKind::SCU, "aMF"}};
+    {EventKind::SCR, "aMF"},  {EventKind::SCW, "aMF"}, {EventKind::SCU, "aMF"},
+    // RBL's (LIBRARIES.md §9.1).
+    {EventKind::SUBCW, "aCW"}, {EventKind::SUBNRW, "aNRW"}, {EventKind::SUBF, "aWT"}, {EventKind::RECV, "aCR"},
+    {EventKind::RECVF, "aWT"}};
 
 // mowgli-tso-rmw.json: RDMA^TSO_RMW in MOWGLI style, a poll stamped aWT (§10.1), no gF.
 std::map<EventKind, std::string> tsoRmwStamps() {
@@ -45,7 +48,8 @@ std::map<EventKind, std::string> tsoRmwStamps() {
     m.erase(EventKind::GF);
     m.erase(EventKind::BX);
     for (EventKind library : {EventKind::ACQ, EventKind::RCW, EventKind::RGF, EventKind::RRF, EventKind::RNRW,
-                              EventKind::SCR, EventKind::SCW, EventKind::SCU})
+                              EventKind::SCR, EventKind::SCW, EventKind::SCU, EventKind::SUBCW, EventKind::SUBNRW,
+                              EventKind::SUBF, EventKind::RECV, EventKind::RECVF})
         m.erase(library);
     m[EventKind::P] = "aWT";
     return m;
@@ -358,12 +362,14 @@ TEST_F(StampsTest, AChangedCellIsReported) {
     for (const auto& [kind, stamp] : kWaitStamps) stampOf[kindName(kind)] = stamp;
     const OrderTable table = loadStampTable(path, "ppo", stampOf);
     const std::vector<std::string> found = mismatches(table, spec12, kWaitStamps);
-    // nrW, narW and relNRW are aNRW, nF and relRF aRF: six kind pairs, one stamp cell.
+    // nrW, narW, relNRW and subNRW are aNRW, nF and relRF aRF: eight kind pairs, one stamp cell.
     EXPECT_EQ(joined(found, "\n"),
               "nrW -> nF (aNRW -> aRF): spec ✗, model SN\n"
               "nrW -> relRF (aNRW -> aRF): spec ✗, model SN\n"
               "narW -> nF (aNRW -> aRF): spec ✗, model SN\n"
               "narW -> relRF (aNRW -> aRF): spec ✗, model SN\n"
               "relNRW -> nF (aNRW -> aRF): spec ✗, model SN\n"
-              "relNRW -> relRF (aNRW -> aRF): spec ✗, model SN");
+              "relNRW -> relRF (aNRW -> aRF): spec ✗, model SN\n"
+              "subNRW -> nF (aNRW -> aRF): spec ✗, model SN\n"
+              "subNRW -> relRF (aNRW -> aRF): spec ✗, model SN");
 }

@@ -411,3 +411,23 @@ TEST(Unfold, EveryComparisonDecidesAsWritten) {
     EXPECT_TRUE(check(general, model, CheckOptions{}).ok);
     EXPECT_THROW(explore(general, model, MachineOptions{}), InputError);
 }
+
+// `E % k` (LIBRARIES.md §11.2, for I_RBL's ring slots): Euclidean, in 0..k-1
+// also for a negative E, on both engines; the printer writes it back.
+TEST(Unfold, ModuloByAPositiveIntegerOnBothEngines) {
+    const Model model = loadModel(modelsDir(), "rdma-tso");
+    for (long long x : {-7, -3, 0, 2, 5, 9}) {
+        SCOPED_TRACE(x);
+        const long long expected = ((x % 3) + 3) % 3;
+        const std::string text = "RDMA t\n{ x@1 = " + std::to_string(x) + "; c@1; }\nP0@1 { c := (x + 1) % 3 - 1 % 2 }\n" +
+                                 "forall (c = " + std::to_string((((x + 1) % 3) + 3) % 3 - 1) + ")\n";
+        const LitmusTest t = parseLitmus(text, "t.litmus");
+        EXPECT_TRUE(check(t, model, CheckOptions{}).ok);
+        EXPECT_TRUE(explore(t, model, MachineOptions{}).ok);
+        const std::string cond = "RDMA t\n{ x@1 = " + std::to_string(x) + "; c@1; }\nP0@1 { if (x % 3 = " +
+                                 std::to_string(expected) + ") { c := 1 } }\nforall (c = 1)\n";
+        EXPECT_TRUE(check(parseLitmus(cond, "t.litmus"), model, CheckOptions{}).ok);
+    }
+    const LitmusTest t = parseLitmus("RDMA t\n{ }\nP0@1 { c := (x + 1) % 4 * 2 % 3 }\nexists (c = 0)\n", "t.litmus");
+    EXPECT_NE(printLitmus(t).find("c := (x + 1) % 4 * 2 % 3;"), std::string::npos) << printLitmus(t);
+}
