@@ -93,7 +93,12 @@ int column(EventKind k) {
         case EventKind::RNRW:
         case EventKind::SCR:
         case EventKind::SCW:
-        case EventKind::SCU: break;  // MOWGLI only
+        case EventKind::SCU:
+        case EventKind::SUBCW:
+        case EventKind::SUBNRW:
+        case EventKind::SUBF:
+        case EventKind::RECV:
+        case EventKind::RECVF: break;  // MOWGLI only
     }
     return -1;
 }
