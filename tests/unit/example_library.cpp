@@ -80,9 +80,9 @@ const char* const kSetAndTests =
 
 TEST(ExampleLibrary, IsRegisteredAfterTheBuiltInOnes) {
     EXPECT_EQ(findLibrary("flag"), flag);
-    EXPECT_EQ(flag.index, 7);  // rdma, sv, bal, wl, sl, nl, sc, then flag
+    EXPECT_EQ(flag.index, 8);  // rdma, sv, bal, wl, sl, nl, sc, rbl, then flag
     EXPECT_STREQ(libraryName(flag), "flag");
-    EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, sc, flag");
+    EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, sc, rbl, flag");
     const LibraryRelation* setfirst = findLibraryRelation("setfirst");
     ASSERT_NE(setfirst, nullptr);
     EXPECT_EQ(setfirst->source, "tests/unit/example_library.cpp");
