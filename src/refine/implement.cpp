@@ -120,6 +120,11 @@ protected:
         return it->second;
     }
 
+    // A thread's own location in `role` for `object` (a lock, barrier or buffer).
+    const std::string& owned(const std::string& thread, const std::string& object, const std::string& role) {
+        return named(thread + "/" + object + "/" + role, role + "_" + thread + "_" + object);
+    }
+
     std::set<std::string> used_;
 
 private:
@@ -479,9 +484,7 @@ private:
     }
 
     // p, v: one per thread and lock, on the thread's node (declared by first use).
-    const std::string& own(const std::string& lock, const std::string& role) {
-        return named(thread_ + "/" + lock + "/" + role, role + "_" + thread_ + "_" + lock);
-    }
+    const std::string& own(const std::string& lock, const std::string& role) { return owned(thread_, lock, role); }
 
     const LitmusTest& test_;
     std::string thread_;
@@ -610,7 +613,7 @@ private:
         return named(lock + "/released/" + thread, lock + "_" + thread);
     }
     const std::string& own(const std::string& lock, const std::string& role) {
-        return named(thread_->name + "/" + lock + "/" + role, role + "_" + thread_->name + "_" + lock);
+        return owned(thread_->name, lock, role);
     }
 
     const LitmusTest& test_;
@@ -794,8 +797,7 @@ private:
         return named(barrier + "/counter/" + std::to_string(t), barrier + "_" + test_.threads[t].name);
     }
     const std::string& own(const std::string& barrier, const std::string& role) {
-        const std::string& thread = test_.threads[thread_].name;
-        return named(thread + "/" + barrier + "/" + role, role + "_" + thread + "_" + barrier);
+        return owned(test_.threads[thread_].name, barrier, role);
     }
 
     const LitmusTest& test_;
@@ -1044,8 +1046,7 @@ private:
         return named(q + "/head/" + std::to_string(reader), q + "_h_" + test_.threads[reader].name);
     }
     const std::string& own(const std::string& q, const std::string& role) {
-        const std::string& thread = test_.threads[thread_].name;
-        return named(thread + "/" + q + "/" + role, role + "_" + thread + "_" + q);
+        return owned(test_.threads[thread_].name, q, role);
     }
 
     const LitmusTest& test_;
