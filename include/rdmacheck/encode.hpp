@@ -15,6 +15,7 @@
 // event, so it is an ob cycle. Irreflexive and empty axioms deny their pairs.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -38,12 +39,42 @@ struct Z3Settings {
     Z3Settings();
 };
 
-// A Z3 context. A thread reuses one for the tests it checks (threadContext():
-// making a context costs about as much as checking a small test), but then the
-// order in which executions are found depends on the tests checked before; what
-// prints that order (pictures, explanations) takes a fresh one, to be reproducible.
-class SolverContext : private Z3Settings, public z3::context {};
-z3::context& threadContext();
+// A Z3 context and the solvers its encodings borrow. A thread reuses one for
+// the tests it checks (threadContext(): making a context costs about as much as
+// checking a small test), but then the order in which executions are found
+// depends on the tests checked before; what prints that order (pictures,
+// explanations) takes a fresh one, to be reproducible.
+//
+// An encoding works in a scope of its own (push/pop) on a borrowed solver, so a
+// thread sets a solver up once per configuration for all its skeletons and
+// tests; encodings alive at the same time borrow different solvers.
+class SolverContext : private Z3Settings, public z3::context {
+    struct Lent {
+        z3::solver solver;
+        bool differenceLogic;
+        bool busy;
+    };
+    std::deque<Lent> solvers_;  // a deque: lent references stay valid
+    Lent& lend(bool differenceLogic);
+
+public:
+    // One encoding's solver, in a scope of its own until the loan ends.
+    class Loan {
+    public:
+        Loan(SolverContext& ctx, bool differenceLogic);
+        ~Loan();
+        Loan(const Loan&) = delete;
+        Loan& operator=(const Loan&) = delete;
+        z3::solver& solver() { return lent_.solver; }
+        // Bounds each later check (0: no bound) until the loan ends.
+        void limitTime(unsigned milliseconds);
+
+    private:
+        Lent& lent_;
+        bool timed_ = false;
+    };
+};
+SolverContext& threadContext();
 
 class ExecutionEncoding {
 public:
@@ -52,7 +83,7 @@ public:
     // is what an explanation of a forbidden outcome searches.
     enum class Mode { Consistent, WellFormed };
 
-    ExecutionEncoding(z3::context& ctx, const ExecutionGraph& skeleton, const Model& model, size_t locationCount,
+    ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& skeleton, const Model& model, size_t locationCount,
                       Mode mode = Mode::Consistent);
     ~ExecutionEncoding();
     ExecutionEncoding(const ExecutionEncoding&) = delete;

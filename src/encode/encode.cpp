@@ -46,25 +46,23 @@ bool isDifferenceLogic(const ExecutionGraph& sk) {
            std::all_of(sk.registers.begin(), sk.registers.end(), offsets);
 }
 
-// The solver: Z3's plain SMT core (the default combined solver re-reads its
-// tactics' parameters on each call, which costs more than a small test's
-// search), without relevancy propagation, and with the difference-logic
-// arithmetic solver where the encoding allows it (scripts/bench measures both).
-z3::solver makeSolver(z3::context& ctx, const ExecutionGraph& sk) {
-    z3::solver solver(ctx, z3::solver::simple());
-    z3::params p(ctx);
-    p.set("relevancy", 0u);
-    if (isDifferenceLogic(sk)) p.set("arith.solver", 1u);
-    solver.set(p);
-    return solver;
-}
-
 // A term's value in the model. A choice variable's interpretation is read
 // directly: eval's rewriting cost as much as the solver call on small tests.
 z3::expr modelValue(const z3::model& m, const z3::expr& e) {
     if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && m.has_interp(e.decl()))
         return m.get_const_interp(e.decl());
     return m.eval(e, true);
+}
+
+// a = b as two inequalities: inside a solver scope (SolverContext), Z3's
+// difference-logic solver refuses an equality such as v1 = v2 + 1 ("non-diff
+// logic expression"), which its preprocessing rewrites only at the base level.
+z3::expr equal(const z3::expr& a, const z3::expr& b) { return a <= b && a >= b; }
+
+z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b) {
+    if (op == Comparison::Eq) return equal(a, b);
+    if (op == Comparison::Ne) return !equal(a, b);
+    return compare(op, a, b);
 }
 
 bool isMoMember(const ModelExpr& m) {
@@ -214,11 +212,12 @@ struct Cube {
 };
 
 struct ExecutionEncoding::Impl {
-    z3::context& ctx;
+    SolverContext& ctx;
     const ExecutionGraph& sk;
     const Model& model;
     size_t locationCount;
-    z3::solver solver;
+    SolverContext::Loan loan;
+    z3::solver& solver;
     Choices choices;
     SymbolicDomain domain;
     RelationWalker<SymbolicDomain> walker;
@@ -233,8 +232,8 @@ struct ExecutionEncoding::Impl {
     std::optional<Cube> last;
     std::map<std::pair<size_t, int>, z3::expr> proxies;
 
-    Impl(z3::context& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c), sk(s), model(m), locationCount(locations), solver(makeSolver(c, s)), choices(c, s), domain(choices),
+    Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
+        : ctx(c), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)), solver(loan.solver()), choices(c, s), domain(choices),
           walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }
@@ -271,7 +270,7 @@ struct ExecutionEncoding::Impl {
         if (model.uses("lo")) buildRanks(choices.lo, acquiresByLock(sk), "lo");
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
-        for (const ValueConstraint& vc : sk.constraints) solver.add(compare(vc.op, value(vc.lhs), value(vc.rhs)));
+        for (const ValueConstraint& vc : sk.constraints) solver.add(compareValues(vc.op, value(vc.lhs), value(vc.rhs)));
         listDecisions();
         pending.push_back(Cube{});  // the whole space
     }
@@ -343,7 +342,7 @@ struct ExecutionEncoding::Impl {
             for (size_t i = 0; i < candidates.size(); ++i) {
                 const int w = candidates[i];
                 z3::expr chosen = choices.rfSelect[r] == static_cast<int>(i);
-                solver.add(z3::implies(chosen, choices.readValue[r] == value(sk.events[w].written)));
+                solver.add(z3::implies(chosen, equal(choices.readValue[r], value(sk.events[w].written))));
                 solver.add(z3::implies(chosen, choices.sourceMo[r] == (isInit(sk.events[w]) ? ctx.int_val(-1)
                                                                                             : choices.moKey[w])));
             }
@@ -483,11 +482,6 @@ struct ExecutionEncoding::Impl {
         }
     }
 
-    void limitTime(unsigned milliseconds) {
-        z3::params p(ctx);
-        p.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
-        solver.set(p);
-    }
 
     // The location ends with `v` when its mo-last write (the one every other
     // write of the location precedes) writes v: a disjunction over the writes,
@@ -495,13 +489,13 @@ struct ExecutionEncoding::Impl {
     z3::expr finalValueIs(int location, long long v) const {
         const std::vector<int>& writes = choices.writesOf.at(location);
         const z3::expr target = ctx.int_val(static_cast<int64_t>(v));
-        if (writes.empty()) return value(sk.events[sk.initWriteOf(location)].written) == target;
+        if (writes.empty()) return equal(value(sk.events[sk.initWriteOf(location)].written), target);
         z3::expr_vector cases(ctx);
         for (int w : writes) {
             z3::expr_vector last(ctx);
             for (int other : writes)
                 if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
-            last.push_back(value(sk.events[w].written) == target);
+            last.push_back(equal(value(sk.events[w].written), target));
             cases.push_back(z3::mk_and(last));
         }
         return z3::mk_or(cases);
@@ -601,12 +595,54 @@ Z3Settings::Z3Settings() {
     (void)uncompactedModels;
 }
 
-z3::context& threadContext() {
+// The solvers: Z3's plain SMT core (the default combined solver re-reads its
+// tactics' parameters on each call, which costs more than a small test's
+// search), without relevancy propagation, and with the difference-logic
+// arithmetic solver where the encoding allows it (scripts/bench measures both).
+SolverContext::Lent& SolverContext::lend(bool differenceLogic) {
+    auto free = std::find_if(solvers_.begin(), solvers_.end(),
+                             [&](const Lent& s) { return !s.busy && s.differenceLogic == differenceLogic; });
+    if (free == solvers_.end()) {
+        z3::solver solver(*this, z3::solver::simple());
+        z3::params p(*this);
+        p.set("relevancy", 0u);
+        if (differenceLogic) p.set("arith.solver", 1u);
+        solver.set(p);
+        free = solvers_.insert(solvers_.end(), Lent{solver, differenceLogic, false});
+    }
+    free->busy = true;
+    return *free;
+}
+
+SolverContext::Loan::Loan(SolverContext& ctx, bool differenceLogic) : lent_(ctx.lend(differenceLogic)) {
+    lent_.solver.push();
+}
+
+void SolverContext::Loan::limitTime(unsigned milliseconds) {
+    z3::params p(lent_.solver.ctx());
+    p.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
+    lent_.solver.set(p);
+    timed_ = true;
+}
+
+// The scope goes, and with it the encoding's assertions and time limit (reset
+// only when set: setting parameters costs as much as a small check).
+SolverContext::Loan::~Loan() {
+    lent_.solver.pop();
+    if (timed_) {
+        z3::params unbounded(lent_.solver.ctx());
+        unbounded.set("timeout", UINT_MAX);
+        lent_.solver.set(unbounded);
+    }
+    lent_.busy = false;
+}
+
+SolverContext& threadContext() {
     static thread_local SolverContext ctx;
     return ctx;
 }
 
-ExecutionEncoding::ExecutionEncoding(z3::context& ctx, const ExecutionGraph& skeleton, const Model& model,
+ExecutionEncoding::ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& skeleton, const Model& model,
                                      size_t locationCount, Mode mode)
     : impl_(std::make_unique<Impl>(ctx, skeleton, model, locationCount, mode)) {}
 
@@ -620,13 +656,13 @@ const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; 
 z3::expr ExecutionEncoding::finalValueIs(int location, long long v) const { return impl_->finalValueIs(location, v); }
 
 z3::expr ExecutionEncoding::valueIs(const Value& v, long long k) const {
-    return impl_->value(v) == impl_->ctx.int_val(static_cast<int64_t>(k));
+    return equal(impl_->value(v), impl_->ctx.int_val(static_cast<int64_t>(k)));
 }
 
 void ExecutionEncoding::require(const z3::expr& condition) { impl_->solver.add(condition); }
 
 void ExecutionEncoding::requireScCycle() { impl_->requireScCycle(); }
 
-void ExecutionEncoding::limitTime(unsigned milliseconds) { impl_->limitTime(milliseconds); }
+void ExecutionEncoding::limitTime(unsigned milliseconds) { impl_->loan.limitTime(milliseconds); }
 
 }  // namespace rdmacheck

@@ -233,7 +233,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     // independent of the tests checked before (picture numbers).
     std::optional<SolverContext> fresh;
     if (visit) fresh.emplace();
-    z3::context& ctx = visit ? *fresh : threadContext();
+    SolverContext& ctx = visit ? *fresh : threadContext();
     DeclarativeCheck run(ctx, test, program, options, visit, guard, result);
     std::vector<size_t> choice(program.paths.size(), 0);
     try {

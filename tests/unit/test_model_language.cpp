@@ -307,7 +307,7 @@ using Key = std::pair<std::vector<int>, std::vector<std::vector<int>>>;  // rf, 
 // evaluator over every well-formed candidate and every choice of nfo and rao.
 void expectEncodingMatchesEvaluator(const Model& model, const LitmusTest& test) {
     const UnfoldedProgram program = unfold(test, UnfoldOptions{});
-    z3::context ctx;
+    SolverContext ctx;
     std::vector<size_t> choice(program.paths.size(), 0);
     for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
         const ExecutionGraph sk = program.skeleton(choice);
