@@ -182,6 +182,7 @@ struct Variant {
     bool nlIntraCall = true;   // RMW Def. 7: aRF_n -> aNRW_n inside one Rel_NL
     bool scSo = true;          // RMW Def. 8: so|SC = po ∪ rf ∪ mo ∪ rb
     bool rblFb = true;         // LOCO Def. 5.2: fb in so|RBL
+    bool rblValuesFromRf = true;  // Def. 5.1 (3): a receive returns its rf source's message, not the buffer's first
 };
 
 // A value a receive returned (Value::received): the index-th value of its message.
@@ -578,10 +579,12 @@ private:
         return false;
     }
 
-    // The aCW of the submit that copy w belongs to.
+    // The aCW of the submit that copy w belongs to (the mutant: the buffer's first aCW).
     size_t messageCarrier(size_t w) const {
-        for (size_t e = 0; e < n_; ++e)
-            if (rbl(e) && is(e, aCW) && sameCall(e, w)) return e;
+        for (size_t e = 0; e < n_; ++e) {
+            const bool carrier = variant_.rblValuesFromRf ? sameCall(e, w) : s_[e].location == s_[w].location;
+            if (rbl(e) && is(e, aCW) && carrier) return e;
+        }
         ADD_FAILURE() << "a submit's copy without its aCW";
         return w;
     }
@@ -1750,7 +1753,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     Rng rng(20261201);
     for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
 
-    std::vector<Variant> mutants(18);
+    std::vector<Variant> mutants(19);
     mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
     mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
     mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
@@ -1769,6 +1772,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     mutants[15].name = "no NLOCK aRF_n -> aNRW_n", mutants[15].nlIntraCall = false;
     mutants[16].name = "no SC so", mutants[16].scSo = false;
     mutants[17].name = "no RBL fb", mutants[17].rblFb = false;
+    mutants[18].name = "RBL values from the buffer's first submit", mutants[18].rblValuesFromRf = false;
 
     std::vector<size_t> caught(mutants.size(), 0);
     std::vector<std::string> first(mutants.size());
