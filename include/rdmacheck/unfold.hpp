@@ -41,8 +41,11 @@ struct UnfoldedProgram {
 
     // Number of skeletons (product of path counts), saturating.
     size_t skeletonCount() const;
-    // choice[t] indexes paths[t].
-    ExecutionGraph skeleton(const std::vector<size_t>& choice) const;
+    // choice[t] indexes paths[t]. The libraries bind the values a call
+    // receives (LibraryDescriptor::bindValues) unless bindReceived is false:
+    // then they stay Value::received, for a test oracle that binds them from
+    // its own rf, independently of the libraries' binding.
+    ExecutionGraph skeleton(const std::vector<size_t>& choice, bool bindReceived = true) const;
     // Steps choice to the next combination of paths; false after the last one.
     bool nextChoice(std::vector<size_t>& choice) const;
     int locationIndex(const std::string& name) const;  // -1 if unknown

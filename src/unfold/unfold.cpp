@@ -876,7 +876,7 @@ bool UnfoldedProgram::nextChoice(std::vector<size_t>& choice) const {
     return false;
 }
 
-ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice) const {
+ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice, bool bindReceived) const {
     ExecutionGraph sk;
     for (size_t l = 0; l < locations.size(); ++l) {
         Event init;
@@ -906,7 +906,7 @@ ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice) cons
         sk.registers.push_back(std::move(regs));
         if (p.cut) sk.cutAt.push_back(p.cutAt);
     }
-    bindValuesByLibraries(sk);
+    if (bindReceived) bindValuesByLibraries(sk);
     sk.illFormed = illFormedByLibraries(*this, sk);
     return sk;
 }

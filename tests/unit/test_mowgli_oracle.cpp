@@ -28,7 +28,9 @@
 //    aNRW_n for every other node of a reader, a failed call aWT, a successful
 //    receive aCR; every rf of Def. 5.1 (1), (2), (4), (5) is enumerated (§9.2
 //    says exactly one exists, none when a reader succeeds more often than the
-//    writer); so = rf ∪ fb with fb = (F^n × W^n) \ (po^-1 ; rf^-1);
+//    writer); so = rf ∪ fb with fb = (F^n × W^n) \ (po^-1 ; rf^-1); a receive
+//    returns the values its rf source's submit sent (Def. 5.1 (3)): the skeleton
+//    comes with received values unbound and the oracle binds them from its rf;
 //  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks ∪ so|SC ∪ so|RBL)+ irreflexive (§2.5).
 // Nothing here comes from src/encode or the model files: the stamp of each event
 // kind, the table and every relation are written out in this file.
@@ -180,7 +182,27 @@ struct Variant {
     bool nlIntraCall = true;   // RMW Def. 7: aRF_n -> aNRW_n inside one Rel_NL
     bool scSo = true;          // RMW Def. 8: so|SC = po ∪ rf ∪ mo ∪ rb
     bool rblFb = true;         // LOCO Def. 5.2: fb in so|RBL
+    bool rblValuesFromRf = true;  // Def. 5.1 (3): a receive returns its rf source's message, not the buffer's first
 };
+
+// A value a receive returned (Value::received): the index-th value of its message.
+bool hasReceived(const Value& v) {
+    return v.isReceived() || std::any_of(v.args.begin(), v.args.end(), hasReceived);
+}
+
+// v with each value receive r returned replaced by the one its message holds.
+void bindReceivedBy(Value& v, size_t r, const std::vector<Value>& message) {
+    if (v.isReceived() && v.event == static_cast<int>(r)) {
+        const size_t index = static_cast<size_t>(v.constant - 1);
+        if (index >= message.size()) {
+            ADD_FAILURE() << "a receive returns more values than its submit sent";
+            return;
+        }
+        v = message[index];
+        return;
+    }
+    for (Value& a : v.args) bindReceivedBy(a, r, message);
+}
 
 struct OracleResult {
     std::map<FinalState, bool> states;
@@ -224,7 +246,7 @@ public:
     OracleResult run() {
         std::vector<size_t> choice(program_.paths.size(), 0);
         for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
-            sk_ = program_.skeleton(choice);
+            sk_ = program_.skeleton(choice, /*bindReceived=*/false);  // the oracle binds them (bindReceived)
             if (sk_.cutAt.empty()) skeleton();
         }
         return result_;
@@ -314,7 +336,7 @@ private:
         checkStamping();
         if (!balRounds()) return;
         lockCalls();
-        if (!rblCalls()) return;
+        if (!rblCalls() || !bindReceived()) return;
         readList_.clear();
         for (size_t e = 0; e < n_; ++e)
             if (reads(e)) readList_.push_back(e);
@@ -457,6 +479,7 @@ private:
     // so|RBL = rf ∪ fb, fb = (F^n × W^n) \ (po^-1 ; rf^-1).
     bool rblCalls() {
         rblSo_.assign(n_, 0);
+        rblSource_.assign(n_, -1);
         std::map<int, std::vector<size_t>> receives;            // per buffer, in event order
         std::map<std::pair<int, int>, std::vector<size_t>> copies;  // W^n_x per (x, n)
         for (size_t e = 0; e < n_; ++e) {
@@ -490,7 +513,10 @@ private:
                 feasible = false;
                 continue;
             }
-            for (size_t r : reads) add(rblSo_, static_cast<size_t>(forced[r]), r);
+            for (size_t r : reads) {
+                add(rblSo_, static_cast<size_t>(forced[r]), r);
+                rblSource_[r] = forced[r];
+            }
             for (size_t f : rs) {
                 if (is(f, aCR) || !variant_.rblFb) continue;
                 for (size_t w : copies[{x, nodeOf(f)}]) {
@@ -525,6 +551,53 @@ private:
             }
         }
         return true;
+    }
+
+    // Def. 5.1 (3): each successful receive returns the values of the submit its
+    // rf source is a copy of, which that submit's aCW carries (Event::message).
+    // False, after a failure, if a received value is left unbound.
+    bool bindReceived() {
+        for (size_t r = 0; r < n_; ++r) {
+            if (rblSource_[r] < 0) continue;
+            const std::vector<Value> message = sk_.events[messageCarrier(size_t(rblSource_[r]))].message;
+            if (!message.empty()) result_.features.insert("rbl:values");
+            bindEverywhere(r, message);
+        }
+        const bool unbound = anyReceived();
+        EXPECT_FALSE(unbound) << "a received value no successful receive binds";
+        return !unbound;
+    }
+
+    bool anyReceived() const {
+        for (const Event& e : sk_.events)
+            if (hasReceived(e.written)) return true;
+        for (const ValueConstraint& c : sk_.constraints)
+            if (hasReceived(c.lhs) || hasReceived(c.rhs)) return true;
+        for (const auto& regs : sk_.registers)
+            for (const auto& [name, v] : regs)
+                if (hasReceived(v)) return true;
+        return false;
+    }
+
+    // The aCW of the submit that copy w belongs to (the mutant: the buffer's first aCW).
+    size_t messageCarrier(size_t w) const {
+        for (size_t e = 0; e < n_; ++e) {
+            const bool carrier = variant_.rblValuesFromRf ? sameCall(e, w) : s_[e].location == s_[w].location;
+            if (rbl(e) && is(e, aCW) && carrier) return e;
+        }
+        ADD_FAILURE() << "a submit's copy without its aCW";
+        return w;
+    }
+
+    // Replaces what receive r received in every value of the skeleton.
+    void bindEverywhere(size_t r, const std::vector<Value>& message) {
+        for (Event& e : sk_.events) bindReceivedBy(e.written, r, message);
+        for (ValueConstraint& c : sk_.constraints) {
+            bindReceivedBy(c.lhs, r, message);
+            bindReceivedBy(c.rhs, r, message);
+        }
+        for (auto& regs : sk_.registers)
+            for (auto& [name, v] : regs) bindReceivedBy(v, r, message);
     }
 
     // Per lock, its acquires (lo's groups) and the exported stamps of the release
@@ -933,6 +1006,7 @@ private:
     std::vector<int> rf_;
     std::vector<std::vector<int>> mo_;
     Matrix ibBase_, hbBase_, isoC_, balSo_, nlIntra_, rblSo_;
+    std::vector<int> rblSource_;  // per successful receive: its rf source (a submit's copy), else -1
     std::vector<std::vector<int>> lockGroups_;  // per lock, its acquires
     std::map<int, std::vector<int>> exported_;  // per acquire, the exported stamps of its release
     std::map<int, std::set<int>> participants_;  // per barrier location, b(z)
@@ -1606,6 +1680,7 @@ TEST(MowgliOracleSlow, GeneratedRingBufferPrograms) {
     }
     report("generated with ring-buffer calls", tally, start);
     EXPECT_GT(tally.features["rbl:so"], 0u);
+    EXPECT_GT(tally.features["rbl:values"], 0u);  // receives bound by the oracle itself
 }
 
 // The oracle can fail: without iso's aNAR→aNLW component (MOWGLI.md §4.5) the
@@ -1678,7 +1753,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     Rng rng(20261201);
     for (int i = 0; i < kRandomPrograms; ++i) programs.push_back(randomWaitTest(rng, i % 3 != 0));
 
-    std::vector<Variant> mutants(18);
+    std::vector<Variant> mutants(19);
     mutants[0].name = "no iso aNAR->aNLW", mutants[0].isoNarNlw = false;
     mutants[1].name = "no [Inst];ib in so", mutants[1].instIbInSo = false;
     mutants[2].name = "G10 aNRW->aRF SN", mutants[2].g10Sn = true;
@@ -1697,6 +1772,7 @@ TEST(MowgliOracle, EveryMutantIsCaught) {
     mutants[15].name = "no NLOCK aRF_n -> aNRW_n", mutants[15].nlIntraCall = false;
     mutants[16].name = "no SC so", mutants[16].scSo = false;
     mutants[17].name = "no RBL fb", mutants[17].rblFb = false;
+    mutants[18].name = "RBL values from the buffer's first submit", mutants[18].rblValuesFromRf = false;
 
     std::vector<size_t> caught(mutants.size(), 0);
     std::vector<std::string> first(mutants.size());
