@@ -93,7 +93,10 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
         });
     std::vector<RefinementResult> results;
     for (const Lowered& lowered : lowerings) {
-        std::set<std::string> alarmsSet;  // one counterexample per alarm
+        // One counterexample per alarm and per outcome the specification forbids,
+        // whichever execution reaches it first.
+        std::set<std::string> alarmsSet;
+        std::set<FinalState> forbiddenShown;
         RefinementResult r{test.name, specModel.name, implModel.name, names, specOutcomes, {}, {}, spec.cutLoops,
                            printLitmus(lowered.test), lowered.placement};
         const CheckResult implResult =
@@ -102,12 +105,12 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
                       FinalState state;
                       for (const ObservedName& n : names)
                           state.push_back(finalValue(lowered.test, program, ex, lowered.names.at(n.name), -1));
-                      const bool seen = !r.implOutcomes.insert(state).second;
+                      r.implOutcomes.insert(state);
                       const std::string alarm = alarmSet(lowered, program, ex);
                       if (!alarm.empty() && alarmsSet.insert(alarm).second)
                           r.counterexamples.push_back(
                               Counterexample{state, describeExecution(program, lowered.test, ex), alarm});
-                      else if (alarm.empty() && !seen && !r.specOutcomes.count(state))
+                      else if (alarm.empty() && !r.specOutcomes.count(state) && forbiddenShown.insert(state).second)
                           r.counterexamples.push_back(
                               Counterexample{state, describeExecution(program, lowered.test, ex)});
                   });
