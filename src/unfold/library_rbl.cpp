@@ -71,8 +71,10 @@ int copyFor(const ExecutionGraph& sk, const BufferCalls& q, size_t j, int receiv
 
 std::vector<std::pair<int, int>> readsFrom(const ExecutionGraph& sk) {
     std::vector<std::pair<int, int>> pairs;
-    for (const auto& [location, q] : buffersOf(sk))
+    for (const auto& located : buffersOf(sk)) {
+        const BufferCalls& q = located.second;  // not a structured binding: lambdas capture it (C++17)
         match(sk, q, [&](int r, size_t j) { pairs.emplace_back(copyFor(sk, q, j, r), r); }, [](int, size_t) {});
+    }
     return pairs;
 }
 
@@ -80,11 +82,13 @@ std::vector<std::pair<int, int>> readsFrom(const ExecutionGraph& sk) {
 // thread has not received before it ((F × W) \ (po^-1 ; rf^-1)).
 std::vector<std::pair<int, int>> failedBefore(const ExecutionGraph& sk) {
     std::vector<std::pair<int, int>> pairs;
-    for (const auto& [location, q] : buffersOf(sk))
+    for (const auto& located : buffersOf(sk)) {
+        const BufferCalls& q = located.second;
         match(sk, q, [](int, size_t) {},
               [&](int f, size_t first) {
                   for (size_t j = first; j < q.submits.size(); ++j) pairs.emplace_back(f, copyFor(sk, q, j, f));
               });
+    }
     return pairs;
 }
 
@@ -131,7 +135,8 @@ public:
 
     // A receive's values are those its submit sent with its aCW.
     void bindValues(ExecutionGraph& sk) const override {
-        for (const auto& [location, q] : buffersOf(sk))
+        for (const auto& located : buffersOf(sk)) {
+            const BufferCalls& q = located.second;
             match(sk, q,
                   [&](int r, size_t j) {
                       const std::vector<Value> message = sk.events[q.messages[j]].message;
@@ -142,6 +147,7 @@ public:
                       }
                   },
                   [](int, size_t) {});
+        }
     }
 
     // Not ill formed but impossible: a reader cannot receive a message never submitted.
