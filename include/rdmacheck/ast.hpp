@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,12 @@ struct LitmusTest {
 
 // Whether `wanted` holds of a statement of the block, nested blocks included.
 bool anyStatement(const Block& block, const std::function<bool(const Stmt&)>& wanted);
+
+// Every name a test uses (locations, registers, results, work identifiers), so
+// that a rewrite (an implementation, a repair) can make names of its own.
+std::set<std::string> namesOf(const LitmusTest& test);
+// `name`, or `name_`, `name__`, ...: the first not in `used`, which then takes it.
+std::string fresh(std::string name, std::set<std::string>& used);
 
 // The model a test runs under without --model: tso for X86; rdma-wait-rmw when
 // it uses work identifiers, global fences or library calls; rdma-tso-rmw when it

@@ -13,6 +13,14 @@
 
 namespace rdmacheck {
 
+// A poll that no earlier remote operation leaves anything to poll (it would
+// block forever): a rewrite that inserts polls (robust --repair) tells this
+// input error from the others.
+class NothingToPoll : public InputError {
+public:
+    using InputError::InputError;
+};
+
 struct ThreadPath {
     std::vector<Event> events;                   // po order; Value::Read indexes this vector
     std::vector<std::pair<int, int>> pollsFrom;  // (write, poll) indexes into events

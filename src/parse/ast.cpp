@@ -33,6 +33,31 @@ bool anyStatement(const Block& block, const std::function<bool(const Stmt&)>& wa
     return false;
 }
 
+std::set<std::string> namesOf(const LitmusTest& test) {
+    std::set<std::string> names;
+    for (const LocationDecl& d : test.locations) names.insert(d.name);
+    auto collect = [&](const Stmt& st) {
+        for (const std::string* name : {&st.target.name, &st.source.name, &st.result, &st.workId}) names.insert(*name);
+        std::vector<const Expr*> pending{&st.expr, &st.expr2};
+        for (const CallArg& a : st.args) pending.push_back(&a.expr);
+        while (!pending.empty()) {
+            const Expr* e = pending.back();
+            pending.pop_back();
+            names.insert(e->name);
+            for (const Expr& a : e->args) pending.push_back(&a);
+        }
+        return false;  // every statement
+    };
+    for (const ThreadDecl& t : test.threads) anyStatement(t.body, collect);
+    return names;
+}
+
+std::string fresh(std::string name, std::set<std::string>& used) {
+    while (used.count(name)) name += "_";
+    used.insert(name);
+    return name;
+}
+
 std::string defaultModelName(const LitmusTest& test) {
     if (test.arch == Arch::X86) return "tso";
     for (const LocationDecl& d : test.locations)

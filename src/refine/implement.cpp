@@ -12,35 +12,6 @@ namespace rdmacheck {
 
 namespace {
 
-// Every name a test uses (locations, and work identifiers of each thread), so
-// the implementation's own names can be fresh.
-void collectNames(const Block& block, std::set<std::string>& out) {
-    for (const Stmt& st : block) {
-        out.insert(st.target.name);
-        out.insert(st.source.name);
-        out.insert(st.result);
-        out.insert(st.workId);
-        std::vector<const Expr*> pending{&st.expr, &st.expr2};
-        for (const CallArg& a : st.args) pending.push_back(&a.expr);
-        while (!pending.empty()) {
-            const Expr* e = pending.back();
-            pending.pop_back();
-            out.insert(e->name);
-            for (const Expr& a : e->args) pending.push_back(&a);
-        }
-        collectNames(st.body, out);
-        collectNames(st.orelse, out);
-        for (const Block& b : st.branches) collectNames(b, out);
-    }
-}
-
-std::set<std::string> namesOf(const LitmusTest& test) {
-    std::set<std::string> names;
-    for (const LocationDecl& d : test.locations) names.insert(d.name);
-    for (const ThreadDecl& t : test.threads) collectNames(t.body, names);
-    return names;
-}
-
 // The locations the test can name (its plain locations and shared-variable
 // copies), resolved by the unfolder; loops are not unrolled, only names are wanted.
 std::vector<Location> namedLocations(const LitmusTest& test) {
@@ -50,12 +21,6 @@ std::vector<Location> namedLocations(const LitmusTest& test) {
     for (Location& l : unfold(test, options).locations)
         if (!l.hidden) named.push_back(std::move(l));
     return named;
-}
-
-std::string fresh(std::string name, std::set<std::string>& used) {
-    while (used.count(name)) name += "_";
-    used.insert(name);
-    return name;
 }
 
 void renameAtoms(Cond& c, const std::map<std::string, std::string>& names) {

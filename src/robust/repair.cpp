@@ -55,17 +55,6 @@ std::vector<Insertion> candidateInsertions(const LitmusTest& test) {
     return out;
 }
 
-// A name no location of the test has: base, base1, base2, ...
-std::string freshName(const LitmusTest& test, const std::string& base) {
-    auto taken = [&](const std::string& name) {
-        return std::any_of(test.locations.begin(), test.locations.end(),
-                           [&](const LocationDecl& d) { return d.name == name; });
-    };
-    std::string name = base;
-    for (int k = 1; taken(name); ++k) name = base + std::to_string(k);
-    return name;
-}
-
 Stmt nodeStatement(Stmt::Kind kind, int node, const SourceLoc& where) {
     Stmt s;
     s.kind = kind;
@@ -78,8 +67,8 @@ Stmt nodeStatement(Stmt::Kind kind, int node, const SourceLoc& where) {
 // node has outstanding (in text order) so that a flush polls up to its get.
 class Inserter {
 public:
-    Inserter(LitmusTest& test, int thread, const std::vector<Insertion>& insertions)
-        : test_(test), thread_(thread), insertions_(insertions) {}
+    Inserter(LitmusTest& test, int thread, const std::vector<Insertion>& insertions, std::set<std::string>& used)
+        : test_(test), thread_(thread), insertions_(insertions), used_(used) {}
 
     Block rebuild(const Block& block) {
         Block out;
@@ -118,9 +107,9 @@ private:
 
     // `f := g^n` from a fresh location g on n into a fresh local f, then polls until it is polled.
     void flush(int node, const SourceLoc& where, Block& out) {
-        const LocationDecl dummy{freshName(test_, "flushed"), node, 0, where, false, false};
+        const LocationDecl dummy{fresh("flushed", used_), node, 0, where, false, false};
         test_.locations.push_back(dummy);
-        const LocationDecl local{freshName(test_, "flush"), test_.threads[thread_].node, 0, where, false, false};
+        const LocationDecl local{fresh("flush", used_), test_.threads[thread_].node, 0, where, false, false};
         test_.locations.push_back(local);
         Stmt get;
         get.kind = Stmt::Kind::Get;
@@ -136,12 +125,14 @@ private:
     int thread_;
     const std::vector<Insertion>& insertions_;
     std::map<int, int> outstanding_;
+    std::set<std::string>& used_;  // every name of the test and of the insertions so far
 };
 
 LitmusTest withInsertions(const LitmusTest& test, const std::vector<Insertion>& insertions) {
     LitmusTest out = test;
+    std::set<std::string> used = namesOf(test);
     for (int t = 0; t < static_cast<int>(out.threads.size()); ++t)
-        out.threads[t].body = Inserter(out, t, insertions).rebuild(test.threads[t].body);
+        out.threads[t].body = Inserter(out, t, insertions, used).rebuild(test.threads[t].body);
     return out;
 }
 
@@ -256,10 +247,8 @@ RepairResult repairRobustness(const LitmusTest& test, const Model& model, const 
             RobustnessResult r;
             try {
                 r = checkRobustness(program, model, options);
-            } catch (const TimeoutError&) {
-                throw;
-            } catch (const InputError&) {
-                return;  // e.g. a poll with nothing left to poll
+            } catch (const NothingToPoll&) {
+                return;  // the insertions leave a poll of the program nothing to poll
             }
             if (!r.robust()) return witnesses.push_back(segmentsOf(*r.witness, positions));
             recheckPrinted(program, model, options);

@@ -387,7 +387,7 @@ public:
         }
         for (const auto& [stmt, polled] : pollReached_) {
             if (!polled)
-                throw InputError(stmt->where, "poll(" + std::to_string(stmt->node) +
+                throw NothingToPoll(stmt->where, "poll(" + std::to_string(stmt->node) +
                                                   ") has no earlier put, get or RMW towards node " +
                                                   std::to_string(stmt->node) + " left to poll: it would block forever");
         }

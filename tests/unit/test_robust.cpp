@@ -251,7 +251,7 @@ TEST(Robustness, AFlushGetsAFreshLocationAndPollsUpToIt) {
     const RepairResult r = repairOf("fig3a-sb-puts.litmus");
     ASSERT_EQ(r.repairs.size(), 1u);
     const std::string text = printLitmus(r.repairs[0].program);
-    EXPECT_NE(text.find("flushed@2 = 0; flush@1 = 0; flushed1@1 = 0; flush1@2 = 0;"), std::string::npos) << text;
+    EXPECT_NE(text.find("flushed@2 = 0; flush@1 = 0; flushed_@1 = 0; flush_@2 = 0;"), std::string::npos) << text;
     EXPECT_NE(text.find("  x^2 := 1;\n  flush := flushed^2;\n  poll(2);\n  poll(2);\n  a := y;"), std::string::npos)
         << text;
 }
