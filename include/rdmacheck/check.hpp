@@ -3,6 +3,7 @@
 // in the answer-only modes (result.hpp), only the final states or the verdict.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -38,6 +39,10 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
 // The value of a location (thread < 0) or register at the end of an execution.
 long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& ex,
                      const std::string& name, int thread);
+
+// `options` with what is left of its time limit since `start`, for a command
+// that runs several checks under one --timeout (a millisecond when none is left).
+CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock::time_point start);
 
 // Throws InputError at the first event the model has no place for (NIC events under tso or sc).
 void checkModelSupports(const UnfoldedProgram& program, const Model& model);

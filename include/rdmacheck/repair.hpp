@@ -34,6 +34,7 @@ struct RepairResult {
     int maxInsertions = 0;
     uint64_t candidates = 0;  // insertion sets re-checked
     std::vector<Repair> repairs;  // every repair of the smallest size found; empty: none within maxInsertions
+    std::string stopped;          // why the search ended before its bound (the time limit), else ""
 };
 
 // Searches sets of up to maxInsertions insertions, smallest first. A set must

@@ -1,5 +1,6 @@
 #include "robust_run.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -36,24 +37,29 @@ void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWit
     if (!format.empty()) renderGraph(g, format, dir + "/" + test.name + "-witness." + format);
 }
 
-// sc has no events for some programs (remote RMWs): then observability is unknown.
-void decideObservable(const LitmusTest& test, const RobustRunOptions& options, RobustAnswer& a) {
+// sc has no events for some programs (remote RMWs), or no answer in the time
+// left: then observability is unknown, and the verdict stands.
+void decideObservable(const LitmusTest& test, const RobustRunOptions& options, const CheckOptions& check,
+                      RobustAnswer& a) {
     try {
         const Model sc = loadModel(options.modelsDir, "sc");
-        a.observable = !scReachesState(test, *a.result.witness, sc, options.check);
-    } catch (const TimeoutError&) {
-        throw;
-    } catch (const InputError& e) {
+        a.observable = !scReachesState(test, *a.result.witness, sc, check);
+    } catch (const InputError& e) {  // TimeoutError included
         a.observableNote = e.detail();
     }
 }
 
+// One --timeout per test: what the verdict leaves goes to the Observable query,
+// then to the repair search.
 RobustAnswer answer(const LitmusTest& test, const Model& model, const RobustRunOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
     RobustAnswer a{checkRobustness(test, model, options.check), std::nullopt, "", std::nullopt};
     if (a.result.robust()) return a;
-    decideObservable(test, options, a);
+    decideObservable(test, options, withTimeLeft(options.check, start), a);
     if (!options.dotDir.empty()) drawWitness(test, model, *a.result.witness, options.dotDir, options.renderFormat);
-    if (options.repair) a.repair = repairRobustness(test, model, options.check, *a.result.witness, options.repairMax);
+    if (options.repair)
+        a.repair = repairRobustness(test, model, withTimeLeft(options.check, start), *a.result.witness,
+                                    options.repairMax);
     return a;
 }
 
@@ -73,6 +79,11 @@ std::string counted(uint64_t n, const std::string& noun) {
 }
 
 void printRepair(std::ostream& out, const std::string& testName, const RepairResult& r) {
+    if (!r.stopped.empty() && r.repairs.empty()) {
+        out << "Repair " << testName << " stopped (" << r.stopped << ") after " << counted(r.candidates, "candidate")
+            << "\n";
+        return;
+    }
     if (r.repairs.empty()) {
         out << "Repair " << testName << " none within " << counted(r.maxInsertions, "insertion") << " ("
             << counted(r.candidates, "candidate") << " checked)\n";
@@ -132,7 +143,9 @@ nlohmann::json repairJson(const RepairResult& r) {
         for (const Insertion& i : repair.insertions) insertions.push_back(i.text());
         repairs.push_back({{"insertions", insertions}, {"program", printLitmus(repair.program)}});
     }
-    return {{"max_insertions", r.maxInsertions}, {"candidates", r.candidates}, {"repairs", repairs}};
+    nlohmann::json j = {{"max_insertions", r.maxInsertions}, {"candidates", r.candidates}, {"repairs", repairs}};
+    if (!r.stopped.empty()) j["stopped"] = r.stopped;
+    return j;
 }
 
 nlohmann::json record(const LitmusTest& test, const RobustAnswer& a, bool showTime) {

@@ -415,17 +415,15 @@ struct ExecutionEncoding::Impl {
         if (last) split(*last);
         last.reset();
         while (!pending.empty()) {
+            z3::expr_vector assumed(ctx);
+            for (const z3::expr& literal : pending.back().assumed) assumed.push_back(literal);
+            const z3::check_result answer = solver.check(assumed);
+            if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());  // the cube stays pending
             Cube cube = std::move(pending.back());
             pending.pop_back();
-            z3::expr_vector assumed(ctx);
-            for (const z3::expr& literal : cube.assumed) assumed.push_back(literal);
-            switch (solver.check(assumed)) {
-                case z3::unsat: continue;
-                case z3::unknown: throw SolverGaveUp(solver.reason_unknown());
-                case z3::sat: break;
-            }
+            if (answer == z3::unsat) continue;
+            last = std::move(cube);  // split at the next call, even if decoding throws
             decode(solver.get_model());
-            last = std::move(cube);
             return true;
         }
         return false;
@@ -582,7 +580,8 @@ struct ExecutionEncoding::Impl {
             }
             agreed.push_back(literal(d, value[d]));
         }
-        // Stacked so that the cube nearest the execution found is checked first.
+        // Stacked in reverse: the cube that differs from the execution found at
+        // its first open decision is checked first.
         pending.insert(pending.end(), std::make_move_iterator(children.rbegin()),
                        std::make_move_iterator(children.rend()));
     }

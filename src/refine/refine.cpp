@@ -93,8 +93,8 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
         });
     std::vector<RefinementResult> results;
     for (const Lowered& lowered : lowerings) {
-        // One counterexample per alarm and per outcome the specification forbids,
-        // whichever execution reaches it first.
+        // One counterexample per alarm (the first execution that sets it) and per
+        // outcome the specification forbids (its first execution without an alarm).
         std::set<std::string> alarmsSet;
         std::set<FinalState> forbiddenShown;
         RefinementResult r{test.name, specModel.name, implModel.name, names, specOutcomes, {}, {}, spec.cutLoops,

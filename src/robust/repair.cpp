@@ -1,6 +1,7 @@
 #include "rdmacheck/repair.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <set>
@@ -231,13 +232,15 @@ RepairResult repairRobustness(const LitmusTest& test, const Model& model, const 
                               const RobustnessWitness& witness, int maxInsertions) {
     if (test.arch != Arch::Rdma)
         throw InputError(SourceLoc{test.file, 0, 0}, "--repair inserts RDMA statements: RDMA tests only");
+    const auto start = std::chrono::steady_clock::now();  // one --timeout for the whole search
     RepairResult result;
     result.maxInsertions = maxInsertions;
     const std::vector<Insertion> candidates = candidateInsertions(test);
     const Positions positions = statementPositions(test);
     std::vector<WitnessSegments> witnesses{segmentsOf(witness, positions)};
-    for (int k = 1; k <= maxInsertions && result.repairs.empty(); ++k) {
+    for (int k = 1; k <= maxInsertions && result.repairs.empty() && result.stopped.empty(); ++k) {
         forEachSubset(candidates.size(), static_cast<size_t>(k), [&](const std::vector<size_t>& chosen) {
+            if (!result.stopped.empty()) return;
             std::vector<Insertion> set;
             for (size_t i : chosen) set.push_back(candidates[i]);
             if (!hitsEveryWitness(set, witnesses)) return;
@@ -246,9 +249,12 @@ RepairResult repairRobustness(const LitmusTest& test, const Model& model, const 
             program.name = test.name + "-repaired";
             RobustnessResult r;
             try {
-                r = checkRobustness(program, model, options);
+                r = checkRobustness(program, model, withTimeLeft(options, start));
             } catch (const NothingToPoll&) {
                 return;  // the insertions leave a poll of the program nothing to poll
+            } catch (const TimeoutError& e) {
+                result.stopped = e.detail();
+                return;
             }
             if (!r.robust()) return witnesses.push_back(segmentsOf(*r.witness, positions));
             recheckPrinted(program, model, options);

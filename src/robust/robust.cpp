@@ -101,16 +101,20 @@ std::vector<RelationEdge> visitsFromFirstEntry(const ExecutionGraph& ex, std::ve
 }
 
 // The clock whose acyclicity an sc cycle inside it would break: the observation
-// order of RDMA^TSO's models (ob), else the last one (ghb for tso).
-const Clock& orderingClock(const Model& model) {
+// order of RDMA^TSO's models (ob), else the last one (ghb for tso); none for a
+// model without an acyclicity axiom.
+const Clock* orderingClock(const Model& model) {
     const CheckPlan& plan = model.plan;
-    return plan.clocks.at(plan.observeClock >= 0 ? plan.observeClock : plan.clocks.size() - 1);
+    if (plan.clocks.empty()) return nullptr;
+    return &plan.clocks.at(plan.observeClock >= 0 ? static_cast<size_t>(plan.observeClock) : plan.clocks.size() - 1);
 }
 
 // Whether `to` is reachable from `from` through the clock's edges in ex.
 bool ordered(const ExecutionGraph& ex, const Model& model, int from, int to) {
+    const Clock* clock = orderingClock(model);
+    if (!clock) return false;  // nothing ordered: every segment is relaxed
     std::map<int, std::vector<int>> out;
-    for (const ModelExpr& m : orderingClock(model).members)
+    for (const ModelExpr& m : clock->members)
         for (auto [a, b] : evaluateRelation(model, m, ex)) out[a].push_back(b);
     std::vector<bool> seen(ex.events.size(), false);
     std::vector<int> stack{from};
@@ -128,7 +132,9 @@ bool ordered(const ExecutionGraph& ex, const Model& model, int from, int to) {
 // "G1 ✗": the table's row letter (A = lR, B = lW, ...), column number and mark,
 // as ROBUSTNESS.md names Fig. 4's cells.
 std::string cellText(const Model& model, EventKind earlier, EventKind later) {
-    for (const ModelExpr& m : orderingClock(model).members) {
+    const Clock* clock = orderingClock(model);
+    if (!clock) return "";
+    for (const ModelExpr& m : clock->members) {
         auto table = model.tables.find(m.name);
         if (m.op != ModelExpr::Op::Name || table == model.tables.end()) continue;
         const Cell cell = table->second.at(earlier, later);

@@ -170,7 +170,9 @@ public:
                  "LIBRARIES.md §9.1 (LOCO l.661)", failedBefore}};
     }
 
-    std::string callLabel(const std::set<EventKind>&) const override { return "rbl.submit"; }
+    std::string callLabel(const std::set<EventKind>& kinds) const override {
+        return kinds.count(EventKind::RECV) || kinds.count(EventKind::RECVF) ? "rbl.receive" : "rbl.submit";
+    }
 };
 
 }  // namespace

@@ -256,6 +256,34 @@ TEST(Robustness, AFlushGetsAFreshLocationAndPollsUpToIt) {
         << text;
 }
 
+// A flush location is fresh against every name of the test, including a
+// location declared only by its use.
+TEST(Robustness, AFlushLocationIsFreshAgainstNamesDeclaredByUse) {
+    const LitmusTest test = parseLitmus("RDMA t\n{ x@2 = 0; y@1 = 0; a@1; b@2; }\n"
+                                        "P0@1 { x^2 := 1; a := y; flush := 3 }\n"
+                                        "P1@2 { y^1 := 1; b := x }\nexists (a = 0 /\\ b = 0)\n",
+                                        "t.litmus");
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    const RepairResult r = repairRobustness(test, model, CheckOptions{}, *checkRobustness(test, model, {}).witness, 2);
+    ASSERT_FALSE(r.repairs.empty());
+    const std::string text = printLitmus(r.repairs[0].program);
+    EXPECT_NE(text.find("flush_ := flushed^2;"), std::string::npos) << text;
+    EXPECT_NE(text.find("flush := 3;"), std::string::npos) << text;
+}
+
+// The time limit ends the search, not the command: what was found is kept.
+TEST(Robustness, RepairStopsAtTheTimeLimit) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rdma-tso/fig3a-sb-puts.litmus");
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    CheckOptions expired;
+    expired.limits.seconds = 1e-9;  // over before the first candidate's first solver call
+    const RepairResult r =
+        repairRobustness(test, model, expired, *checkRobustness(test, model, CheckOptions{}).witness, 2);
+    EXPECT_TRUE(r.repairs.empty());
+    EXPECT_NE(r.stopped.find("timeout"), std::string::npos) << r.stopped;
+    EXPECT_EQ(r.candidates, 1u);
+}
+
 // None within the bound: SB with puts needs two insertions.
 TEST(Robustness, NoRepairWithinTheBoundIsReported) {
     const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rdma-tso/fig3a-sb-puts.litmus");
