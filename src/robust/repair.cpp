@@ -25,20 +25,19 @@ bool isRemoteOperation(const Stmt& s) {
 int towards(const Stmt& s) { return s.kind == Stmt::Kind::Get ? s.source.node.value_or(0) : s.target.node.value_or(0); }
 
 // A thread's statements in text order, nested ones after the statement that holds them.
-void statementsInOrder(const Block& block, std::vector<const Stmt*>& out) {
-    for (const Stmt& s : block) {
+std::vector<const Stmt*> statementsInOrder(const Block& block) {
+    std::vector<const Stmt*> out;
+    anyStatement(block, [&](const Stmt& s) {
         out.push_back(&s);
-        statementsInOrder(s.body, out);
-        statementsInOrder(s.orelse, out);
-        for (const Block& b : s.branches) statementsInOrder(b, out);
-    }
+        return false;  // every statement
+    });
+    return out;
 }
 
 std::vector<Insertion> candidateInsertions(const LitmusTest& test) {
     std::vector<Insertion> out;
     for (int t = 0; t < static_cast<int>(test.threads.size()); ++t) {
-        std::vector<const Stmt*> order;
-        statementsInOrder(test.threads[t].body, order);
+        const std::vector<const Stmt*> order = statementsInOrder(test.threads[t].body);
         for (int i = 0; i < static_cast<int>(order.size()); ++i) {
             const Stmt& s = *order[i];
             auto add = [&](Insertion::Kind kind, int node) { out.push_back({kind, t, node, s.where, i}); };
@@ -156,8 +155,7 @@ using Positions = std::map<std::pair<int, int>, int>;
 Positions statementPositions(const LitmusTest& test) {
     Positions out;
     for (const ThreadDecl& t : test.threads) {
-        std::vector<const Stmt*> order;
-        statementsInOrder(t.body, order);
+        const std::vector<const Stmt*> order = statementsInOrder(t.body);
         for (int i = 0; i < static_cast<int>(order.size()); ++i)
             out[{order[i]->where.line, order[i]->where.column}] = i;
     }
