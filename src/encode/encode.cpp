@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <optional>
+#include <set>
 
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/relations.hpp"
@@ -63,6 +64,30 @@ z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b) {
     if (op == Comparison::Eq) return equal(a, b);
     if (op == Comparison::Ne) return !equal(a, b);
     return compare(op, a, b);
+}
+
+// The static (always present) edges a -> b implied by static edges a -> m -> b,
+// taken out one at a time so that each stays implied by the edges left: the
+// numbering constraints keep their solutions with fewer of them.
+template <class Kept>
+std::set<std::pair<int, int>> impliedStaticEdges(const PairMap<z3::expr>& edges, const Kept& kept) {
+    std::map<int, std::set<int>> next;
+    for (const auto& [key, v] : edges)
+        if (v.is_true() && kept(key.first, key.second)) next[key.first].insert(key.second);
+    std::set<std::pair<int, int>> implied;
+    for (const auto& [key, v] : edges) {
+        if (!v.is_true() || !kept(key.first, key.second)) continue;
+        const auto [a, b] = key;
+        std::set<int>& fromA = next[a];
+        const bool viaOther = std::any_of(fromA.begin(), fromA.end(), [&](int m) {
+            auto fromM = next.find(m);
+            return m != b && fromM != next.end() && fromM->second.count(b);
+        });
+        if (!viaOther) continue;
+        fromA.erase(b);
+        implied.insert(key);
+    }
+    return implied;
 }
 
 bool isMoMember(const ModelExpr& m) {
@@ -395,15 +420,18 @@ struct ExecutionEncoding::Impl {
     }
 
     // A topological numbering respects every edge. An initial write with no
-    // edge into it is a source, on no cycle: its edges are left out.
+    // edge into it is a source, on no cycle: its edges are left out. So are
+    // static edges that two others imply (most of po's, in long threads).
     void acyclic(const std::vector<z3::expr>& numbering, const PairMap<z3::expr>& edges) {
         const bool intoInit = std::any_of(edges.begin(), edges.end(),
                                           [&](const auto& kv) { return isInit(sk.events[kv.first.second]); });
+        auto kept = [&](int a, int b) { return a != b && (intoInit || !isInit(sk.events[a])); };
+        const std::set<std::pair<int, int>> implied = impliedStaticEdges(edges, kept);
         for (const auto& [key, v] : edges) {
             const auto [a, b] = key;
             if (a == b) {
                 solver.add(domain.negate(v));
-            } else if (intoInit || !isInit(sk.events[a])) {
+            } else if (kept(a, b) && !implied.count(key)) {
                 solver.add(v.is_true() ? numbering[a] < numbering[b] : z3::implies(v, numbering[a] < numbering[b]));
             }
         }
