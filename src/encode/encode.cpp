@@ -77,7 +77,7 @@ std::set<std::pair<int, int>> impliedStaticEdges(const PairMap<z3::expr>& edges,
     std::set<std::pair<int, int>> implied;
     for (const auto& [key, v] : edges) {
         if (!v.is_true() || !kept(key.first, key.second)) continue;
-        const auto [a, b] = key;
+        const int a = key.first, b = key.second;  // not a structured binding: the lambda uses b (C++17)
         std::set<int>& fromA = next[a];
         const bool viaOther = std::any_of(fromA.begin(), fromA.end(), [&](int m) {
             auto fromM = next.find(m);
