@@ -137,6 +137,47 @@ TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeOnTheCorpus) {
     }
 }
 
+// The other models robust takes (ROBUSTNESS.md §4 allows any M): (B) against (A)
+// under rdma-tso-nopcie, and under rdma-tso-rmw with the remote-RMW corpus too.
+TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeUnderTheOtherModels) {
+    const std::vector<std::string> corpus = litmusFiles("litmus/rdma-tso");
+    std::vector<std::string> withRmw = corpus;
+    for (const std::string& f : litmusFiles("litmus/rdma-tso-rmw")) withRmw.push_back(f);
+    int notRobust = 0;
+    for (const auto& [m, files] : {std::make_pair("rdma-tso-nopcie", corpus), std::make_pair("rdma-tso-rmw", withRmw)}) {
+        const Model model = loadModel(modelsDir(), m);
+        for (const std::string& file : files) {
+            SCOPED_TRACE(file + " under " + m);
+            const LitmusTest test = parseLitmusFile(file);
+            const bool robust = checkRobustness(test, model, CheckOptions{}).robust();
+            EXPECT_EQ(robust, robustByEnumeration(test, model));
+            notRobust += !robust;
+        }
+    }
+    EXPECT_GT(notRobust, 20);
+}
+
+// The x86 suite under tso (no assumes, so no prefixes): (B) against (A), and
+// robust exactly when tso and sc count as many executions (ROBUSTNESS.md §4.6 (3));
+// tso's counts are herd7's (the conformance test).
+TEST(RobustnessSlow, X86SuiteUnderTso) {
+    const Model tso = loadModel(modelsDir(), "tso"), sc = loadModel(modelsDir(), "sc");
+    int notRobust = 0, files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(sharedDir() + "/conformance/x86-tso/tests")) {
+        SCOPED_TRACE(entry.path().string());
+        const LitmusTest test = parseLitmusFile(entry.path().string());
+        const bool robust = checkRobustness(test, tso, CheckOptions{}).robust();
+        EXPECT_EQ(robust, robustByEnumeration(test, tso));
+        const CheckResult weak = check(test, tso, CheckOptions{}), strong = check(test, sc, CheckOptions{});
+        EXPECT_EQ(robust, weak.positive + weak.negative == strong.positive + strong.negative);
+        notRobust += !robust;
+        ++files;
+    }
+    std::cout << "[robustness] x86 suite under tso: " << notRobust << " of " << files << " not robust\n";
+    EXPECT_EQ(files, 487);
+    EXPECT_GT(notRobust, 100);
+}
+
 // (A) and (B) agree on 300 random programs of the generator with tests
 // (assume, if, choice), so that some violate only through a prefix, under both models.
 TEST(RobustnessSlow, EnumerationAndOneQueryPerSkeletonAgreeOnRandomPrograms) {
