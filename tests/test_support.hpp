@@ -1,6 +1,7 @@
 // Helpers shared by the test programs.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -24,6 +25,15 @@ namespace rdmacheck::testing {
 inline std::string sourceDir() { return RDMACHECK_SOURCE_DIR; }
 inline std::string sharedDir() { return RDMACHECK_SHARED_DIR; }
 inline std::string modelsDir() { return sourceDir() + "/models"; }
+
+// The .litmus files below dir, sorted so that failures name them in a stable order.
+inline std::vector<std::string> litmusFiles(const std::string& dir) {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
+        if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 inline std::string readFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -44,8 +44,10 @@ long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, con
 // that runs several checks under one --timeout (a millisecond when none is left).
 CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock::time_point start);
 
-// Throws InputError at the first event the model has no place for (NIC events under tso or sc).
-void checkModelSupports(const UnfoldedProgram& program, const Model& model);
+// The test unfolded at `unroll` (paths also cut before each test with `prefixes`),
+// with an InputError at the first event the model has no place for (NIC events
+// under tso or sc).
+UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll, bool prefixes = false);
 
 // What a search over skeletons shares with check(): the limits checked, and the
 // next solver call bounded by the time left; a solver that gave up as the

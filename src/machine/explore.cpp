@@ -234,10 +234,7 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
                     const ExecutionVisitor& visit) {
     const auto start = std::chrono::steady_clock::now();
     const MachineParams& params = machineFor(model, SourceLoc{test.file, 1, 1});
-    UnfoldOptions unfoldOptions;
-    unfoldOptions.unroll = options.unroll;
-    const UnfoldedProgram unfolded = unfold(test, unfoldOptions);  // validates the program
-    checkModelSupports(unfolded, model);
+    const UnfoldedProgram unfolded = unfoldFor(test, model, options.unroll);  // validates the program
     const Program program = machine::compile(test, unfolded);
     const MachineKind kind =
         options.kind.value_or(params.remoteAtomics ? MachineKind::Simplified : MachineKind::Concrete);

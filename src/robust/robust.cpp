@@ -207,11 +207,7 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
     const auto start = std::chrono::steady_clock::now();
     rejectOutsidePrograms(test);
     const ResourceGuard guard(test.file, options.limits);
-    UnfoldOptions unfoldOptions;
-    unfoldOptions.unroll = options.unroll;
-    unfoldOptions.prefixes = true;  // Def. 3's prefixes, cut before tests (§4.2)
-    const UnfoldedProgram program = unfold(test, unfoldOptions);
-    checkModelSupports(program, model);
+    const UnfoldedProgram program = unfoldFor(test, model, options.unroll, true);  // Def. 3's prefixes (§4.2)
     RobustnessResult r;
     r.test = test.name;
     r.model = model.name;

@@ -45,6 +45,8 @@ CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock
     return left;
 }
 
+namespace {
+
 void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
         for (const ThreadPath& p : paths)
@@ -60,6 +62,17 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
                     throw InputError(e.where, std::string("model '") + model.name +
                                                   "' has no work identifiers; they need rdma-wait or rdma-wait-rmw");
             }
+}
+
+}  // namespace
+
+UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll, bool prefixes) {
+    UnfoldOptions options;
+    options.unroll = unroll;
+    options.prefixes = prefixes;
+    UnfoldedProgram program = unfold(test, options);
+    checkModelSupports(program, model);
+    return program;
 }
 
 void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e) {
@@ -225,11 +238,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                   const ExecutionVisitor& visit) {
     const auto start = std::chrono::steady_clock::now();
     const ResourceGuard guard(test.file, options.limits);
-    UnfoldOptions unfoldOptions;
-    unfoldOptions.unroll = options.unroll;
-    unfoldOptions.prefixes = options.prefixes;
-    const UnfoldedProgram program = unfold(test, unfoldOptions);
-    checkModelSupports(program, model);
+    const UnfoldedProgram program = unfoldFor(test, model, options.unroll, options.prefixes);
 
     CheckResult result;
     result.test = test.name;

@@ -24,21 +24,12 @@ using namespace rdmacheck::testing;
 
 namespace {
 
-
 bool isNicStatement(Stmt::Kind k) {
     return k == Stmt::Kind::Get || k == Stmt::Kind::Put || k == Stmt::Kind::Poll || k == Stmt::Kind::RFence ||
            k == Stmt::Kind::RCas || k == Stmt::Kind::RFaa;
 }
 
 bool isRemoteRmw(Stmt::Kind k) { return k == Stmt::Kind::RCas || k == Stmt::Kind::RFaa; }
-
-std::vector<std::string> litmusFiles(const std::vector<std::string>& dirs) {
-    std::vector<std::string> files;
-    for (const std::string& dir : dirs)
-        for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
-            if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
-    return files;
-}
 
 // A model's result on a file, computed once per test process.
 const CheckResult& resultOf(const std::string& path, const LitmusTest& test, const Model& model) {
@@ -75,7 +66,7 @@ size_t expectSameResults(const std::vector<std::string>& files, const Model& a, 
 
 // The x86 tests: X86TsoDeclarative in test_x86_conformance.cpp.
 TEST(ModelInclusions, RdmaTsoMatchesTsoOnEveryCpuOnlyCorpusTest) {
-    const size_t compared = expectSameResults(litmusFiles({sourceDir() + "/litmus"}), loadModel(modelsDir(), "rdma-tso"),
+    const size_t compared = expectSameResults(litmusFiles(sourceDir() + "/litmus"), loadModel(modelsDir(), "rdma-tso"),
                                               loadModel(modelsDir(), "tso"), isNicStatement);
     EXPECT_GE(compared, 6u);
 }
@@ -83,7 +74,7 @@ TEST(ModelInclusions, RdmaTsoMatchesTsoOnEveryCpuOnlyCorpusTest) {
 // The corpus; random RMW-free tests are the ctest cross_rmw_model_extends_rdma_tso,
 // and on CPU-only tests both equal tso (above, and the tables' restriction test).
 TEST(ModelInclusions, RdmaTsoRmwMatchesRdmaTsoOnEveryRmwFreeCorpusTest) {
-    const size_t compared = expectSameResults(litmusFiles({sourceDir() + "/litmus"}), loadModel(modelsDir(), "rdma-tso"),
+    const size_t compared = expectSameResults(litmusFiles(sourceDir() + "/litmus"), loadModel(modelsDir(), "rdma-tso"),
                                               loadModel(modelsDir(), "rdma-tso-rmw"), isRemoteRmw);
     EXPECT_GE(compared, 27u + 2u);
 }
@@ -92,7 +83,7 @@ TEST(ModelInclusions, MowgliStyleTsoRmwMatchesRdmaTsoOnEveryCorpusTestWithoutWor
     const Model rdmaTso = loadModel(modelsDir(), "rdma-tso");
     const Model rdmaTsoRmw = loadModel(modelsDir(), "rdma-tso-rmw");
     const Model mowgli = loadModel(modelsDir(), "mowgli-tso-rmw");
-    const auto files = litmusFiles({sourceDir() + "/litmus"});
+    const auto files = litmusFiles(sourceDir() + "/litmus");
     const auto none = [](Stmt::Kind) { return false; };
     EXPECT_GE(expectSameResults(files, rdmaTso, mowgli, isRemoteRmw), 27u + 2u);
     EXPECT_GE(expectSameResults(files, rdmaTsoRmw, mowgli, none), 27u + 17u);

@@ -139,9 +139,9 @@ TEST(ExampleLibrary, PrintsBackAsLitmusText) {
 }
 
 TEST(ExampleLibrary, AModelWithoutTheLibraryRejectsItsCalls) {
-    const UnfoldedProgram p = unfoldTest(kSetAndTests);
     try {
-        checkModelSupports(p, loadModel(rdmacheck::testing::modelsDir(), "rdma-wait-rmw"));
+        unfoldFor(parseLitmus(kSetAndTests, "flags.litmus"), loadModel(rdmacheck::testing::modelsDir(), "rdma-wait-rmw"),
+                  UnfoldOptions{}.unroll);
         FAIL() << "expected an error";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("has no library 'flag'"), std::string::npos) << e.what();

@@ -44,14 +44,6 @@ void expectModesAgree(const LitmusTest& test, const Model& model) {
     }
 }
 
-std::vector<std::string> litmusFiles(const std::string& dir) {
-    std::vector<std::string> files;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
-        if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 TEST(CheckModes, CorpusTests) {
     std::map<std::string, Model> models;
     for (const std::string& file : litmusFiles(sourceDir() + "/litmus")) {

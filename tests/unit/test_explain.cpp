@@ -15,14 +15,6 @@ using namespace rdmacheck::testing;
 
 namespace {
 
-std::vector<std::string> corpusFiles(const std::string& corpus) {
-    std::vector<std::string> files;
-    for (const auto& e : std::filesystem::directory_iterator(sourceDir() + "/litmus/" + corpus))
-        if (e.path().extension() == ".litmus") files.push_back(e.path().string());
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 // Each corpus with the models its tests are checked under.
 const std::vector<std::pair<std::string, std::vector<std::string>>> kCorpora = {
     {"rdma-tso", {"rdma-tso", "rdma-tso-nopcie"}},
@@ -65,7 +57,7 @@ void expectRealCycle(const ExecutionGraph& ex, const Model& model, const Cycle& 
 TEST(ExplainSlow, EveryForbiddenCorpusOutcomeHasRealCycles) {
     int explained = 0;
     for (const auto& [corpus, models] : kCorpora)
-    for (const std::string& file : corpusFiles(corpus)) {
+    for (const std::string& file : litmusFiles(sourceDir() + "/litmus/" + corpus)) {
         for (const std::string& name : models) {
             SCOPED_TRACE(file + " under " + name);
             const Model model = loadModel(modelsDir(), name);
@@ -92,7 +84,7 @@ TEST(ExplainSlow, EveryForbiddenCorpusOutcomeHasRealCycles) {
 // consistent execution has a cycle.
 TEST(Explain, ConsistentExecutionsHaveNoCycle) {
     for (const auto& [corpus, models] : kCorpora)
-    for (const std::string& file : corpusFiles(corpus)) {
+    for (const std::string& file : litmusFiles(sourceDir() + "/litmus/" + corpus)) {
         for (const std::string& name : corpus == "rdma-tso" ? std::vector<std::string>{"rdma-tso", "rdma-tso-nopcie", "sc"} : models) {
             SCOPED_TRACE(file + " under " + name);
             const Model model = loadModel(modelsDir(), name);

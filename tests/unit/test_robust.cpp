@@ -37,14 +37,6 @@ bool robustByEnumeration(const LitmusTest& input, const Model& model, bool withP
     return !cyclic;
 }
 
-std::vector<std::string> litmusFiles(const std::string& dir) {
-    std::vector<std::string> out;
-    for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/" + dir))
-        if (entry.path().extension() == ".litmus") out.push_back(entry.path().string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 RobustnessWitness witnessOf(const std::string& corpusName, const std::string& model = "rdma-sc") {
     const RobustnessResult r = checkRobustness(parseLitmusFile(sourceDir() + "/litmus/rdma-tso/" + corpusName),
                                                loadModel(modelsDir(), model), CheckOptions{});
@@ -125,8 +117,8 @@ TEST(Robustness, MowgliProgramsAreRejectedAtTheirStatement) {
 
 // (A) and (B) agree on the corpus and the §6 examples, under both models.
 TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeOnTheCorpus) {
-    std::vector<std::string> files = litmusFiles("litmus/rdma-tso");
-    for (const std::string& f : litmusFiles("litmus/robustness")) files.push_back(f);
+    std::vector<std::string> files = litmusFiles(sourceDir() + "/litmus/rdma-tso");
+    for (const std::string& f : litmusFiles(sourceDir() + "/litmus/robustness")) files.push_back(f);
     for (const char* m : {"rdma-sc", "rdma-tso"}) {
         const Model model = loadModel(modelsDir(), m);
         for (const std::string& file : files) {
@@ -140,9 +132,9 @@ TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeOnTheCorpus) {
 // The other models robust takes (ROBUSTNESS.md §4 allows any M): (B) against (A)
 // under rdma-tso-nopcie, and under rdma-tso-rmw with the remote-RMW corpus too.
 TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeUnderTheOtherModels) {
-    const std::vector<std::string> corpus = litmusFiles("litmus/rdma-tso");
+    const std::vector<std::string> corpus = litmusFiles(sourceDir() + "/litmus/rdma-tso");
     std::vector<std::string> withRmw = corpus;
-    for (const std::string& f : litmusFiles("litmus/rdma-tso-rmw")) withRmw.push_back(f);
+    for (const std::string& f : litmusFiles(sourceDir() + "/litmus/rdma-tso-rmw")) withRmw.push_back(f);
     int notRobust = 0;
     for (const auto& [m, files] : {std::make_pair("rdma-tso-nopcie", corpus), std::make_pair("rdma-tso-rmw", withRmw)}) {
         const Model model = loadModel(modelsDir(), m);
@@ -163,9 +155,9 @@ TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeUnderTheOtherModels) {
 TEST(RobustnessSlow, X86SuiteUnderTso) {
     const Model tso = loadModel(modelsDir(), "tso"), sc = loadModel(modelsDir(), "sc");
     int notRobust = 0, files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(sharedDir() + "/conformance/x86-tso/tests")) {
-        SCOPED_TRACE(entry.path().string());
-        const LitmusTest test = parseLitmusFile(entry.path().string());
+    for (const std::string& file : litmusFiles(sharedDir() + "/conformance/x86-tso/tests")) {
+        SCOPED_TRACE(file);
+        const LitmusTest test = parseLitmusFile(file);
         const bool robust = checkRobustness(test, tso, CheckOptions{}).robust();
         EXPECT_EQ(robust, robustByEnumeration(test, tso));
         const CheckResult weak = check(test, tso, CheckOptions{}), strong = check(test, sc, CheckOptions{});
@@ -342,7 +334,7 @@ TEST(Robustness, ExecutionCountsAndStatesAgreeWithTheVerdict) {
     const Model sc = loadModel(modelsDir(), "sc");
     for (const char* m : {"rdma-sc", "rdma-tso"}) {
         const Model model = loadModel(modelsDir(), m);
-        for (const std::string& file : litmusFiles("litmus/rdma-tso")) {
+        for (const std::string& file : litmusFiles(sourceDir() + "/litmus/rdma-tso")) {
             SCOPED_TRACE(file + " under " + m);
             const LitmusTest test = parseLitmusFile(file);
             const CheckResult weak = check(test, model, CheckOptions{}), strong = check(test, sc, CheckOptions{});
