@@ -39,8 +39,9 @@ std::string herdHash(const LitmusTest& test);
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options = {});
 // A JSON record of an error: where (line and column 0 when the whole file or
-// an option is meant), the message and the exit code it causes.
-nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode);
+// an option is meant), the message, the exit code it causes and whether
+// --timeout stopped the test.
+nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode, bool timeout = false);
 // One JSON Lines line; bytes that are not UTF-8 (a file name) are replaced.
 std::string dumpJson(const nlohmann::json& record);
 

@@ -74,7 +74,7 @@ std::string TestError::text() const {
 }
 
 nlohmann::json TestError::record() const {
-    return errorRecord(where, exitCode == 3 ? text() : message, exitCode);
+    return errorRecord(where, exitCode == 3 ? text() : message, exitCode, timeout);
 }
 
 int reportError(std::ostream& err, const std::string& file) {

@@ -63,9 +63,81 @@ void addPath(const std::string& path, std::vector<std::string>& out, int depth) 
     out.insert(out.end(), found.begin(), found.end());
 }
 
+// A JSON error record: the report of its file just before it (a picture that
+// could not be written) takes it, otherwise it stands for a test that gave no verdict.
+void addError(const std::string& line, const nlohmann::json& j, FileReport& r, std::vector<FileReport>& out) {
+    FileReport& target = !out.empty() && out.back().checked && out.back().file == r.file ? out.back() : r;
+    target.status = std::max(target.status, j.at("exit_code").get<int>());
+    target.timedOut = target.timedOut || j.value("timeout", false);
+    target.print(false, line + "\n");
+    if (&target == &r) out.push_back(std::move(r));
+}
+
+// A report's place in a merged log: its test's name, or its file's for an error.
+const std::string& sortName(const FileReport& r) { return r.test.empty() ? r.file : r.test; }
+
+// The reports of one log of `run` (or of the main command): herd7 text blocks
+// (from `Test` to a blank line) or JSON Lines, error records included.
+void readLog(const std::string& path, std::vector<FileReport>& out) {
+    std::ifstream in(path);
+    if (!in) fail("cannot read the log " + path);
+    FileReport* block = nullptr;  // the text block being read
+    bool inStates = false;
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++n;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.rfind("{", 0) == 0) {
+            FileReport r;
+            try {
+                const nlohmann::json j = nlohmann::json::parse(line);
+                r.file = j.value("file", "");
+                if (j.value("type", "") == "error") {
+                    addError(line, j, r, out);
+                    continue;
+                }
+                r.test = j.at("test").get<std::string>();
+                r.ok = j.at("ok").get<bool>();
+                r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
+                r.seconds = j.value("time", 0.0);
+                for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
+            } catch (const nlohmann::json::exception& e) {
+                fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
+            }
+            r.checked = true;
+            r.print(false, line + "\n");
+            out.push_back(std::move(r));
+        } else if (line.rfind("Test ", 0) == 0) {
+            out.emplace_back();
+            block = &out.back();
+            std::istringstream words(line.substr(5));
+            std::string kind;
+            words >> block->test >> kind;
+            block->quantifier = quantifierOfKind(kind);
+            block->print(false, line + "\n");
+        } else if (block) {
+            block->print(false, line + "\n");
+            if (line.rfind("States ", 0) == 0) {
+                inStates = true;
+            } else if (line == "Ok" || line == "No") {
+                inStates = false;
+                block->checked = true, block->ok = line == "Ok";
+            } else if (inStates) {
+                block->states.push_back(line);
+            }
+            if (line.rfind("Time ", 0) == 0) block->seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
+            if (line.rfind("Hash=", 0) == 0) block->hash = line.substr(5);
+            if (line.empty()) block = nullptr;
+        } else if (!line.empty()) {
+            fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
+        }
+    }
+}
+
 // Expected verdicts, by test name and by file name.
 class Expectations {
 public:
+    // A herd7 log or rdmacheck's JSON Lines (read as `merge` reads them), else CSV.
     explicit Expectations(const std::string& file) {
         std::ifstream in(file);
         if (!in) fail("--expect: cannot read " + file);
@@ -73,10 +145,12 @@ public:
         text << in.rdbuf();
         const std::string all = text.str();
         const size_t first = all.find_first_not_of(" \t\r\n");
-        if (first != std::string::npos && all[first] == '{') {
-            readJson(all, file);
-        } else if (all.rfind("Test ", first) == first || all.find("\nTest ") != std::string::npos) {
-            readHerdLog(all);
+        if (first != std::string::npos &&
+            (all[first] == '{' || all.rfind("Test ", first) == first || all.find("\nTest ") != std::string::npos)) {
+            std::vector<FileReport> reports;
+            readLog(file, reports);
+            for (const FileReport& r : reports)
+                if (r.checked) ok_[r.test] = r.ok;
         } else {
             readCsv(all, file);
         }
@@ -95,37 +169,6 @@ public:
 
 private:
     std::map<std::string, bool> ok_;
-
-    void readJson(const std::string& all, const std::string& file) {
-        std::istringstream lines(all);
-        int n = 0;
-        for (std::string line; std::getline(lines, line);) {
-            ++n;
-            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            try {
-                const nlohmann::json j = nlohmann::json::parse(line);
-                ok_[j.at("test").get<std::string>()] = j.at("ok").get<bool>();
-            } catch (const nlohmann::json::exception& e) {
-                fail(file + ":" + std::to_string(n) + ": --expect: not a report with \"test\" and \"ok\": " + e.what());
-            }
-        }
-    }
-
-    // herd7's text: `Test NAME KIND`, then its states, then `Ok` or `No`.
-    void readHerdLog(const std::string& all) {
-        std::istringstream lines(all);
-        std::string name;
-        for (std::string line; std::getline(lines, line);) {
-            if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.rfind("Test ", 0) == 0) {
-                std::istringstream words(line.substr(5));
-                words >> name;
-            } else if (!name.empty() && (line == "Ok" || line == "No")) {
-                ok_[name] = line == "Ok";
-                name.clear();
-            }
-        }
-    }
 
     // `test,verdict` rows (Dat3M's CSV): Ok/No, 1/0 or true/false; a header is skipped.
     void readCsv(const std::string& all, const std::string& file) {
@@ -231,58 +274,6 @@ void printSummary(const char* command, const std::vector<FileReport>& reports, d
     std::cerr << out.str() << std::flush;
 }
 
-// The reports of one log of `run` (or of the main command): herd7 text blocks
-// (from `Test` to a blank line) or JSON Lines.
-void readLog(const std::string& path, std::vector<FileReport>& out) {
-    std::ifstream in(path);
-    if (!in) fail("cannot read the log " + path);
-    FileReport* block = nullptr;  // the text block being read
-    bool inStates = false;
-    int n = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++n;
-        if (line.rfind("{", 0) == 0) {
-            FileReport r;
-            try {
-                const nlohmann::json j = nlohmann::json::parse(line);
-                r.test = j.at("test").get<std::string>();
-                r.ok = j.at("ok").get<bool>();
-                r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
-                r.seconds = j.value("time", 0.0);
-                for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
-            } catch (const nlohmann::json::exception& e) {
-                fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
-            }
-            r.checked = true;
-            r.print(false, line + "\n");
-            out.push_back(std::move(r));
-        } else if (line.rfind("Test ", 0) == 0) {
-            out.emplace_back();
-            block = &out.back();
-            std::istringstream words(line.substr(5));
-            std::string kind;
-            words >> block->test >> kind;
-            block->quantifier = quantifierOfKind(kind);
-            block->print(false, line + "\n");
-        } else if (block) {
-            block->print(false, line + "\n");
-            if (line.rfind("States ", 0) == 0) {
-                inStates = true;
-            } else if (line == "Ok" || line == "No") {
-                inStates = false;
-                block->checked = true, block->ok = line == "Ok";
-            } else if (inStates) {
-                block->states.push_back(line);
-            }
-            if (line.rfind("Time ", 0) == 0) block->seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
-            if (line.rfind("Hash=", 0) == 0) block->hash = line.substr(5);
-            if (line.empty()) block = nullptr;
-        } else if (!line.empty()) {
-            fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
-        }
-    }
-}
-
 }  // namespace
 
 int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
@@ -296,7 +287,7 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
         return 2;
     }
     std::stable_sort(reports.begin(), reports.end(),
-                     [](const FileReport& a, const FileReport& b) { return a.test < b.test; });
+                     [](const FileReport& a, const FileReport& b) { return sortName(a) < sortName(b); });
     ExpectationTally tally;
     double seconds = 0;
     for (const FileReport& r : reports) {
@@ -306,7 +297,9 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
     }
     printSummary("merge", reports, seconds, "(merged from " + std::to_string(logs.size()) + " logs; time summed)", tally,
                  expected.has_value());
-    return tally.mismatches ? 1 : 0;
+    int status = tally.mismatches ? 1 : 0;
+    for (const FileReport& r : reports) status = std::max(status, r.status);
+    return status;
 }
 
 namespace {

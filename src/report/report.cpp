@@ -217,10 +217,10 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     return j;
 }
 
-nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode) {
+nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode, bool timeout) {
     return {{"schema", kJsonSchema}, {"type", "error"},       {"version", RDMACHECK_VERSION},
             {"file", where.file},    {"line", where.line},    {"column", where.column},
-            {"message", message},    {"exit_code", exitCode}};
+            {"message", message},    {"exit_code", exitCode}, {"timeout", timeout}};
 }
 
 std::string dumpJson(const nlohmann::json& record) {

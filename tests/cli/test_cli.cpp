@@ -418,6 +418,28 @@ TEST(Cli, RunReportsTimeouts) {
     EXPECT_NE(r.err.find("timeouts 1"), std::string::npos) << r.err;
 }
 
+// JSON shards keep their errors and timeouts: merge counts them, keeps their
+// records and exits 2, as the one run did; --expect reads such a log too.
+TEST(Cli, MergeKeepsTheErrorsOfJsonShards) {
+    const TempDir tmp("merge-errors");
+    const std::string dir = tmp / "merge-errors";
+    std::filesystem::create_directories(dir);
+    const std::string ok = corpusFile("fig1a-sb.litmus"), bad = sourceDir() + "/tests/errors/empty-file.litmus";
+    ToolRun shard1 = runTool("run --json --no-time " + ok + " " + bad);
+    ToolRun shard2 = runTool("run --json --no-time --timeout 0.000001 " + corpusFile("fig3e-sb-polled-gets.litmus"));
+    EXPECT_EQ(shard1.status, 2);
+    EXPECT_EQ(shard2.status, 2);
+    EXPECT_NE(shard2.out.find("\"timeout\":true"), std::string::npos) << shard2.out;
+    std::ofstream(dir + "/1.json") << shard1.out;
+    std::ofstream(dir + "/2.json") << shard2.out;
+    ToolRun merged = runTool("merge " + dir + "/1.json " + dir + "/2.json");
+    EXPECT_EQ(merged.status, 2) << merged.err;
+    EXPECT_NE(merged.err.find("merge: 3 tests"), std::string::npos) << merged.err;
+    EXPECT_NE(merged.err.find("errors 1, timeouts 1"), std::string::npos) << merged.err;
+    EXPECT_NE(merged.out.find("empty-file.litmus"), std::string::npos) << merged.out;
+    EXPECT_EQ(runTool("run --no-time --expect " + dir + "/1.json " + ok).status, 0);
+}
+
 // herdtools' log reader (tools/lexLog_tools.mll, 7.58): test names are
 // (alpha|digit|_ / . - + [ ])+ and state entries `num:reg=v;` or `[loc]=v;` with
 // loc = (alpha|_|.|$)(alpha|digit|_|.)*; SV copies x@2 therefore print as x.2.

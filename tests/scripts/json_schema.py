@@ -64,7 +64,8 @@ with tempfile.TemporaryDirectory() as tmp:
     if [(e["type"], e["line"]) for e in errors] != [("error", 3), ("error", 0)]:
         failures.append("errors: expected a positioned error and a missing file, got %s" % errors)
     timeout = records(["--json", "--timeout", "0.000001", fig3e], 2)
-    if not timeout or "timeout" not in timeout[0]["message"]:
+    if not timeout or "timeout" not in timeout[0]["message"] or timeout[0]["timeout"] is not True \
+            or any(e["timeout"] for e in errors):
         failures.append("--timeout: no error record: %s" % timeout)
     fig3d = os.path.join(corpus, "fig3d-sb-polled-puts.litmus")
     fig3b = os.path.join(corpus, "fig3b-lb-gets.litmus")
