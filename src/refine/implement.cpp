@@ -1,10 +1,12 @@
-// The implementations of MOWGLI.md as rewrites of the litmus AST: I_SV
-// (§5.2) and wait(d) compiled into polls (§10.3).
+// The implementations of MOWGLI.md and LIBRARIES.md as rewrites of the litmus
+// AST: I_SV (MOWGLI.md §5.2), wait(d) compiled into polls (§10.3), I_NL, I_WL,
+// I_SL, I_SC, I_BAL and I_RBL, each one entry of kImplementations at the end.
 #include <algorithm>
 #include <functional>
 #include <set>
 #include <tuple>
 
+#include "rdmacheck/diagnostics.hpp"
 #include "rdmacheck/refine.hpp"
 #include "rdmacheck/unfold.hpp"
 
@@ -123,8 +125,7 @@ Expr plusOne(const std::string& location, const SourceLoc& at) {
 // of a dummy location from each node followed by a wait on a fresh identifier.
 class SharedVariablesImpl : Rewriter {
 public:
-    SharedVariablesImpl(const LitmusTest& test, const std::string& specModel)
-        : Rewriter(test), test_(test), model_(specModel) {
+    explicit SharedVariablesImpl(const LitmusTest& test) : Rewriter(test), test_(test) {
         for (const Location& l : namedLocations(test)) {
             if (l.name.find('@') == std::string::npos) {
                 names_[l.name] = l.name;
@@ -137,7 +138,7 @@ public:
     }
 
     ImplementedTest run() {
-        ImplementedTest out{test_, names_, model_, ""};
+        ImplementedTest out{test_, names_, "", ""};
         LitmusTest& t = out.test;
         t.locations.clear();
         for (const LocationDecl& d : test_.locations)
@@ -223,7 +224,6 @@ private:
     std::map<std::string, std::string> names_;
     std::map<std::pair<std::string, int>, std::string> copies_;
     std::map<std::string, std::pair<int, long long>> copyInit_;
-    std::string model_;
     std::map<int, std::string> dummy_;
     std::string fenceWork_;  // d_0 of the current thread
     int node_ = 1;
@@ -238,7 +238,7 @@ public:
     WaitByPollsImpl(const LitmusTest& test, bool faithful) : test_(test), faithful_(faithful) {}
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::WaitByPolls, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) {
             issued_.clear();
@@ -392,7 +392,7 @@ public:
     explicit NodeLocksImpl(const LitmusTest& test) : Rewriter(test), test_(test) {}
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::NodeLocks, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) {
             thread_ = th.name;
@@ -463,7 +463,7 @@ public:
     explicit StrongLocksImpl(const LitmusTest& test) : Rewriter(test), test_(test), nodes_(testNodes(test)) {}
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::StrongLocks, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (ThreadDecl& th : out.test.threads) th.body = block(th.body);
         return out;
@@ -509,7 +509,7 @@ public:
     }
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::WeakLocks, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (const auto& [lock, home] : home_) {
             out.test.locations.push_back(LocationDecl{dispenser(lock), home, 0, {}});
@@ -610,7 +610,7 @@ public:
     }
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::SequentialConsistency, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (LocationDecl& d : out.test.locations)
             if (d.sc) {
@@ -706,7 +706,7 @@ public:
     }
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::Barriers, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (const auto& [barrier, threads] : participants_)
             for (size_t t : threads) {
@@ -805,7 +805,7 @@ public:
     static size_t placements(const LitmusTest& test) { return size_t(1) << buffersOf(test).size(); }
 
     ImplementedTest run() {
-        ImplementedTest out{test_, {}, loweredModel(Implementation::RingBuffers, ""), ""};
+        ImplementedTest out{test_, {}, "", ""};
         for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
         for (const auto& [q, b] : buffers_) {
             out.placement += (out.placement.empty() ? "" : ", ") + q + ": S=" + std::to_string(b.size);
@@ -1022,6 +1022,50 @@ private:
     size_t call_ = 0;  // the current call's statement number in its thread
 };
 
+// Every implementation refine knows: its name, the model its output runs
+// under (empty: the model of its input), its placements and its rewrite.
+struct ImplementationEntry {
+    Implementation id;
+    const char* name;
+    const char* lowersTo;
+    size_t (*placements)(const LitmusTest&);
+    ImplementedTest (*rewrite)(const LitmusTest&, size_t placement);
+};
+
+size_t onePlacement(const LitmusTest&) { return 1; }
+
+const ImplementationEntry kImplementations[] = {
+    {Implementation::SharedVariables, "sv", "", onePlacement,
+     [](const LitmusTest& t, size_t) { return SharedVariablesImpl(t).run(); }},
+    {Implementation::WaitByPolls, "wait-polls", "rdma-tso-rmw", onePlacement,
+     [](const LitmusTest& t, size_t) { return WaitByPollsImpl(t, false).run(); }},
+    {Implementation::WaitByPollsFaithful, "wait-polls-faithful", "rdma-tso-rmw", onePlacement,
+     [](const LitmusTest& t, size_t) { return WaitByPollsImpl(t, true).run(); }},
+    // Tickets, CAS and FAA are remote RMWs.
+    {Implementation::NodeLocks, "nl", "rdma-wait-rmw", onePlacement,
+     [](const LitmusTest& t, size_t) { return NodeLocksImpl(t).run(); }},
+    {Implementation::WeakLocks, "wl", "rdma-wait-rmw", WeakLocksImpl::placements,
+     [](const LitmusTest& t, size_t p) { return WeakLocksImpl(t, p).run(); }},
+    {Implementation::StrongLocks, "sl", "", onePlacement,
+     [](const LitmusTest& t, size_t) { return StrongLocksImpl(t).run(); }},
+    {Implementation::SequentialConsistency, "sc", "rdma-wait-rmw", ScImpl::placements,
+     [](const LitmusTest& t, size_t p) { return ScImpl(t, p).run(); }},
+    {Implementation::Barriers, "bal", "", onePlacement,
+     [](const LitmusTest& t, size_t) { return BarriersImpl(t, true).run(); }},
+    {Implementation::BarriersWithoutEntryFence, "bal-no-entry-fence", "", onePlacement,
+     [](const LitmusTest& t, size_t) { return BarriersImpl(t, false).run(); }},
+    {Implementation::RingBuffers, "rbl", "", RingBuffersImpl::placements,
+     [](const LitmusTest& t, size_t p) { return RingBuffersImpl(t, p, false).run(); }},
+    {Implementation::RingBuffersHeadFirst, "rbl-head-first", "", RingBuffersImpl::placements,
+     [](const LitmusTest& t, size_t p) { return RingBuffersImpl(t, p, true).run(); }},
+};
+
+const ImplementationEntry& entryOf(Implementation impl) {
+    for (const ImplementationEntry& e : kImplementations)
+        if (e.id == impl) return e;
+    throw std::logic_error("an implementation without an entry");
+}
+
 }  // namespace
 
 std::vector<Implementation> parseImplementations(const std::string& list) {
@@ -1030,70 +1074,24 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
     while (start <= list.size()) {
         const size_t comma = std::min(list.find(',', start), list.size());
         const std::string name = list.substr(start, comma - start);
-        if (name == "sv") {
-            chain.push_back(Implementation::SharedVariables);
-        } else if (name == "wait-polls") {
-            chain.push_back(Implementation::WaitByPolls);
-        } else if (name == "wait-polls-faithful") {
-            chain.push_back(Implementation::WaitByPollsFaithful);
-        } else if (name == "nl") {
-            chain.push_back(Implementation::NodeLocks);
-        } else if (name == "wl") {
-            chain.push_back(Implementation::WeakLocks);
-        } else if (name == "sl") {
-            chain.push_back(Implementation::StrongLocks);
-        } else if (name == "sc") {
-            chain.push_back(Implementation::SequentialConsistency);
-        } else if (name == "bal") {
-            chain.push_back(Implementation::Barriers);
-        } else if (name == "bal-no-entry-fence") {
-            chain.push_back(Implementation::BarriersWithoutEntryFence);
-        } else if (name == "rbl") {
-            chain.push_back(Implementation::RingBuffers);
-        } else if (name == "rbl-head-first") {
-            chain.push_back(Implementation::RingBuffersHeadFirst);
-        } else {
-            throw InputError(SourceLoc{}, "unknown implementation '" + name +
-                                              "' (known: sv, wait-polls, wait-polls-faithful, nl, wl, sl, sc, bal, "
-                                              "bal-no-entry-fence, rbl, rbl-head-first)");
+        const auto* e = std::find_if(std::begin(kImplementations), std::end(kImplementations),
+                                     [&](const ImplementationEntry& entry) { return name == entry.name; });
+        if (e == std::end(kImplementations)) {
+            std::vector<std::string> known;
+            for (const ImplementationEntry& entry : kImplementations) known.push_back(entry.name);
+            throw InputError(SourceLoc{}, "unknown implementation '" + name + "' (known: " + joined(known) + ")");
         }
+        chain.push_back(e->id);
         start = comma + 1;
     }
     return chain;
 }
 
-const char* implementationName(Implementation impl) {
-    switch (impl) {
-        case Implementation::SharedVariables: return "sv";
-        case Implementation::WaitByPolls: return "wait-polls";
-        case Implementation::WaitByPollsFaithful: return "wait-polls-faithful";
-        case Implementation::NodeLocks: return "nl";
-        case Implementation::WeakLocks: return "wl";
-        case Implementation::StrongLocks: return "sl";
-        case Implementation::SequentialConsistency: return "sc";
-        case Implementation::Barriers: return "bal";
-        case Implementation::BarriersWithoutEntryFence: return "bal-no-entry-fence";
-        case Implementation::RingBuffers: return "rbl";
-        case Implementation::RingBuffersHeadFirst: return "rbl-head-first";
-    }
-    return "";
-}
+const char* implementationName(Implementation impl) { return entryOf(impl).name; }
 
 std::string loweredModel(Implementation impl, const std::string& model) {
-    switch (impl) {
-        case Implementation::SharedVariables: return model;  // RDMA^WAIT or RDMA^WAIT_RMW, as above
-        case Implementation::WaitByPolls:
-        case Implementation::WaitByPollsFaithful: return "rdma-tso-rmw";
-        case Implementation::NodeLocks:
-        case Implementation::WeakLocks:
-        case Implementation::SequentialConsistency: return "rdma-wait-rmw";  // tickets, CAS and FAA are RMWs
-        case Implementation::StrongLocks:
-        case Implementation::Barriers:
-        case Implementation::BarriersWithoutEntryFence:
-        case Implementation::RingBuffers:
-        case Implementation::RingBuffersHeadFirst: return model;  // library calls, as above
-    }
-    return model;
+    const char* lower = entryOf(impl).lowersTo;
+    return *lower ? lower : model;
 }
 
 std::string loweredModel(const std::vector<Implementation>& chain, const std::string& model) {
@@ -1102,32 +1100,13 @@ std::string loweredModel(const std::vector<Implementation>& chain, const std::st
     return lowered;
 }
 
-size_t placementCount(const LitmusTest& test, Implementation impl) {
-    switch (impl) {
-        case Implementation::WeakLocks: return WeakLocksImpl::placements(test);
-        case Implementation::SequentialConsistency: return ScImpl::placements(test);
-        case Implementation::RingBuffers:
-        case Implementation::RingBuffersHeadFirst: return RingBuffersImpl::placements(test);
-        default: return 1;
-    }
-}
+size_t placementCount(const LitmusTest& test, Implementation impl) { return entryOf(impl).placements(test); }
 
 ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel,
                           size_t placement) {
-    switch (impl) {
-        case Implementation::SharedVariables: return SharedVariablesImpl(test, specModel).run();
-        case Implementation::WaitByPolls: return WaitByPollsImpl(test, false).run();
-        case Implementation::WaitByPollsFaithful: return WaitByPollsImpl(test, true).run();
-        case Implementation::NodeLocks: return NodeLocksImpl(test).run();
-        case Implementation::WeakLocks: return WeakLocksImpl(test, placement).run();
-        case Implementation::StrongLocks: return StrongLocksImpl(test).run();
-        case Implementation::SequentialConsistency: return ScImpl(test, placement).run();
-        case Implementation::Barriers: return BarriersImpl(test, true).run();
-        case Implementation::BarriersWithoutEntryFence: return BarriersImpl(test, false).run();
-        case Implementation::RingBuffers: return RingBuffersImpl(test, placement, false).run();
-        case Implementation::RingBuffersHeadFirst: return RingBuffersImpl(test, placement, true).run();
-    }
-    throw std::logic_error("unknown implementation");
+    ImplementedTest out = entryOf(impl).rewrite(test, placement);
+    out.model = loweredModel(impl, specModel);
+    return out;
 }
 
 }  // namespace rdmacheck
