@@ -87,7 +87,7 @@ TEST(Robustness, ExamplesOfSection6) {
         EXPECT_EQ(robust(dir + "/" + file, model) ? "Robust" : "NotRobust", expect);
         ++rows;
     }
-    EXPECT_EQ(rows, 7);
+    EXPECT_EQ(rows, 8);
 }
 
 // E6: no complete execution exists (the assume blocks), so only the prefix cut
