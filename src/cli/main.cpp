@@ -281,216 +281,342 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     if (!hint.empty()) std::cerr << "rdmacheck: " << hint.substr(2, hint.size() - 3) << "\n";  // without " (" and ")"
 }
 
+void addLimits(CLI::App& command, ResourceLimits& limits) {
+    command.add_option("--timeout", limits.seconds, "stop a test after this many seconds (0: never)")
+        ->capture_default_str()->check(notNegative());
+    command.add_option("--max-memory", limits.megabytes, "stop a test past this much resident memory, MiB (0: never)")
+        ->capture_default_str()->check(notNegative());
+}
+
+int defaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+// The main command's options; `run` and `compare` fall through to them, and
+// refine and robust share the model, the models folder and the bounds.
+struct CheckFlags {
+    std::vector<std::string> files;
+    std::string modelName;
+    std::string modelsDir = defaultModelsDir();
+    ModelOptions modelOptions;
+    CheckOptions options;
+    MachineOptions machineOptions;
+    std::string engine = "declarative";
+    bool json = false, noTime = false, noReduction = false, statesOnly = false, speedcheck = false;
+    int jobs = 1;
+    PictureOptions pictures;
+
+    void add(CLI::App& app, ResourceLimits& limits) {
+        app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
+        app.add_option("--model", modelName,
+                       "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, "
+                       "rdma-wait-rmw, mowgli-tso-rmw, tso, sc) or the path of a .cat file (models/README.md); "
+                       "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
+                       "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
+        app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
+        app.add_option("--skip", modelOptions.skip,
+                       "drop the model's axiom of this name (herd7's -skipchecks); repeatable. The operational engine "
+                       "refuses the variant")
+            ->allow_extra_args(false)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
+            ->check(notNegative());
+        app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
+            ->capture_default_str()->check(notNegative());
+        app.add_option("--max-events", options.maxEvents,
+                       "declarative: give up on a combination of thread paths with more events")
+            ->capture_default_str()->check(notNegative());
+        app.add_option("--engine", engine, "declarative (Z3 over the axioms) or operational (explore the machine)")
+            ->capture_default_str()
+            ->check(CLI::IsMember({"declarative", "operational"}));
+        const std::map<std::string, MachineKind> machineKinds{{"concrete", MachineKind::Concrete},
+                                                              {"simplified", MachineKind::Simplified}};
+        app.add_option("--machine", machineOptions.kind,
+                       "operational machine: concrete (six buffers) or simplified; default simplified for a model "
+                       "with remote RMWs, else concrete")
+            ->transform(CLI::CheckedTransformer(machineKinds));
+        app.add_option("--max-states", machineOptions.maxStates, "operational: give up past this many machine states")
+            ->capture_default_str()->check(notNegative());
+        addLimits(app, limits);
+        app.add_flag("--no-reduction", noReduction,
+                     "operational: explore every interleaving (slow; checks the reduction)");
+        app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
+        app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
+        addPictures(app);
+        CLI::Option* statesFlag =
+            app.add_flag("--states", statesOnly,
+                         "declarative: list the distinct final states and the verdict, without counting executions");
+        app.add_flag("--speedcheck", speedcheck,
+                     "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck)")
+            ->excludes(statesFlag);
+        app.add_option("-j,--jobs", jobs, "files checked in parallel; output stays in input order")
+            ->capture_default_str()->check(CLI::Range(1, 256));
+        app.add_flag("--explain", pictures.explain,
+                     "for an outcome no consistent execution reaches: each candidate execution's shortest cycle");
+    }
+
+    void addPictures(CLI::App& app) {
+        app.add_option("--dot", pictures.dir,
+                       "write each shown execution as DIR/TEST-K.dot (Graphviz); operational: a run per final memory");
+        app.add_option("--render", pictures.format, "also draw DIR/TEST-K.svg or .png (needs --dot DIR)")
+            ->check(CLI::IsMember({"svg", "png"}));
+        app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
+            ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
+        app.add_flag("--show-init", pictures.showInit,
+                     "draw the initial writes (herd7's -showinitwrites); otherwise only those an explained cycle uses");
+        app.add_option("--max-pictures", pictures.maxPictures, "executions drawn per test at most")
+            ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+        app.add_option("--max-shown", pictures.maxShown, "--explain: candidate executions shown (and drawn) at most")
+            ->capture_default_str()->check(CLI::Range(size_t{1}, size_t{1'000'000}));
+        app.add_option("--max-candidates", pictures.maxCandidates, "--explain: candidate executions searched at most")
+            ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000'000}));
+        app.add_option("--edges", pictures.edges,
+                       "relations drawn, e.g. po,rf,mo,rb,pf,nfo (default), or ippo,oppo, or ib,ob");
+    }
+
+    // The option combinations CLI11 cannot refuse; an error message, or "".
+    std::string misuse() const {
+        if (!pictures.format.empty() && pictures.dir.empty()) return "--render needs --dot DIR (where the pictures go)";
+        if (engine == "operational" && pictures.explain)
+            return "--explain looks for declarative executions; drop --engine operational";
+        if (engine == "operational" && (statesOnly || speedcheck))
+            return "--states and --speedcheck are modes of the declarative engine; drop --engine operational";
+        return "";
+    }
+
+    // Sets `run` to these options; `quiet`: no per-test progress line (a
+    // suite's line or a table is being made instead).
+    void configure(CheckRun& run, bool quiet) const {
+        run.modelName = modelName;
+        run.modelsDir = modelsDir;
+        run.modelOptions = modelOptions;
+        run.engine = engine;
+        run.options = options;
+        run.options.mode = speedcheck ? CheckMode::Speedcheck : statesOnly ? CheckMode::States : CheckMode::Executions;
+        run.machineOptions = machineOptions;
+        run.machineOptions.reduce = !noReduction;
+        run.options.progress = run.machineOptions.progress = jobs == 1 && !quiet;
+        run.json = json;
+        run.noTime = noTime;
+        run.pictures = pictures;
+        if (run.pictures.show.empty()) run.pictures.show = "cond";
+    }
+};
+
+struct CrossFlags {
+    CLI::App* command = nullptr;
+    std::vector<std::string> files;
+    std::string configs =
+        "declarative:rdma-tso,concrete:rdma-tso,simplified:rdma-tso,"
+        "declarative:rdma-tso-nopcie,concrete:rdma-tso-nopcie,simplified:rdma-tso-nopcie";
+    CrossOptions options;
+    int randomCount = 0, jobs = defaultJobs();
+    uint64_t seed = 1;
+    bool noShrink = false;
+    std::string reproDir;
+    GeneratorFlags generator;
+
+    void add(CLI::App& app, std::string& modelsDir, ResourceLimits& limits) {
+        command = app.add_subcommand("cross", "run several engine:model configurations and report differences");
+        command->add_option("files", files, "litmus test files");
+        command->add_option("--configs", configs,
+                            "ENGINE:MODEL list (engines: declarative, concrete, simplified); each is compared with the "
+                            "first config of the same model")
+            ->capture_default_str();
+        command->add_flag("--against-first", options.againstFirst,
+                          "compare every config with the first, across models (e.g. rdma-tso vs tso on CPU-only tests)");
+        command->add_option("--random", randomCount, "also cross-check this many random tests")
+            ->check(CLI::Range(0, 10'000'000));
+        command->add_option("--seed", seed, "seed of the first random test (then seed+1, ...)")->capture_default_str()
+            ->check(notNegative());
+        command->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()
+            ->check(notNegative());
+        command->add_option("--max-states", options.maxStates, "operational: give up past this many machine states")
+            ->capture_default_str()->check(notNegative());
+        addLimits(*command, limits);
+        command->add_option("--models-dir", modelsDir, "directory holding the model files");
+        command->add_flag("--no-shrink", noShrink, "report differences without shrinking them");
+        command->add_option("--repro-dir", reproDir, "write each shrunk reproducer to DIR/TEST.litmus");
+        command->add_option("-j,--jobs", jobs, "tests checked in parallel")->capture_default_str()
+            ->check(CLI::Range(1, 256));
+        generator.add(*command);
+    }
+
+    int run(const std::string& modelsDir, const ResourceLimits& limits) {
+        options.limits = limits;
+        options.shrink = !noShrink;
+        return runCross(files, modelsDir, options, configs, randomCount, seed, generator, reproDir, jobs);
+    }
+};
+
+struct RefineFlags {
+    CLI::App* command = nullptr;
+    std::vector<std::string> files;
+    std::string implementations = "sv", implModelName;
+    bool printImplementation = false;
+
+    void add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) {
+        command = app.add_subcommand("refine", "check that an implementation's outcomes are the specification's");
+        command->add_option("files", files, "litmus test files (written against the specification)")->required();
+        command->add_option("--impl", implementations,
+                            "implementations to inline, in order: sv (I_SV into RDMA^WAIT), wait-polls, "
+                            "wait-polls-faithful (wait(d) as polls over RDMA^TSO_RMW), nl (I_NL, ticket node locks "
+                            "over RDMA^WAIT_RMW), wl, sl (weak and strong locks), sc (I_SC over nl), bal (barriers "
+                            "over sv), rbl (ring buffers over sv); the mutants bal-no-entry-fence and rbl-head-first")
+            ->capture_default_str();
+        command->add_option("--model", check.modelName, "specification model (default: the test's default model)");
+        command->add_option("--impl-model", implModelName,
+                            "model of the implementation (default: the specification's for sv, rdma-tso-rmw after "
+                            "wait-polls, rdma-wait-rmw after nl)");
+        command->add_option("--models-dir", check.modelsDir, "directory holding the model files");
+        command->add_option("--unroll", check.options.unroll, "loop iterations kept")->capture_default_str()
+            ->check(notNegative());
+        command->add_flag("--print", printImplementation, "also print each inlined test");
+        addLimits(*command, limits);
+    }
+
+    int run(const CheckFlags& check) const {
+        return runRefine(files, implementations, check.modelName, implModelName, check.modelsDir, check.options,
+                         printImplementation);
+    }
+};
+
+struct RobustFlags {
+    CLI::App* command = nullptr;
+    std::vector<std::string> files;
+    RobustRunOptions options;
+
+    void add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) {
+        command = app.add_subcommand("robust", "is every trace of the program sequentially consistent? "
+                                               "(robustness against SC, ROBUSTNESS.md)");
+        command->add_option("files", files, "litmus test files")->required();
+        command->add_option("--model", check.modelName,
+                            "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
+        command->add_option("--models-dir", check.modelsDir, "directory holding the model files");
+        command->add_option("--unroll", check.options.unroll, "loop iterations kept")->capture_default_str()
+            ->check(notNegative());
+        command->add_option("--max-events", check.options.maxEvents,
+                            "give up on a combination of thread paths with more events")
+            ->capture_default_str()->check(notNegative());
+        CLI::Option* dot = command->add_option("--dot", options.dotDir,
+                                               "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
+        command->add_option("--render", options.renderFormat, "also render each witness picture: svg or png")
+            ->check(CLI::IsMember({"svg", "png"}))
+            ->needs(dot);
+        command->add_flag("--json", check.json, "print one JSON record per test (JSON Lines, doc/output.schema.json)");
+        command->add_flag("--no-time", check.noTime, "omit the Time line (for diffs)");
+        CLI::Option* repair = command->add_flag(
+            "--repair", options.repair,
+            "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
+            "(ROBUSTNESS.md §5) and print each repaired program");
+        command->add_option("--repair-max", options.repairMax, "--repair: insertions tried at most")
+            ->capture_default_str()->check(CLI::Range(1, 8))->needs(repair);
+        addLimits(*command, limits);
+    }
+
+    int run(const CheckFlags& check) {
+        options.modelName = check.modelName;
+        options.modelsDir = check.modelsDir;
+        options.check = check.options;
+        options.json = check.json;
+        options.noTime = check.noTime;
+        return runRobust(files, options);
+    }
+};
+
+// run, merge and compare: suites, their logs and their tables.
+struct SuiteFlags {
+    CLI::App *runCommand = nullptr, *mergeCommand = nullptr, *compareCommand = nullptr;
+    std::vector<std::string> args, mergeLogsArgs, compareArgs, compareModelNames;
+    SuiteOptions suite;
+    bool noProgress = false;
+    std::string mergeExpect;
+
+    void add(CLI::App& app) {
+        // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
+        runCommand = app.add_subcommand(
+            "run", "check a suite in parallel, with progress and a summary on stderr and the reports on stdout");
+        runCommand->fallthrough();
+        suite.jobs = defaultJobs();
+        runCommand->add_option("suite", args,
+                               "directories (their .litmus files, recursively), @INDEX files (herd7's: a path per "
+                               "line), - (paths on standard input) or files")
+            ->required();
+        runCommand->add_option("-j,--jobs", suite.jobs, "tests checked in parallel")->capture_default_str()
+            ->check(CLI::Range(1, 256));
+        runCommand->add_option("--shard", suite.shard, "check only part I of N (I/N): every N-th test from the I-th");
+        runCommand->add_option("--expect", suite.expect,
+                               "expected verdicts: a herd7 log, rdmacheck --json output or CSV TEST,VERDICT (Ok/No, "
+                               "1/0); each mismatch is reported and the exit code is 1");
+        runCommand->add_flag("--no-progress", noProgress, "no progress line on stderr");
+
+        mergeCommand =
+            app.add_subcommand("merge", "join the logs of several runs (e.g. shards) into one log and summary");
+        mergeCommand->add_option("logs", mergeLogsArgs, "logs of rdmacheck run (herd7 text or --json)")->required();
+        mergeCommand->add_option("--expect", mergeExpect, "expected verdicts, as for run --expect");
+
+        // Takes the main command's options too (fallthrough), for --models runs.
+        compareCommand = app.add_subcommand(
+            "compare", "mcompare7's table of several logs, or of several models run on a suite (--models a,b)");
+        compareCommand->fallthrough();
+        compareCommand->add_option("inputs", compareArgs, "logs of rdmacheck (text or --json); with --models, the suite")
+            ->required();
+        compareCommand->add_option("--models", compareModelNames, "run these models on the suite and compare them")
+            ->delimiter(',');
+    }
+
+    // merge, and compare of logs: they check no test.
+    bool readsLogs() const { return *mergeCommand || (*compareCommand && compareModelNames.empty()); }
+    int runOnLogs() const {
+        return *mergeCommand ? mergeLogs(mergeLogsArgs, mergeExpect) : compareLogs(compareArgs);
+    }
+
+    bool checksSuite() const { return *runCommand || *compareCommand; }
+    int runOnSuite(CheckRun& run, int jobs) {
+        if (*compareCommand) return compareModels(run, compareModelNames, compareArgs, jobs);
+        suite.progress = !noProgress;
+        return runSuite(run, args, suite);
+    }
+};
+
+struct GenerateFlags {
+    CLI::App* command = nullptr;
+    uint64_t seed = 1;
+    int count = 1;
+    std::string outDir;
+    GeneratorFlags generator;
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand("generate", "write random RDMA litmus tests");
+        command->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str()
+            ->check(notNegative());
+        command->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::Range(0, 10'000'000));
+        command->add_option("--out", outDir, "write DIR/random-SEED.litmus files instead of printing");
+        generator.add(*command);
+    }
+
+    int run() { return runGenerate(seed, count, generator, outDir); }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"rdmacheck: decide RDMA litmus tests under RDMA^TSO and related models, herd7-style"};
     app.require_subcommand(0, 1);
-    std::vector<std::string> files;
-    std::string modelName;
-    std::string modelsDir = defaultModelsDir();
-    CheckOptions options;
-    MachineOptions machineOptions;
-    std::string engine = "declarative";
-    bool json = false, noTime = false;
-    app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
-    app.add_option("--model", modelName,
-                   "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, "
-                   "mowgli-tso-rmw, tso, sc) or the path of a .cat file (models/README.md); "
-                   "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
-                   "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
-    app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
-    ModelOptions modelOptions;
-    app.add_option("--skip", modelOptions.skip,
-                   "drop the model's axiom of this name (herd7's -skipchecks); repeatable. The operational engine "
-                   "refuses the variant")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
-        ->check(notNegative());
-    app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
-        ->capture_default_str()->check(notNegative());
-    app.add_option("--max-events", options.maxEvents,
-                   "declarative: give up on a combination of thread paths with more events")
-        ->capture_default_str()->check(notNegative());
-    app.add_option("--engine", engine, "declarative (Z3 over the axioms) or operational (explore the machine)")
-        ->capture_default_str()
-        ->check(CLI::IsMember({"declarative", "operational"}));
-    const std::map<std::string, MachineKind> machineKinds{{"concrete", MachineKind::Concrete},
-                                                          {"simplified", MachineKind::Simplified}};
-    app.add_option("--machine", machineOptions.kind,
-                   "operational machine: concrete (six buffers) or simplified; default simplified for a model "
-                   "with remote RMWs, else concrete")
-        ->transform(CLI::CheckedTransformer(machineKinds));
-    app.add_option("--max-states", machineOptions.maxStates, "operational: give up past this many machine states")
-        ->capture_default_str()->check(notNegative());
     ResourceLimits limits;
-    auto addLimits = [&limits](CLI::App& command) {
-        command.add_option("--timeout", limits.seconds, "stop a test after this many seconds (0: never)")
-            ->capture_default_str()->check(notNegative());
-        command.add_option("--max-memory", limits.megabytes, "stop a test past this much resident memory, MiB (0: never)")
-            ->capture_default_str()->check(notNegative());
-    };
-    addLimits(app);
-    bool noReduction = false;
-    app.add_flag("--no-reduction", noReduction, "operational: explore every interleaving (slow; checks the reduction)");
-    app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
-    app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
-    PictureOptions pictures;
-    app.add_option("--dot", pictures.dir,
-                   "write each shown execution as DIR/TEST-K.dot (Graphviz); operational: a run per final memory");
-    app.add_option("--render", pictures.format, "also draw DIR/TEST-K.svg or .png (needs --dot DIR)")
-        ->check(CLI::IsMember({"svg", "png"}));
-    app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
-        ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
-    app.add_flag("--show-init", pictures.showInit,
-                 "draw the initial writes (herd7's -showinitwrites); otherwise only those an explained cycle uses");
-    app.add_option("--max-pictures", pictures.maxPictures, "executions drawn per test at most")
-        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
-    app.add_option("--max-shown", pictures.maxShown, "--explain: candidate executions shown (and drawn) at most")
-        ->capture_default_str()->check(CLI::Range(size_t{1}, size_t{1'000'000}));
-    app.add_option("--max-candidates", pictures.maxCandidates, "--explain: candidate executions searched at most")
-        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000'000}));
-    app.add_option("--edges", pictures.edges,
-                   "relations drawn, e.g. po,rf,mo,rb,pf,nfo (default), or ippo,oppo, or ib,ob");
-    bool statesOnly = false, speedcheck = false;
-    CLI::Option* statesFlag = app.add_flag(
-        "--states", statesOnly, "declarative: list the distinct final states and the verdict, without counting executions");
-    app.add_flag("--speedcheck", speedcheck,
-                 "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck)")
-        ->excludes(statesFlag);
-    int checkJobs = 1;
-    app.add_option("-j,--jobs", checkJobs, "files checked in parallel; output stays in input order")
-        ->capture_default_str()->check(CLI::Range(1, 256));
-    app.add_flag("--explain", pictures.explain,
-                 "for an outcome no consistent execution reaches: each candidate execution's shortest cycle");
-
-    CLI::App* cross = app.add_subcommand("cross", "run several engine:model configurations and report differences");
-    std::vector<std::string> crossFiles;
-    std::string configs =
-        "declarative:rdma-tso,concrete:rdma-tso,simplified:rdma-tso,"
-        "declarative:rdma-tso-nopcie,concrete:rdma-tso-nopcie,simplified:rdma-tso-nopcie";
-    CrossOptions crossOptions;
-    int randomCount = 0, jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    uint64_t seed = 1;
-    bool noShrink = false;
-    std::string reproDir;
-    GeneratorFlags crossGenerator;
-    cross->add_option("files", crossFiles, "litmus test files");
-    cross->add_option("--configs", configs,
-                      "ENGINE:MODEL list (engines: declarative, concrete, simplified); each is compared with the "
-                      "first config of the same model")
-        ->capture_default_str();
-    cross->add_flag("--against-first", crossOptions.againstFirst,
-                    "compare every config with the first, across models (e.g. rdma-tso vs tso on CPU-only tests)");
-    cross->add_option("--random", randomCount, "also cross-check this many random tests")->check(CLI::Range(0, 10'000'000));
-    cross->add_option("--seed", seed, "seed of the first random test (then seed+1, ...)")->capture_default_str()
-        ->check(notNegative());
-    cross->add_option("--unroll", crossOptions.unroll, "loop iterations kept")->capture_default_str()
-        ->check(notNegative());
-    cross->add_option("--max-states", crossOptions.maxStates, "operational: give up past this many machine states")
-        ->capture_default_str()->check(notNegative());
-    addLimits(*cross);
-    cross->add_option("--models-dir", modelsDir, "directory holding the model files");
-    cross->add_flag("--no-shrink", noShrink, "report differences without shrinking them");
-    cross->add_option("--repro-dir", reproDir, "write each shrunk reproducer to DIR/TEST.litmus");
-    cross->add_option("-j,--jobs", jobs, "tests checked in parallel")->capture_default_str()->check(CLI::Range(1, 256));
-    crossGenerator.add(*cross);
-
-    CLI::App* refine = app.add_subcommand("refine", "check that an implementation's outcomes are the specification's");
-    std::vector<std::string> refineFiles;
-    std::string implementations = "sv", implModelName;
-    bool printImplementation = false;
-    refine->add_option("files", refineFiles, "litmus test files (written against the specification)")->required();
-    refine->add_option("--impl", implementations,
-                       "implementations to inline, in order: sv (I_SV into RDMA^WAIT), wait-polls, "
-                       "wait-polls-faithful (wait(d) as polls over RDMA^TSO_RMW), nl (I_NL, ticket node locks "
-                       "over RDMA^WAIT_RMW), wl, sl (weak and strong locks), sc (I_SC over nl), bal (barriers "
-                       "over sv), rbl (ring buffers over sv); the mutants bal-no-entry-fence and rbl-head-first")
-        ->capture_default_str();
-    refine->add_option("--model", modelName, "specification model (default: the test's default model)");
-    refine->add_option("--impl-model", implModelName,
-                       "model of the implementation (default: the specification's for sv, rdma-tso-rmw after "
-                       "wait-polls, rdma-wait-rmw after nl)");
-    refine->add_option("--models-dir", modelsDir, "directory holding the model files");
-    refine->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()
-        ->check(notNegative());
-    refine->add_flag("--print", printImplementation, "also print each inlined test");
-    addLimits(*refine);
-
-    CLI::App* robust = app.add_subcommand("robust", "is every trace of the program sequentially consistent? "
-                                                    "(robustness against SC, ROBUSTNESS.md)");
-    std::vector<std::string> robustFiles;
-    robust->add_option("files", robustFiles, "litmus test files")->required();
-    robust->add_option("--model", modelName, "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
-    robust->add_option("--models-dir", modelsDir, "directory holding the model files");
-    robust->add_option("--unroll", options.unroll, "loop iterations kept")->capture_default_str()->check(notNegative());
-    robust->add_option("--max-events", options.maxEvents, "give up on a combination of thread paths with more events")
-        ->capture_default_str()->check(notNegative());
-    RobustRunOptions robustOptions;
-    CLI::Option* robustDot = robust->add_option("--dot", robustOptions.dotDir,
-                                                "draw each witness in DIR as TEST-witness.dot, its cycle highlighted");
-    robust->add_option("--render", robustOptions.renderFormat, "also render each witness picture: svg or png")
-        ->check(CLI::IsMember({"svg", "png"}))
-        ->needs(robustDot);
-    robust->add_flag("--json", json, "print one JSON record per test (JSON Lines, doc/output.schema.json)");
-    robust->add_flag("--no-time", noTime, "omit the Time line (for diffs)");
-    CLI::Option* repair = robust->add_flag(
-        "--repair", robustOptions.repair,
-        "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
-        "(ROBUSTNESS.md §5) and print each repaired program");
-    robust->add_option("--repair-max", robustOptions.repairMax, "--repair: insertions tried at most")
-        ->capture_default_str()->check(CLI::Range(1, 8))->needs(repair);
-    addLimits(*robust);
-
-    // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
-    CLI::App* suiteCommand = app.add_subcommand(
-        "run", "check a suite in parallel, with progress and a summary on stderr and the reports on stdout");
-    suiteCommand->fallthrough();
-    std::vector<std::string> suiteArgs;
-    SuiteOptions suite;
-    suite.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    suiteCommand->add_option("suite", suiteArgs,
-                             "directories (their .litmus files, recursively), @INDEX files (herd7's: a path per line), "
-                             "- (paths on standard input) or files")
-        ->required();
-    suiteCommand->add_option("-j,--jobs", suite.jobs, "tests checked in parallel")->capture_default_str()
-        ->check(CLI::Range(1, 256));
-    suiteCommand->add_option("--shard", suite.shard, "check only part I of N (I/N): every N-th test from the I-th");
-    suiteCommand->add_option("--expect", suite.expect,
-                             "expected verdicts: a herd7 log, rdmacheck --json output or CSV TEST,VERDICT (Ok/No, 1/0); "
-                             "each mismatch is reported and the exit code is 1");
-    bool noProgress = false;
-    suiteCommand->add_flag("--no-progress", noProgress, "no progress line on stderr");
-
-    CLI::App* merge = app.add_subcommand("merge", "join the logs of several runs (e.g. shards) into one log and summary");
-    std::vector<std::string> mergeLogsArgs;
-    std::string mergeExpect;
-    merge->add_option("logs", mergeLogsArgs, "logs of rdmacheck run (herd7 text or --json)")->required();
-    merge->add_option("--expect", mergeExpect, "expected verdicts, as for run --expect");
-
-    // Takes the main command's options too (fallthrough), for --models runs.
-    CLI::App* compare = app.add_subcommand(
-        "compare", "mcompare7's table of several logs, or of several models run on a suite (--models a,b)");
-    compare->fallthrough();
-    std::vector<std::string> compareArgs, compareModelNames;
-    compare->add_option("inputs", compareArgs, "logs of rdmacheck (text or --json); with --models, the suite")
-        ->required();
-    compare->add_option("--models", compareModelNames, "run these models on the suite and compare them")
-        ->delimiter(',');
-
-    CLI::App* generate = app.add_subcommand("generate", "write random RDMA litmus tests");
-    int count = 1;
-    std::string outDir;
-    GeneratorFlags generator;
-    generate->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str()
-        ->check(notNegative());
-    generate->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::Range(0, 10'000'000));
-    generate->add_option("--out", outDir, "write DIR/random-SEED.litmus files instead of printing");
-    generator.add(*generate);
-
+    CheckFlags check;
+    check.add(app, limits);
+    CrossFlags cross;
+    cross.add(app, check.modelsDir, limits);
+    RefineFlags refine;
+    refine.add(app, check, limits);
+    RobustFlags robust;
+    robust.add(app, check, limits);
+    SuiteFlags suite;
+    suite.add(app);
+    GenerateFlags generate;
+    generate.add(app);
     bool version = false;
     app.add_flag("--version", version, "print rdmacheck's version and exit (herd7's -version)");
+
     std::vector<std::string> args = herdAliases(argc, argv);
     std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     try {
@@ -505,67 +631,29 @@ int main(int argc, char** argv) {
         std::cout << "rdmacheck " << RDMACHECK_VERSION << "\n";
         return 0;
     }
-    options.limits = machineOptions.limits = crossOptions.limits = limits;
+    check.options.limits = check.machineOptions.limits = limits;
     // Z3 stops at the same bound inside one solver call (a z3::exception about memory).
     if (limits.megabytes > 0) z3::set_param("memory_max_size", std::to_string(limits.megabytes).c_str());
 
     auto dispatch = [&]() -> int {
-        if (*cross) {
-            crossOptions.shrink = !noShrink;
-            return runCross(crossFiles, modelsDir, crossOptions, configs, randomCount, seed, crossGenerator, reproDir,
-                            jobs);
-        }
-        if (*generate) return runGenerate(seed, count, generator, outDir);
-        if (*merge) return mergeLogs(mergeLogsArgs, mergeExpect);
-        if (*compare && compareModelNames.empty()) return compareLogs(compareArgs);
-        if (*refine)
-            return runRefine(refineFiles, implementations, modelName, implModelName, modelsDir, options, printImplementation);
-        if (*robust) {
-            robustOptions.modelName = modelName;
-            robustOptions.modelsDir = modelsDir;
-            robustOptions.check = options;
-            robustOptions.json = json;
-            robustOptions.noTime = noTime;
-            return runRobust(robustFiles, robustOptions);
-        }
-        if (files.empty() && !*suiteCommand && !*compare) {
+        if (*cross.command) return cross.run(check.modelsDir, limits);
+        if (*generate.command) return generate.run();
+        if (*refine.command) return refine.run(check);
+        if (*robust.command) return robust.run(check);
+        if (suite.readsLogs()) return suite.runOnLogs();
+        if (check.files.empty() && !suite.checksSuite()) {
             std::cerr << "rdmacheck: error: no test files given\nRun with --help for more information.\n";
             return 2;
         }
-        machineOptions.reduce = !noReduction;
-        if (!pictures.format.empty() && pictures.dir.empty()) {
-            std::cerr << "rdmacheck: error: --render needs --dot DIR (where the pictures go)\n";
+        if (const std::string misuse = check.misuse(); !misuse.empty()) {
+            std::cerr << "rdmacheck: error: " << misuse << "\n";
             return 2;
         }
-        if (pictures.show.empty()) pictures.show = "cond";
-        if (engine == "operational" && pictures.explain) {
-            std::cerr << "rdmacheck: error: --explain looks for declarative executions; drop --engine operational\n";
-            return 2;
-        }
-        if (engine == "operational" && (statesOnly || speedcheck)) {
-            std::cerr << "rdmacheck: error: --states and --speedcheck are modes of the declarative engine; drop "
-                         "--engine operational\n";
-            return 2;
-        }
-        options.mode = speedcheck ? CheckMode::Speedcheck : statesOnly ? CheckMode::States : CheckMode::Executions;
         CheckRun run;
-        run.modelName = modelName;
-        run.modelsDir = modelsDir;
-        run.modelOptions = modelOptions;
-        run.engine = engine;
-        run.options = options;
-        run.machineOptions = machineOptions;
-        // A test's own progress line only when tests run one at a time and no
-        // suite line (run) or table (compare) is being made.
-        run.options.progress = run.machineOptions.progress = checkJobs == 1 && !*suiteCommand && !*compare;
-        run.json = json;
-        run.noTime = noTime;
-        run.pictures = pictures;
-        suite.progress = !noProgress;
-        if (*suiteCommand) return runSuite(run, suiteArgs, suite);
-        if (*compare) return compareModels(run, compareModelNames, compareArgs, checkJobs);
+        check.configure(run, suite.checksSuite());
+        if (suite.checksSuite()) return suite.runOnSuite(run, check.jobs);
         if (!run.prepare()) return 2;
-        return run.run(files, checkJobs);
+        return run.run(check.files, check.jobs);
     };
     try {
         return dispatch();
