@@ -1,0 +1,104 @@
+// I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10).
+#include <functional>
+#include <set>
+
+#include "rewrite.hpp"
+
+namespace rdmacheck::rewrite {
+
+namespace {
+
+// I_BAL over SV (LOCO Fig. 11, LIBRARIES.md §10.1): a barrier z is an SV counter
+// per participant. A call fences the participants' nodes (every node for the
+// transitive tbar), increments its own counter and broadcasts it to the other
+// fenced nodes (no loopback, l.608), then waits until every participant's
+// counter passes its old value: `u := sv.read(z_t); while (u <= v) {...}`
+// (§10.3). Without `entryFence` it is §12.4's negative control, which
+// refinement must reject.
+class BarriersImpl : Rewriter {
+public:
+    BarriersImpl(const LitmusTest& test, bool entryFence)
+        : Rewriter(test), test_(test), nodes_(testNodes(test)), entryFence_(entryFence) {
+        std::function<void(const Block&, size_t)> scan = [&](const Block& block, size_t t) {
+            for (const Stmt& st : block) {
+                if (isBarrier(st)) participants_[st.args[0].expr.name].insert(t);
+                scan(st.body, t);
+                scan(st.orelse, t);
+                for (const Block& b : st.branches) scan(b, t);
+            }
+        };
+        for (size_t t = 0; t < test.threads.size(); ++t) scan(test.threads[t].body, t);
+    }
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, "", ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (const auto& [barrier, threads] : participants_)
+            for (size_t t : threads) {
+                LocationDecl counter{counterOf(barrier, t), 1, 0, {}};
+                counter.shared = true;
+                out.test.locations.push_back(counter);
+            }
+        for (size_t t = 0; t < out.test.threads.size(); ++t) {
+            thread_ = t;
+            out.test.threads[t].body = block(out.test.threads[t].body);
+        }
+        return out;
+    }
+
+private:
+    static bool isBarrier(const Stmt& st) {
+        return st.kind == Stmt::Kind::Call && st.library == "bal" && (st.method == "bar" || st.method == "tbar");
+    }
+
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (!isBarrier(st)) return false;
+        const std::string& barrier = st.args[0].expr.name;
+        const SourceLoc& at = st.where;
+        const std::set<size_t>& threads = participants_.at(barrier);
+        std::set<int> fenced;
+        for (size_t t : threads) fenced.insert(test_.threads[t].node);
+        if (st.method == "tbar") fenced.insert(nodes_.begin(), nodes_.end());
+        if (entryFence_) out.push_back(callOf("sv", "gf", {nodesArg({fenced.begin(), fenced.end()}, at)}, at));
+        const std::string& mine = counterOf(barrier, thread_);
+        const std::string v = own(barrier, "v"), w = own(barrier, "w"), u = own(barrier, "u");
+        out.push_back(svRead(v, mine, at));
+        out.push_back(assignStmt(w, plusOne(v, at), at));
+        out.push_back(callOf("sv", "write", {nameArg(mine, at), nameArg(w, at)}, at));
+        fenced.erase(test_.threads[thread_].node);
+        if (!fenced.empty())
+            out.push_back(callOf("sv", "bcast",
+                                 {nameArg(mine, at), nameArg("_", at), nodesArg({fenced.begin(), fenced.end()}, at)},
+                                 at));
+        for (size_t t : threads) {
+            const std::string& theirs = counterOf(barrier, t);
+            out.push_back(svRead(u, theirs, at));
+            Stmt wait = statement(Stmt::Kind::While, at);
+            wait.expr = Expr::location(u, at);
+            wait.compare = Comparison::Le;
+            wait.expr2 = Expr::location(v, at);
+            wait.body = {svRead(u, theirs, at)};
+            out.push_back(std::move(wait));
+        }
+        return true;
+    }
+
+    const std::string& counterOf(const std::string& barrier, size_t t) {
+        return named(barrier + "/counter/" + std::to_string(t), barrier + "_" + test_.threads[t].name);
+    }
+    const std::string& own(const std::string& barrier, const std::string& role) {
+        return owned(test_.threads[thread_].name, barrier, role);
+    }
+
+    const LitmusTest& test_;
+    std::vector<int> nodes_;
+    bool entryFence_;
+    std::map<std::string, std::set<size_t>> participants_;  // b(z)
+    size_t thread_ = 0;
+};
+
+}  // namespace
+
+ImplementedTest barriers(const LitmusTest& test, bool entryFence) { return BarriersImpl(test, entryFence).run(); }
+
+}  // namespace rdmacheck::rewrite

@@ -1,0 +1,196 @@
+// I_SV (MOWGLI.md §5.2) and wait(d) compiled into polls (§10.3).
+#include <utility>
+
+#include "rewrite.hpp"
+
+namespace rdmacheck::rewrite {
+
+namespace {
+
+// I_SV (MOWGLI.md §5.2): the copy of x on node n is a location x_n homed on n;
+// Write_sv and Read_sv are CPU accesses of the local copy, a broadcast is one put
+// per node from the local copy, Wait_sv is Wait, and the global fence is a get
+// of a dummy location from each node followed by a wait on a fresh identifier.
+class SharedVariablesImpl : Rewriter {
+public:
+    explicit SharedVariablesImpl(const LitmusTest& test) : Rewriter(test), test_(test) {
+        for (const Location& l : namedLocations(test)) {
+            if (l.name.find('@') == std::string::npos) {
+                names_[l.name] = l.name;
+                continue;
+            }
+            const std::string variable = l.name.substr(0, l.name.find('@'));
+            copies_[{variable, l.node}] = names_[l.name] = fresh(variable + "_" + std::to_string(l.node), used_);
+            copyInit_[names_[l.name]] = {l.node, l.init};
+        }
+    }
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, names_, "", ""};
+        LitmusTest& t = out.test;
+        t.locations.clear();
+        for (const LocationDecl& d : test_.locations)
+            if (!d.shared) t.locations.push_back(d);
+        for (const auto& [name, place] : copyInit_) t.locations.push_back(LocationDecl{name, place.first, place.second, {}});
+        for (ThreadDecl& th : t.threads) {
+            node_ = th.node;
+            fenceWork_.clear();
+            th.body = block(th.body);
+        }
+        for (const auto& [node, name] : dummy_) t.locations.push_back(LocationDecl{name, node, 0, {}});
+        renameObservations(t, names_);
+        return out;
+    }
+
+private:
+    bool rewrite(const Stmt& st, Block& out) override {
+        if (st.kind == Stmt::Kind::GFence) {
+            globalFence(st.nodes, st.where, out);
+        } else if (st.kind == Stmt::Kind::Call && st.library == "sv") {
+            call(st, out);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    const std::string& copy(const CallArg& variable, int node) { return copies_.at({variable.expr.name, node}); }
+
+    void call(const Stmt& st, Block& out) {
+        const SourceLoc& at = st.where;
+        if (st.method == "write") {
+            Stmt s = statement(Stmt::Kind::Assign, at);
+            s.target = ref(copy(st.args[0], node_), at);
+            s.expr = st.args[1].expr;
+            out.push_back(std::move(s));
+        } else if (st.method == "read") {
+            Stmt s = statement(Stmt::Kind::Assign, at);
+            s.target = st.target;
+            s.expr.kind = Expr::Kind::Location;
+            s.expr.name = copy(st.args[0], node_);
+            s.expr.where = at;
+            out.push_back(std::move(s));
+        } else if (st.method == "bcast") {
+            for (int n : st.args[2].nodes) {
+                Stmt s = statement(Stmt::Kind::Put, at);
+                s.target = ref(copy(st.args[0], n), at, n);
+                s.source = ref(copy(st.args[0], node_), at);
+                s.workId = st.args[1].expr.name == "_" ? "" : st.args[1].expr.name;
+                out.push_back(std::move(s));
+            }
+        } else if (st.method == "wait") {
+            Stmt s = statement(Stmt::Kind::Wait, at);
+            s.workId = st.args[0].expr.name;
+            out.push_back(std::move(s));
+        } else if (st.method == "gf") {
+            globalFence(st.args[0].nodes, at, out);
+        }
+    }
+
+    void globalFence(const std::vector<int>& nodes, const SourceLoc& at, Block& out) {
+        if (fenceWork_.empty()) fenceWork_ = fresh("d0", used_);
+        for (int n : nodes) {
+            Stmt get = statement(Stmt::Kind::Get, at);
+            get.target = ref(dummyOn(node_), at);
+            get.source = ref(dummyOn(n), at, n);
+            get.workId = fenceWork_;
+            out.push_back(std::move(get));
+        }
+        Stmt wait = statement(Stmt::Kind::Wait, at);
+        wait.workId = fenceWork_;
+        out.push_back(std::move(wait));
+    }
+
+    // ⊥_n: one dummy location per node.
+    const std::string& dummyOn(int node) {
+        auto it = dummy_.find(node);
+        if (it == dummy_.end()) it = dummy_.emplace(node, fresh("bot_" + std::to_string(node), used_)).first;
+        return it->second;
+    }
+
+    const LitmusTest& test_;
+    std::map<std::string, std::string> names_;
+    std::map<std::pair<std::string, int>, std::string> copies_;
+    std::map<std::string, std::pair<int, long long>> copyInit_;
+    std::map<int, std::string> dummy_;
+    std::string fenceWork_;  // d_0 of the current thread
+    int node_ = 1;
+};
+
+// wait(d) as polls (MOWGLI.md §10.3): in a straight-line thread, wait(d) polls
+// node n until the last operation with id d towards n has been polled; polls
+// complete the oldest operation first, whatever its id. The faithful variant
+// adds an mfence where I_W (RMW App. C.2) has a set operation.
+class WaitByPollsImpl {
+public:
+    WaitByPollsImpl(const LitmusTest& test, bool faithful) : test_(test), faithful_(faithful) {}
+
+    ImplementedTest run() {
+        ImplementedTest out{test_, {}, "", ""};
+        for (const Location& l : namedLocations(test_)) out.names[l.name] = l.name;
+        for (ThreadDecl& th : out.test.threads) {
+            issued_.clear();
+            polled_.clear();
+            Block body;
+            for (const Stmt& st : th.body) lower(st, body);
+            th.body = std::move(body);
+        }
+        return out;
+    }
+
+private:
+    void lower(const Stmt& st, Block& out) {
+        switch (st.kind) {
+            case Stmt::Kind::If:
+            case Stmt::Kind::Choice:
+            case Stmt::Kind::Loop:
+            case Stmt::Kind::While:
+                throw InputError(st.where, "wait-polls compiles straight-line threads only: the polls a wait needs "
+                                           "depend on the path");
+            case Stmt::Kind::Call:
+            case Stmt::Kind::GFence:
+                throw InputError(st.where, "wait-polls takes RDMA^WAIT calls only; implement the library calls "
+                                           "first (shared variables: '--impl sv,wait-polls')");
+            case Stmt::Kind::Get:
+            case Stmt::Kind::Put:
+            case Stmt::Kind::RCas:
+            case Stmt::Kind::RFaa: {
+                Stmt s = st;
+                const int node = st.kind == Stmt::Kind::Get ? *st.source.node : *st.target.node;
+                issued_[node].push_back(st.workId);
+                s.workId.clear();
+                out.push_back(std::move(s));
+                if (faithful_) out.push_back(statement(Stmt::Kind::MFence, st.where));  // SetAdd
+                return;
+            }
+            case Stmt::Kind::Wait: {
+                for (const auto& [node, ids] : issued_) {
+                    if (faithful_) out.push_back(statement(Stmt::Kind::MFence, st.where));  // SetIsEmpty
+                    int last = 0;
+                    for (size_t i = 0; i < ids.size(); ++i)
+                        if (ids[i] == st.workId) last = static_cast<int>(i) + 1;
+                    for (int& done = polled_[node]; done < last; ++done) {
+                        Stmt poll = statement(Stmt::Kind::Poll, st.where);
+                        poll.node = node;
+                        out.push_back(std::move(poll));
+                        if (faithful_) out.push_back(statement(Stmt::Kind::MFence, st.where));  // SetRemove
+                    }
+                }
+                return;
+            }
+            default: out.push_back(st); return;
+        }
+    }
+
+    const LitmusTest& test_;
+    bool faithful_;
+    std::map<int, std::vector<std::string>> issued_;  // per node: work ids of the operations towards it, in po order
+    std::map<int, int> polled_;                       // per node: operations already polled
+};
+
+}  // namespace
+
+ImplementedTest sharedVariables(const LitmusTest& test) { return SharedVariablesImpl(test).run(); }
+ImplementedTest waitByPolls(const LitmusTest& test, bool faithful) { return WaitByPollsImpl(test, faithful).run(); }
+
+}  // namespace rdmacheck::rewrite

@@ -1,0 +1,110 @@
+// What the implementations of refine share (statement builders, one walk that
+// rewrites a test's library calls, fresh names) and each one's entry point; the
+// table that names them is in implement.cpp. Internal to src/refine.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/refine.hpp"
+#include "rdmacheck/unfold.hpp"
+
+namespace rdmacheck::rewrite {
+
+// The locations the test can name (its plain locations and shared-variable
+// copies), resolved by the unfolder; loops are not unrolled, only names are wanted.
+std::vector<Location> namedLocations(const LitmusTest& test);
+
+// Renames the final condition, the filter and `locations [...]` to the implementation's names.
+void renameObservations(LitmusTest& test, const std::map<std::string, std::string>& names);
+
+Stmt statement(Stmt::Kind kind, const SourceLoc& where);
+
+LocRef ref(const std::string& name, const SourceLoc& where, std::optional<int> node = std::nullopt);
+
+Stmt assignStmt(const std::string& target, Expr value, const SourceLoc& at);
+
+Stmt waitStmt(const std::string& work, const SourceLoc& at);
+
+Expr plusOne(const std::string& location, const SourceLoc& at);
+
+// The nodes of a test, as the unfolder counts them (Node of LIBRARIES.md §0):
+// its threads', its declared locations', every `^n` and every node set.
+std::vector<int> testNodes(const LitmusTest& test);
+
+// The locks a test calls with `library`, in name order.
+std::vector<std::string> locksOf(const LitmusTest& test, const std::string& library);
+
+Stmt callOf(const std::string& library, const std::string& method, std::vector<CallArg> args, const SourceLoc& at);
+
+CallArg nameArg(const std::string& name, const SourceLoc& at);
+
+CallArg nodesArg(std::vector<int> nodes, const SourceLoc& at);
+
+// target := sv.read(variable)
+Stmt svRead(const std::string& target, const std::string& variable, const SourceLoc& at);
+
+// A test `lhs op rhs` of `kind` (assume, if, while).
+Stmt testStmt(Stmt::Kind kind, Expr lhs, Comparison op, Expr rhs, const SourceLoc& at);
+
+// What the rewriting implementations share: the names the test takes, fresh
+// names made on first use (one per key), and one walk that replaces the
+// statements `rewrite` takes and keeps the others, their blocks walked.
+class Rewriter {
+public:
+    virtual ~Rewriter() = default;
+
+protected:
+    explicit Rewriter(const LitmusTest& test) : used_(namesOf(test)) {}
+
+    // Appends what replaces `st` and returns true, or returns false to keep it.
+    virtual bool rewrite(const Stmt& st, Block& out) = 0;
+
+    Block block(const Block& in) {
+        Block out;
+        for (const Stmt& st : in) {
+            if (rewrite(st, out)) continue;
+            Stmt s = st;
+            s.body = block(st.body);
+            s.orelse = block(st.orelse);
+            for (Block& b : s.branches) b = block(b);
+            out.push_back(std::move(s));
+        }
+        return out;
+    }
+
+    // The fresh name for `key`, made from `base` the first time.
+    const std::string& named(const std::string& key, const std::string& base) {
+        auto it = names_.find(key);
+        if (it == names_.end()) it = names_.emplace(key, fresh(base, used_)).first;
+        return it->second;
+    }
+
+    // A thread's own location in `role` for `object` (a lock, barrier or buffer).
+    const std::string& owned(const std::string& thread, const std::string& object, const std::string& role) {
+        return named(thread + "/" + object + "/" + role, role + "_" + thread + "_" + object);
+    }
+
+    std::set<std::string> used_;
+
+private:
+    std::map<std::string, std::string> names_;
+};
+
+// The implementations (each file's entry points).
+ImplementedTest sharedVariables(const LitmusTest& test);                 // impl_shared_variables.cpp
+ImplementedTest waitByPolls(const LitmusTest& test, bool faithful);       // impl_shared_variables.cpp
+ImplementedTest nodeLocks(const LitmusTest& test);                        // impl_locks.cpp
+ImplementedTest strongLocks(const LitmusTest& test);                      // impl_locks.cpp
+ImplementedTest weakLocks(const LitmusTest& test, size_t placement);      // impl_locks.cpp
+size_t weakLockPlacements(const LitmusTest& test);                        // impl_locks.cpp
+ImplementedTest sequentialConsistency(const LitmusTest& test, size_t placement);  // impl_sc.cpp
+size_t sequentialConsistencyPlacements(const LitmusTest& test);                   // impl_sc.cpp
+ImplementedTest barriers(const LitmusTest& test, bool entryFence);        // impl_barriers.cpp
+ImplementedTest ringBuffers(const LitmusTest& test, size_t placement, bool headFirst);  // impl_ring_buffers.cpp
+size_t ringBufferPlacements(const LitmusTest& test);                                    // impl_ring_buffers.cpp
+
+}  // namespace rdmacheck::rewrite
