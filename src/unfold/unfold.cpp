@@ -619,153 +619,29 @@ private:
     // Runs the next statement of s; what runs on goes to continueWith, one state
     // per branch of the program.
     void step(PathState&& s) {
-        for (;;) {
-            if (s.frames.empty()) {
-                finish(std::move(s));
-                return;
-            }
-            Frame& top = s.frames.back();
-            if (top.next < top.block->size()) break;
-            if (top.loop) {
-                const Stmt* loop = top.loop;
-                int iteration = top.iteration;
-                s.frames.pop_back();
-                loopHead(std::move(s), *loop, iteration);
-                return;
-            }
-            s.frames.pop_back();
-        }
-        const Stmt& st = (*s.frames.back().block)[s.frames.back().next++];
-        const int node = thread_.node;
+        const Stmt* next = nextStatement(s);
+        if (!next) return;
+        const Stmt& st = *next;
         switch (st.kind) {
-            case Stmt::Kind::Assign: {
-                int target = locations_.local(st.target, node);
-                std::vector<std::pair<int, const Expr*>> reads;
-                locationOccurrences(st.expr, 0, reads);
-                forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
-                    emit(b, EventKind::LW, target, 0, st.where, valueOf(st.expr, b, readOf[0]));
-                    continueWith(std::move(b));
-                });
-                return;
-            }
-            case Stmt::Kind::Get: {
-                int target = locations_.local(st.target, node);
-                int source = locations_.remote(st.source);
-                int remote = *st.source.node;
-                beginCall(s);
-                int read = emit(s, EventKind::NRR, source, remote, st.where);
-                int write = emit(s, EventKind::NLW, target, remote, st.where, Value::readBy(read));
-                endCall(s);
-                setWorkId(s, read, st.workId);
-                s.unpolled[remote].push_back(write);
-                break;
-            }
-            case Stmt::Kind::Put: {
-                int target = locations_.remote(st.target);
-                int remote = *st.target.node;
-                int source = st.sourceIsConst ? locations_.hiddenConstant(st, node)
-                                              : locations_.local(st.source, node);
-                beginCall(s);
-                int read = emit(s, EventKind::NLR, source, remote, st.where);
-                int write = emit(s, EventKind::NRW, target, remote, st.where, Value::readBy(read));
-                endCall(s);
-                setWorkId(s, read, st.workId);
-                s.unpolled[remote].push_back(write);
-                break;
-            }
+            case Stmt::Kind::Assign: assign(std::move(s), st); return;
+            case Stmt::Kind::Get: get(s, st); break;
+            case Stmt::Kind::Put: put(s, st); break;
             case Stmt::Kind::Wait: setWorkId(s, emit(s, EventKind::WT, -1, 0, st.where), st.workId); break;
             case Stmt::Kind::GFence: gfence(s, st); break;
             case Stmt::Kind::Call: libraryCall(s, st); break;
-            case Stmt::Kind::Poll: {
-                auto& queue = s.unpolled[st.node];
-                bool hasWork = !queue.empty();
-                pollReached_[&st] = pollReached_[&st] || hasWork;
-                if (!hasWork) return;  // blocks forever: no execution along this path
-                int poll = emit(s, EventKind::P, -1, st.node, st.where);
-                s.path.pollsFrom.emplace_back(queue.front(), poll);
-                queue.pop_front();
+            case Stmt::Kind::Poll:
+                if (!poll(s, st)) return;  // blocks forever: no execution along this path
                 break;
-            }
             case Stmt::Kind::RFence: emit(s, EventKind::NF, -1, st.node, st.where); break;
             case Stmt::Kind::MFence: emit(s, EventKind::F, -1, 0, st.where); break;
-            case Stmt::Kind::Cas: {
-                int target = locations_.local(st.target, node);
-                int result = locations_.local(st.source, node);
-                std::vector<std::pair<int, const Expr*>> reads;
-                locationOccurrences(st.expr, 0, reads);
-                locationOccurrences(st.expr2, 1, reads);
-                std::sort(reads.begin(), reads.end());
-                forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
-                    Value expected = valueOf(st.expr, b, readOf[0]);
-                    Value desired = valueOf(st.expr2, b, readOf[1]);
-                    PathState failure = fork(b);
-                    // Success: CAS(x, expected, desired) then z := expected.
-                    int cas = emit(b, EventKind::CAS, target, 0, st.where, desired);
-                    b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), Comparison::Eq, expected, st.where});
-                    emit(b, EventKind::LW, result, 0, st.where, expected);
-                    continueWith(std::move(b));
-                    // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md);
-                    // the fence and the read are one call, stamped {aMF, aCR} (MOWGLI.md §4.2).
-                    beginCall(failure);
-                    emit(failure, EventKind::F, -1, 0, st.where);
-                    int read = emit(failure, EventKind::LR, target, 0, st.where);
-                    endCall(failure);
-                    failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), Comparison::Ne, expected, st.where});
-                    emit(failure, EventKind::LW, result, 0, st.where, Value::readBy(read));
-                    continueWith(std::move(failure));
-                });
-                return;
-            }
+            case Stmt::Kind::Cas: cas(std::move(s), st); return;
             case Stmt::Kind::RCas:
-            case Stmt::Kind::RFaa: {
-                // narR, narW (not for a failed RCAS), then nlW of the old value (RDMA-TSO.md).
-                int target = locations_.remote(st.target);
-                int remote = *st.target.node;
-                int result = locations_.rmwResult(st, node);
-                beginCall(s);
-                PathState failure = fork(s);
-                int read = emit(s, EventKind::NAR, target, remote, st.where);
-                if (st.kind == Stmt::Kind::RCas) {
-                    s.path.constraints.push_back(ValueConstraint{Value::readBy(read), Comparison::Eq, Value::of(st.expr.value), st.where});
-                    emit(s, EventKind::NAW, target, remote, st.where, Value::of(st.expr2.value));
-                } else {
-                    Value sum;
-                    sum.kind = Value::Kind::Add;
-                    sum.args = {Value::readBy(read), Value::of(st.expr.value)};
-                    emit(s, EventKind::NAW, target, remote, st.where, sum);
-                }
-                s.unpolled[remote].push_back(emit(s, EventKind::NLW, result, remote, st.where, Value::readBy(read)));
-                endCall(s);
-                setWorkId(s, read, st.workId);
-                if (st.kind == Stmt::Kind::RCas) {
-                    int failed = emit(failure, EventKind::NAR, target, remote, st.where);
-                    failure.path.constraints.push_back(
-                        ValueConstraint{Value::readBy(failed), Comparison::Ne, Value::of(st.expr.value), st.where});
-                    failure.unpolled[remote].push_back(
-                        emit(failure, EventKind::NLW, result, remote, st.where, Value::readBy(failed)));
-                    endCall(failure);
-                    setWorkId(failure, failed, st.workId);
-                    continueWith(std::move(failure));
-                }
-                break;
-            }
+            case Stmt::Kind::RFaa: remoteRmw(s, st); break;
             case Stmt::Kind::Assume:
                 prefixBefore(s);
                 test(std::move(s), st, st.compare, [&](PathState&& b) { continueWith(std::move(b)); });
                 return;
-            case Stmt::Kind::If: {
-                prefixBefore(s);
-                PathState otherwise = fork(s);
-                test(std::move(s), st, st.compare, [&](PathState&& b) {
-                    b.frames.push_back(Frame{&st.body});
-                    continueWith(std::move(b));
-                });
-                test(std::move(otherwise), st, negated(st.compare), [&](PathState&& b) {
-                    b.frames.push_back(Frame{&st.orelse});
-                    continueWith(std::move(b));
-                });
-                return;
-            }
+            case Stmt::Kind::If: ifThenElse(std::move(s), st); return;
             case Stmt::Kind::Choice:
                 for (const Block& b : st.branches) {
                     PathState branch = fork(s);
@@ -775,24 +651,170 @@ private:
                 return;
             case Stmt::Kind::Loop:
             case Stmt::Kind::While: loopHead(std::move(s), st, 0); return;
-            case Stmt::Kind::RegAssign: {
-                s.path.registers[st.result] = valueOf(st.expr, s, {});
-                break;
-            }
+            case Stmt::Kind::RegAssign: s.path.registers[st.result] = valueOf(st.expr, s, {}); break;
             case Stmt::Kind::RegLoad: {
-                int l = locations_.local(st.target, node);
+                const int l = locations_.local(st.target, thread_.node);
                 s.path.registers[st.result] = Value::readBy(emit(s, EventKind::LR, l, 0, st.where));
                 break;
             }
-            case Stmt::Kind::Xchg: {
-                int l = locations_.local(st.target, node);
-                Value old = s.path.registers.count(st.result) ? s.path.registers[st.result] : Value::of(0);
-                int cas = emit(s, EventKind::CAS, l, 0, st.where, old);
-                s.path.registers[st.result] = Value::readBy(cas);
-                break;
-            }
+            case Stmt::Kind::Xchg: xchg(s, st); break;
         }
         continueWith(std::move(s));
+    }
+
+    // The statement s runs next, or null when s ended (finished, or handed to
+    // the head of the loop whose body it completed).
+    const Stmt* nextStatement(PathState& s) {
+        for (;;) {
+            if (s.frames.empty()) {
+                finish(std::move(s));
+                return nullptr;
+            }
+            Frame& top = s.frames.back();
+            if (top.next < top.block->size()) return &(*top.block)[top.next++];
+            if (top.loop) {
+                const Stmt* loop = top.loop;
+                const int iteration = top.iteration;
+                s.frames.pop_back();
+                loopHead(std::move(s), *loop, iteration);
+                return nullptr;
+            }
+            s.frames.pop_back();
+        }
+    }
+
+    // x := E, once per order of the locations E reads.
+    void assign(PathState&& s, const Stmt& st) {
+        const int target = locations_.local(st.target, thread_.node);
+        std::vector<std::pair<int, const Expr*>> reads;
+        locationOccurrences(st.expr, 0, reads);
+        forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
+            emit(b, EventKind::LW, target, 0, st.where, valueOf(st.expr, b, readOf[0]));
+            continueWith(std::move(b));
+        });
+    }
+
+    // x := y^n: nrR then nlW, one call, polled from n.
+    void get(PathState& s, const Stmt& st) {
+        const int target = locations_.local(st.target, thread_.node);
+        const int source = locations_.remote(st.source);
+        const int remote = *st.source.node;
+        beginCall(s);
+        const int read = emit(s, EventKind::NRR, source, remote, st.where);
+        const int write = emit(s, EventKind::NLW, target, remote, st.where, Value::readBy(read));
+        endCall(s);
+        setWorkId(s, read, st.workId);
+        s.unpolled[remote].push_back(write);
+    }
+
+    // x^n := y (or a constant): nlR then nrW, one call, polled from n.
+    void put(PathState& s, const Stmt& st) {
+        const int target = locations_.remote(st.target);
+        const int remote = *st.target.node;
+        const int source = st.sourceIsConst ? locations_.hiddenConstant(st, thread_.node)
+                                            : locations_.local(st.source, thread_.node);
+        beginCall(s);
+        const int read = emit(s, EventKind::NLR, source, remote, st.where);
+        const int write = emit(s, EventKind::NRW, target, remote, st.where, Value::readBy(read));
+        endCall(s);
+        setWorkId(s, read, st.workId);
+        s.unpolled[remote].push_back(write);
+    }
+
+    // poll(n) completes the oldest unpolled operation towards n; false when
+    // there is none (the poll blocks forever).
+    bool poll(PathState& s, const Stmt& st) {
+        auto& queue = s.unpolled[st.node];
+        const bool hasWork = !queue.empty();
+        pollReached_[&st] = pollReached_[&st] || hasWork;
+        if (!hasWork) return false;
+        const int poll = emit(s, EventKind::P, -1, st.node, st.where);
+        s.path.pollsFrom.emplace_back(queue.front(), poll);
+        queue.pop_front();
+        return true;
+    }
+
+    // CAS(x, E1, E2, z): success and failure, once per order of the locations read.
+    void cas(PathState&& s, const Stmt& st) {
+        const int target = locations_.local(st.target, thread_.node);
+        const int result = locations_.local(st.source, thread_.node);
+        std::vector<std::pair<int, const Expr*>> reads;
+        locationOccurrences(st.expr, 0, reads);
+        locationOccurrences(st.expr2, 1, reads);
+        std::sort(reads.begin(), reads.end());
+        forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
+            Value expected = valueOf(st.expr, b, readOf[0]);
+            Value desired = valueOf(st.expr2, b, readOf[1]);
+            PathState failure = fork(b);
+            // Success: CAS(x, expected, desired) then z := expected.
+            const int cas = emit(b, EventKind::CAS, target, 0, st.where, desired);
+            b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), Comparison::Eq, expected, st.where});
+            emit(b, EventKind::LW, result, 0, st.where, expected);
+            continueWith(std::move(b));
+            // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md);
+            // the fence and the read are one call, stamped {aMF, aCR} (MOWGLI.md §4.2).
+            beginCall(failure);
+            emit(failure, EventKind::F, -1, 0, st.where);
+            const int read = emit(failure, EventKind::LR, target, 0, st.where);
+            endCall(failure);
+            failure.path.constraints.push_back(ValueConstraint{Value::readBy(read), Comparison::Ne, expected, st.where});
+            emit(failure, EventKind::LW, result, 0, st.where, Value::readBy(read));
+            continueWith(std::move(failure));
+        });
+    }
+
+    // RCAS and RFAA: narR, narW (not for a failed RCAS, which continues on its
+    // own path), then nlW of the old value (RDMA-TSO.md).
+    void remoteRmw(PathState& s, const Stmt& st) {
+        const int target = locations_.remote(st.target);
+        const int remote = *st.target.node;
+        const int result = locations_.rmwResult(st, thread_.node);
+        beginCall(s);
+        PathState failure = fork(s);
+        const int read = emit(s, EventKind::NAR, target, remote, st.where);
+        if (st.kind == Stmt::Kind::RCas) {
+            s.path.constraints.push_back(
+                ValueConstraint{Value::readBy(read), Comparison::Eq, Value::of(st.expr.value), st.where});
+            emit(s, EventKind::NAW, target, remote, st.where, Value::of(st.expr2.value));
+        } else {
+            Value sum;
+            sum.kind = Value::Kind::Add;
+            sum.args = {Value::readBy(read), Value::of(st.expr.value)};
+            emit(s, EventKind::NAW, target, remote, st.where, sum);
+        }
+        s.unpolled[remote].push_back(emit(s, EventKind::NLW, result, remote, st.where, Value::readBy(read)));
+        endCall(s);
+        setWorkId(s, read, st.workId);
+        if (st.kind != Stmt::Kind::RCas) return;
+        const int failed = emit(failure, EventKind::NAR, target, remote, st.where);
+        failure.path.constraints.push_back(
+            ValueConstraint{Value::readBy(failed), Comparison::Ne, Value::of(st.expr.value), st.where});
+        failure.unpolled[remote].push_back(emit(failure, EventKind::NLW, result, remote, st.where, Value::readBy(failed)));
+        endCall(failure);
+        setWorkId(failure, failed, st.workId);
+        continueWith(std::move(failure));
+    }
+
+    // if (T) {S1} else {S2}: the test, or its negation, then the branch.
+    void ifThenElse(PathState&& s, const Stmt& st) {
+        prefixBefore(s);
+        PathState otherwise = fork(s);
+        test(std::move(s), st, st.compare, [&](PathState&& b) {
+            b.frames.push_back(Frame{&st.body});
+            continueWith(std::move(b));
+        });
+        test(std::move(otherwise), st, negated(st.compare), [&](PathState&& b) {
+            b.frames.push_back(Frame{&st.orelse});
+            continueWith(std::move(b));
+        });
+    }
+
+    // x86 XCHG: one locked update of the location with the register's value.
+    void xchg(PathState& s, const Stmt& st) {
+        const int l = locations_.local(st.target, thread_.node);
+        const Value old = s.path.registers.count(st.result) ? s.path.registers[st.result] : Value::of(0);
+        const int cas = emit(s, EventKind::CAS, l, 0, st.where, old);
+        s.path.registers[st.result] = Value::readBy(cas);
     }
 
     // Gives the work identifier to the call that starts at `first`.
