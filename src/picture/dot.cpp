@@ -175,163 +175,183 @@ Agnode_t* eventNode(const std::map<std::string, Agnode_t*>& nodes, const std::st
     return it->second;
 }
 
-// The whole drawing as a cgraph graph: clusters, events, relation edges, legend.
-GraphPtr build(const Picture& g) {
-    const std::string name = g.name.empty() ? "execution" : g.name;
-    GraphPtr graph(agopen(cstr(name), Agdirected, discipline()));
-    if (!graph) throw std::runtime_error("Graphviz could not create graph '" + name + "'");
-    Agraph_t* root = graph.get();
+// The whole drawing as a cgraph graph: clusters, events, relation edges,
+// layout hints, legend; one method a part, in the order they are made.
+class GraphBuilder {
+public:
+    explicit GraphBuilder(const Picture& g) : g_(g) {
+        const std::string name = g.name.empty() ? "execution" : g.name;
+        graph_.reset(agopen(cstr(name), Agdirected, discipline()));
+        if (!graph_) throw std::runtime_error("Graphviz could not create graph '" + name + "'");
+        root_ = graph_.get();
+    }
 
-    // Defaults first: agsafeset on the root would otherwise make the caption every subgraph's default label.
-    agattr(root, AGRAPH, cstr("fontname"), cstr("Helvetica"));
-    agattr(root, AGRAPH, cstr("labelloc"), cstr("t"));
-    // One global ranking: rank=same then holds inside clusters (the init row, the threads' first events).
-    agattr(root, AGRAPH, cstr("newrank"), cstr("true"));
-    agattr(root, AGNODE, cstr("fontname"), cstr("Helvetica"));
-    agattr(root, AGNODE, cstr("shape"), cstr("box"));
-    agattr(root, AGEDGE, cstr("fontname"), cstr("Helvetica"));
-    agattr(root, AGEDGE, cstr("fontsize"), cstr("10"));
+    GraphPtr build() {
+        setDefaults();
+        addEvents();
+        addEdges();
+        steerLayout();
+        addLegend();
+        // Last, for the reason given in setDefaults.
+        set(root_, "label", labelText(g_.caption));
+        return std::move(graph_);
+    }
 
-    std::map<std::string, Agnode_t*> nodes;
-    auto addNode = [&](Agraph_t* sub, const PictureEvent& e) {
+private:
+    void setDefaults() {
+        // Defaults first: agsafeset on the root would otherwise make the caption every subgraph's default label.
+        agattr(root_, AGRAPH, cstr("fontname"), cstr("Helvetica"));
+        agattr(root_, AGRAPH, cstr("labelloc"), cstr("t"));
+        // One global ranking: rank=same then holds inside clusters (the init row, the threads' first events).
+        agattr(root_, AGRAPH, cstr("newrank"), cstr("true"));
+        agattr(root_, AGNODE, cstr("fontname"), cstr("Helvetica"));
+        agattr(root_, AGNODE, cstr("shape"), cstr("box"));
+        agattr(root_, AGEDGE, cstr("fontname"), cstr("Helvetica"));
+        agattr(root_, AGEDGE, cstr("fontsize"), cstr("10"));
+    }
+
+    Agnode_t* addNode(Agraph_t* sub, const PictureEvent& e) {
         if (e.id.empty()) throw std::runtime_error("graph event without id (label '" + e.label + "')");
-        if (nodes.count(e.id)) throw std::runtime_error("duplicate graph event id '" + e.id + "'");
+        if (nodes_.count(e.id)) throw std::runtime_error("duplicate graph event id '" + e.id + "'");
         Agnode_t* n = agnode(sub, cstr(e.id), 1);
         set(n, "label", labelText(e.label), "\\N");
-        nodes[e.id] = n;
+        nodes_[e.id] = n;
         return n;
-    };
+    }
 
-    // Initial writes: their own cluster, alone on the top rank.
-    Agraph_t* initCluster = nullptr;
-    Agraph_t* initRank = nullptr;
-    // Threads: cluster per RDMA node, inside it one per thread, events in the order given (program order).
-    std::map<int, Agraph_t*> nodeClusters;
-    std::map<std::pair<int, int>, std::vector<Agnode_t*>> threadEvents;
-    std::map<std::pair<int, int>, Agraph_t*> threadClusters;
-    // Clusters made in (node, thread) order; program order within a thread is the order given.
-    std::vector<const PictureEvent*> ordered;
-    for (const PictureEvent& e : g.events) ordered.push_back(&e);
-    std::stable_sort(ordered.begin(), ordered.end(), [](const PictureEvent* a, const PictureEvent* b) {
-        return std::make_tuple(a->thread >= 0, a->node, a->thread) < std::make_tuple(b->thread >= 0, b->node, b->thread);
-    });
-    for (const PictureEvent* each : ordered) {
-        const PictureEvent& e = *each;
-        if (e.thread < 0) {
-            if (!initCluster) {
-                initCluster = agsubg(root, cstr("cluster_init"), 1);
-                set(initCluster, "label", "init");
-                set(initCluster, "style", "dashed");
-                initRank = agsubg(initCluster, cstr("init_rank"), 1);
-                set(initRank, "rank", "same");
+    // Initial writes in their own cluster, alone on the top rank; threads in a
+    // cluster per RDMA node, inside it one per thread, made in (node, thread)
+    // order, events in the order given (program order).
+    void addEvents() {
+        std::vector<const PictureEvent*> ordered;
+        for (const PictureEvent& e : g_.events) ordered.push_back(&e);
+        std::stable_sort(ordered.begin(), ordered.end(), [](const PictureEvent* a, const PictureEvent* b) {
+            return std::make_tuple(a->thread >= 0, a->node, a->thread) <
+                   std::make_tuple(b->thread >= 0, b->node, b->thread);
+        });
+        for (const PictureEvent* e : ordered) {
+            if (e->thread < 0) {
+                set(addNode(initRank(), *e), "shape", "plaintext", "box");
+                continue;
             }
-            Agnode_t* n = addNode(initRank, e);
-            set(n, "shape", "plaintext", "box");
-            continue;
+            threadEvents_[{e->node, e->thread}].push_back(addNode(clusterOf(*e), *e));
         }
-        Agraph_t*& nodeCluster = nodeClusters[e.node];
+    }
+
+    Agraph_t* initRank() {
+        if (!initRank_) {
+            Agraph_t* cluster = agsubg(root_, cstr("cluster_init"), 1);
+            set(cluster, "label", "init");
+            set(cluster, "style", "dashed");
+            initRank_ = agsubg(cluster, cstr("init_rank"), 1);
+            set(initRank_, "rank", "same");
+        }
+        return initRank_;
+    }
+
+    // The cluster an event of a thread goes in: its call's, else its thread's.
+    Agraph_t* clusterOf(const PictureEvent& e) {
+        Agraph_t*& nodeCluster = nodeClusters_[e.node];
         if (!nodeCluster) {
-            nodeCluster = agsubg(root, cstr("cluster_node" + std::to_string(e.node)), 1);
+            nodeCluster = agsubg(root_, cstr("cluster_node" + std::to_string(e.node)), 1);
             set(nodeCluster, "label", "node " + std::to_string(e.node));
         }
-        Agraph_t*& threadCluster = threadClusters[{e.node, e.thread}];
+        const std::string threadName = "cluster_node" + std::to_string(e.node) + "_thread" + std::to_string(e.thread);
+        Agraph_t*& threadCluster = threadClusters_[{e.node, e.thread}];
         if (!threadCluster) {
-            threadCluster = agsubg(nodeCluster,
-                                   cstr("cluster_node" + std::to_string(e.node) + "_thread" + std::to_string(e.thread)),
-                                   1);
+            threadCluster = agsubg(nodeCluster, cstr(threadName), 1);
             set(threadCluster, "label", e.threadName.empty() ? "P" + std::to_string(e.thread) : e.threadName);
             set(threadCluster, "style", "rounded");
         }
-        Agraph_t* parent = threadCluster;
-        if (e.call >= 0) {
-            const std::string callName = "cluster_node" + std::to_string(e.node) + "_thread" + std::to_string(e.thread) +
-                                         "_call" + std::to_string(e.call);
-            parent = agsubg(threadCluster, cstr(callName), 1);
-            set(parent, "label", e.callLabel);
-            set(parent, "style", "dotted");
-        }
-        threadEvents[{e.node, e.thread}].push_back(addNode(parent, e));
+        if (e.call < 0) return threadCluster;
+        Agraph_t* call = agsubg(threadCluster, cstr(threadName + "_call" + std::to_string(e.call)), 1);
+        set(call, "label", e.callLabel);
+        set(call, "style", "dotted");
+        return call;
     }
 
-    std::vector<std::string> used;  // relations in order of first use
-    std::set<std::pair<Agnode_t*, Agnode_t*>> poPairs;
-    for (const PictureEdge& edge : g.edges) {
-        Agnode_t* from = eventNode(nodes, edge.from, "source");
-        Agnode_t* to = eventNode(nodes, edge.to, "target");
-        if (edge.relation.empty())
-            throw std::runtime_error("graph edge " + edge.from + " -> " + edge.to + " has no relation");
-        Agedge_t* e = agedge(root, from, to, nullptr, 1);
-        if (!e) throw std::runtime_error("Graphviz could not create edge " + edge.from + " -> " + edge.to);
-        const RelationStyle style = relationStyle(edge.relation);
-        set(e, "relation", edge.relation);
-        // Only po edges rank events; the others get a floating label (xlabel):
-        // dot fails to rank some graphs ("trouble in init_rank") whose
-        // constraint=false edges carry labels, e.g. loco-fig9c's executions.
-        set(e, edge.relation == "po" ? "label" : "xlabel", labelText(edge.relation));
-        set(e, "style", style.style, "solid");
-        set(e, "color", edge.highlighted ? "red" : style.color, "black");
-        set(e, "fontcolor", edge.highlighted ? "red" : style.color, "black");
-        if (edge.highlighted) {
-            set(e, "penwidth", "3", "1");
-            set(e, "fontname", "Helvetica-Bold", "Helvetica");
+    void addEdges() {
+        for (const PictureEdge& edge : g_.edges) {
+            Agnode_t* from = eventNode(nodes_, edge.from, "source");
+            Agnode_t* to = eventNode(nodes_, edge.to, "target");
+            if (edge.relation.empty())
+                throw std::runtime_error("graph edge " + edge.from + " -> " + edge.to + " has no relation");
+            Agedge_t* e = agedge(root_, from, to, nullptr, 1);
+            if (!e) throw std::runtime_error("Graphviz could not create edge " + edge.from + " -> " + edge.to);
+            const RelationStyle style = relationStyle(edge.relation);
+            set(e, "relation", edge.relation);
+            // Only po edges rank events; the others get a floating label (xlabel):
+            // dot fails to rank some graphs ("trouble in init_rank") whose
+            // constraint=false edges carry labels, e.g. loco-fig9c's executions.
+            set(e, edge.relation == "po" ? "label" : "xlabel", labelText(edge.relation));
+            set(e, "style", style.style, "solid");
+            set(e, "color", edge.highlighted ? "red" : style.color, "black");
+            set(e, "fontcolor", edge.highlighted ? "red" : style.color, "black");
+            if (edge.highlighted) {
+                set(e, "penwidth", "3", "1");
+                set(e, "fontname", "Helvetica-Bold", "Helvetica");
+            }
+            if (edge.relation == "po") {
+                // Heavy, so program order stays a straight vertical column.
+                set(e, "weight", "10", "1");
+                poPairs_.insert({from, to});
+            } else {
+                // Only program order ranks the events; rf/rb cycles would otherwise bend threads upwards.
+                set(e, "constraint", "false", "true");
+            }
+            if (std::find(used_.begin(), used_.end(), edge.relation) == used_.end()) used_.push_back(edge.relation);
         }
-        if (edge.relation == "po") {
-            // Heavy, so program order stays a straight vertical column.
-            set(e, "weight", "10", "1");
-            poPairs.insert({from, to});
-        } else {
-            // Only program order ranks the events; rf/rb cycles would otherwise bend threads upwards.
-            set(e, "constraint", "false", "true");
-        }
-        if (std::find(used.begin(), used.end(), edge.relation) == used.end()) used.push_back(edge.relation);
     }
 
-    // Invisible edges that only steer the layout.
-    auto layoutEdge = [](Agraph_t* sub, Agnode_t* from, Agnode_t* to, const char* weight) {
+    // An invisible edge that only steers the layout.
+    static void layoutEdge(Agraph_t* sub, Agnode_t* from, Agnode_t* to, const char* weight) {
         Agedge_t* e = agedge(sub, from, to, nullptr, 1);
         set(e, "relation", "layout");
         set(e, "style", "invis", "solid");
         set(e, "weight", weight, "1");
-    };
-    // Keep each thread top-to-bottom even where the caller drew no po edge between neighbours.
-    for (const auto& [thread, events] : threadEvents)
-        for (size_t i = 1; i < events.size(); ++i)
-            if (!poPairs.count({events[i - 1], events[i]})) layoutEdge(root, events[i - 1], events[i], "10");
-    // Threads start on one row, left to right in (node, thread) order as herd7 draws them, below the init row.
-    if (!threadEvents.empty()) {
-        Agraph_t* tops = agsubg(root, cstr("thread_tops"), 1);
+    }
+
+    void steerLayout() {
+        // Keep each thread top-to-bottom even where the caller drew no po edge between neighbours.
+        for (const auto& [thread, events] : threadEvents_)
+            for (size_t i = 1; i < events.size(); ++i)
+                if (!poPairs_.count({events[i - 1], events[i]})) layoutEdge(root_, events[i - 1], events[i], "10");
+        if (threadEvents_.empty()) return;
+        // Threads start on one row, left to right in (node, thread) order as herd7 draws them, below the init row.
+        Agraph_t* tops = agsubg(root_, cstr("thread_tops"), 1);
         set(tops, "rank", "same");
         Agnode_t* previous = nullptr;
-        for (const auto& [thread, events] : threadEvents) {
+        for (const auto& [thread, events] : threadEvents_) {
             agsubnode(tops, events.front(), 1);
             if (previous) layoutEdge(tops, previous, events.front(), "1");
             previous = events.front();
         }
-        if (initRank) layoutEdge(root, agfstnode(initRank), threadEvents.begin()->second.front(), "1");
+        if (initRank_) layoutEdge(root_, agfstnode(initRank_), threadEvents_.begin()->second.front(), "1");
         // An invisible node whose out-edges Graphviz keeps in the order made
         // (ordering=out): the threads' first events, in (node, thread) order.
         // Crossing minimisation would otherwise reorder threads (SB: P1 left of P0).
-        if (nodes.count("thread_order")) throw std::runtime_error("graph event id 'thread_order' is reserved");
-        Agnode_t* order = agnode(root, cstr("thread_order"), 1);
+        if (nodes_.count("thread_order")) throw std::runtime_error("graph event id 'thread_order' is reserved");
+        Agnode_t* order = agnode(root_, cstr("thread_order"), 1);
         set(order, "style", "invis", "");
         set(order, "shape", "point", "box");
         set(order, "label", "", "\\N");
         set(order, "ordering", "out");
-        for (const auto& [thread, events] : threadEvents) layoutEdge(root, order, events.front(), "1");
+        for (const auto& [thread, events] : threadEvents_) layoutEdge(root_, order, events.front(), "1");
     }
 
-    // Legend: one sample edge per relation drawn, known relations first, then
-    // the highlighted cycle's, if any.
-    if (!used.empty()) {
+    // One sample edge per relation drawn, known relations first, then the
+    // highlighted cycle's, if any.
+    void addLegend() {
+        if (used_.empty()) return;
         std::vector<std::string> legend;
         for (const std::string& r : knownRelations())
-            if (std::find(used.begin(), used.end(), r) != used.end()) legend.push_back(r);
-        for (const std::string& r : used)
+            if (std::find(used_.begin(), used_.end(), r) != used_.end()) legend.push_back(r);
+        for (const std::string& r : used_)
             if (std::find(legend.begin(), legend.end(), r) == legend.end()) legend.push_back(r);
         const bool highlighted =
-            std::any_of(g.edges.begin(), g.edges.end(), [](const PictureEdge& e) { return e.highlighted; });
-        if (highlighted) legend.push_back(g.cycleNote.empty() ? "cycle" : g.cycleNote);
-        Agraph_t* cluster = agsubg(root, cstr("cluster_legend"), 1);
+            std::any_of(g_.edges.begin(), g_.edges.end(), [](const PictureEdge& e) { return e.highlighted; });
+        if (highlighted) legend.push_back(g_.cycleNote.empty() ? "cycle" : g_.cycleNote);
+        Agraph_t* cluster = agsubg(root_, cstr("cluster_legend"), 1);
         set(cluster, "label", "legend");
         set(cluster, "style", "dotted");
         // Sample edges side by side in legend order.
@@ -339,36 +359,50 @@ GraphPtr build(const Picture& g) {
         set(tails, "rank", "same");
         Agnode_t* previousTail = nullptr;
         for (size_t i = 0; i < legend.size(); ++i) {
-            const std::string prefix = "legend_" + std::to_string(i);
-            Agnode_t* ends[2];
-            const char* suffix[2] = {"_from", "_to"};
-            for (int k = 0; k < 2; ++k) {
-                if (nodes.count(prefix + suffix[k]))
-                    throw std::runtime_error("graph event id '" + prefix + suffix[k] + "' is reserved for the legend");
-                ends[k] = agnode(cluster, cstr(prefix + suffix[k]), 1);
-                set(ends[k], "shape", "point", "box");
-                set(ends[k], "width", "0.05", "0.75");
-                set(ends[k], "label", "", "\\N");
-            }
-            agsubnode(tails, ends[0], 1);
-            if (i > 0) layoutEdge(tails, previousTail, ends[0], "1");
-            previousTail = ends[0];
-            const bool cycleSample = highlighted && i + 1 == legend.size();
-            const RelationStyle style = relationStyle(legend[i]);
-            Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
-            set(e, "relation", cycleSample ? "cycle" : legend[i]);
-            set(e, "label", labelText(legend[i]));
-            set(e, "style", cycleSample ? "solid" : style.style, "solid");
-            set(e, "color", cycleSample ? "red" : style.color, "black");
-            set(e, "fontcolor", cycleSample ? "red" : style.color, "black");
-            if (cycleSample) set(e, "penwidth", "3", "1");
+            Agnode_t* tail = legendSample(cluster, i, legend[i], highlighted && i + 1 == legend.size());
+            agsubnode(tails, tail, 1);
+            if (i > 0) layoutEdge(tails, previousTail, tail, "1");
+            previousTail = tail;
         }
     }
 
-    // Last, for the reason given with the defaults above.
-    set(root, "label", labelText(g.caption));
-    return graph;
-}
+    // The i-th sample edge of the legend; returns its tail.
+    Agnode_t* legendSample(Agraph_t* cluster, size_t i, const std::string& relation, bool cycleSample) {
+        const std::string prefix = "legend_" + std::to_string(i);
+        Agnode_t* ends[2];
+        const char* suffix[2] = {"_from", "_to"};
+        for (int k = 0; k < 2; ++k) {
+            if (nodes_.count(prefix + suffix[k]))
+                throw std::runtime_error("graph event id '" + prefix + suffix[k] + "' is reserved for the legend");
+            ends[k] = agnode(cluster, cstr(prefix + suffix[k]), 1);
+            set(ends[k], "shape", "point", "box");
+            set(ends[k], "width", "0.05", "0.75");
+            set(ends[k], "label", "", "\\N");
+        }
+        const RelationStyle style = relationStyle(relation);
+        Agedge_t* e = agedge(cluster, ends[0], ends[1], nullptr, 1);
+        set(e, "relation", cycleSample ? "cycle" : relation);
+        set(e, "label", labelText(relation));
+        set(e, "style", cycleSample ? "solid" : style.style, "solid");
+        set(e, "color", cycleSample ? "red" : style.color, "black");
+        set(e, "fontcolor", cycleSample ? "red" : style.color, "black");
+        if (cycleSample) set(e, "penwidth", "3", "1");
+        return ends[0];
+    }
+
+    const Picture& g_;
+    GraphPtr graph_;
+    Agraph_t* root_ = nullptr;
+    std::map<std::string, Agnode_t*> nodes_;
+    Agraph_t* initRank_ = nullptr;
+    std::map<int, Agraph_t*> nodeClusters_;
+    std::map<std::pair<int, int>, Agraph_t*> threadClusters_;
+    std::map<std::pair<int, int>, std::vector<Agnode_t*>> threadEvents_;
+    std::vector<std::string> used_;  // relations in order of first use
+    std::set<std::pair<Agnode_t*, Agnode_t*>> poPairs_;
+};
+
+GraphPtr build(const Picture& g) { return GraphBuilder(g).build(); }
 
 }  // namespace
 
