@@ -281,41 +281,14 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
     const ThreadCode& tc = program_.threads[t];
     if (ts.pc >= static_cast<int>(tc.code.size())) return;
     const Instr& in = tc.code[ts.pc];
-    const bool buffered = params_.family == MachineFamily::QueuePairs;
-
-    // Expression rewriting: read any not-yet-read location (lR), in any order.
     if (ts.slotsRead + 1 != (1u << in.slots.size())) {
-        for (size_t k = 0; k < in.slots.size(); ++k) {
-            if (ts.slotsRead & (1u << k)) continue;
-            State n = s;
-            const ReadSource r = cpuRead(s, t, in.slots[k]);
-            n.threads[t].slots[k] = r.value;
-            n.threads[t].slotsRead |= 1u << k;
-            cpuReadEvent(n, t, in.slots[k], r);
-            out.push_back(std::move(n));
-        }
+        slotReadSteps(s, t, in, out);
         return;
     }
-
     auto next = [&]() -> State& {
         out.push_back(s);
         return out.back();
     };
-    auto stayInLoop = [&](State& n) {
-        ThreadState& nt = n.threads[t];
-        if (nt.loops[in.loop] >= unroll_) {
-            nt.cutAt = nt.pc;  // the bound stops the thread here
-            nt.pc = static_cast<int>(tc.code.size());
-        } else {
-            ++nt.loops[in.loop];
-            advance(nt);
-        }
-    };
-    auto leaveLoop = [&](State& n) {
-        n.threads[t].loops[in.loop] = 0;
-        n.threads[t].pc = in.targets[0];
-    };
-
     switch (in.op) {
         case Instr::Op::Assign: {
             State& n = next();
@@ -345,37 +318,18 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
         case Instr::Op::Get:
         case Instr::Op::Put: nicStep(s, t, in, next()); return;
         case Instr::Op::RCas:
-        case Instr::Op::RFaa: {
-            // C-RCAS / C-RFAA. Only the simplified machine runs them (explore() checks).
-            State& n = next();
-            Entry e;
-            e.kind = in.op == Instr::Op::RCas ? Kind::RCas : Kind::RFaa;
-            e.node = in.node;
-            e.loc = in.loc;
-            e.source = in.source;
-            e.value = evaluate(in, in.expr, ts);
-            if (in.op == Instr::Op::RCas) e.newValue = evaluate(in, in.expr2, ts);
-            // narR, narW (a failed RCAS never writes it), nlW of the old value: one call.
-            e.event = issue(n, t, EventKind::NAR, in.source, in.node);
-            issue(n, t, EventKind::NAW, in.source, in.node, e.event);
-            issue(n, t, EventKind::NLW, in.loc < 0 ? in.hidden : in.loc, in.node, e.event);
-            n.threads[t].storeBuffer.push_back(e);
-            advance(n.threads[t]);
-            return;
-        }
+        case Instr::Op::RFaa: remoteRmwStep(s, t, in, next()); return;
         case Instr::Op::Poll: {
-            // C-POLL: the head of wbL is a completion notification (the sequential machine has none).
-            const Queue* wbL = buffered ? &ts.queuePairs[queuePairIndex(t, in.node)].buffers[WbL] : nullptr;
-            if (wbL && (wbL->empty() || wbL->front().kind != Kind::Completion)) return;
+            if (!pollable(s, t, in)) return;
             State& n = next();
-            if (wbL) popHead(n.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL]);
+            popCompletion(n, t, in);
             issue(n, t, EventKind::P, -1, in.node);
             advance(n.threads[t]);
             return;
         }
         case Instr::Op::RFence: {
             State& n = next();
-            if (buffered) {  // C-RF
+            if (params_.family == MachineFamily::QueuePairs) {  // C-RF
                 Entry e;
                 e.kind = Kind::RFence;
                 e.node = in.node;
@@ -402,17 +356,17 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             return;
         }
         case Instr::Op::LoopHead:
-            leaveLoop(next());
-            stayInLoop(next());
+            leaveLoop(next(), t, in);
+            stayInLoop(next(), t, in);
             return;
         case Instr::Op::WhileHead: {
             const ReadSource r = cpuRead(s, t, in.loc);
             State& n = next();
             cpuReadEvent(n, t, in.loc, r);
             if (holds(in.compare, r.value, in.value)) {
-                stayInLoop(n);
+                stayInLoop(n, t, in);
             } else {
-                leaveLoop(n);
+                leaveLoop(n, t, in);
             }
             return;
         }
@@ -431,18 +385,80 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             advance(n.threads[t]);
             return;
         }
-        case Instr::Op::Xchg: {
+        case Instr::Op::Xchg:
             // A locked exchange: like a successful CAS, it needs an empty store buffer.
-            if (!ts.storeBuffer.empty()) return;
-            State& n = next();
-            const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
-            read(n, cas, memoryAt(s, in.loc));
-            store(n, in.loc, ts.registers[in.reg], cas);
-            n.threads[t].registers[in.reg] = s.memory[in.loc];
-            advance(n.threads[t]);
+            if (ts.storeBuffer.empty()) xchgStep(s, t, in, next());
             return;
-        }
     }
+}
+
+// Expression rewriting: read any not-yet-read location of the instruction
+// (lR), in any order.
+void Rules::slotReadSteps(const State& s, int t, const Instr& in, std::vector<State>& out) const {
+    for (size_t k = 0; k < in.slots.size(); ++k) {
+        if (s.threads[t].slotsRead & (1u << k)) continue;
+        State n = s;
+        const ReadSource r = cpuRead(s, t, in.slots[k]);
+        n.threads[t].slots[k] = r.value;
+        n.threads[t].slotsRead |= 1u << k;
+        cpuReadEvent(n, t, in.slots[k], r);
+        out.push_back(std::move(n));
+    }
+}
+
+// Another iteration of the loop, or the thread stops at the unroll bound.
+void Rules::stayInLoop(State& n, int t, const Instr& in) const {
+    ThreadState& nt = n.threads[t];
+    if (nt.loops[in.loop] >= unroll_) {
+        nt.cutAt = nt.pc;  // the bound stops the thread here
+        nt.pc = static_cast<int>(program_.threads[t].code.size());
+    } else {
+        ++nt.loops[in.loop];
+        advance(nt);
+    }
+}
+
+void Rules::leaveLoop(State& n, int t, const Instr& in) const {
+    n.threads[t].loops[in.loop] = 0;
+    n.threads[t].pc = in.targets[0];
+}
+
+// C-RCAS / C-RFAA, into n (a copy of s). Only the simplified machine runs them
+// (explore() checks).
+void Rules::remoteRmwStep(const State& s, int t, const Instr& in, State& n) const {
+    Entry e;
+    e.kind = in.op == Instr::Op::RCas ? Kind::RCas : Kind::RFaa;
+    e.node = in.node;
+    e.loc = in.loc;
+    e.source = in.source;
+    e.value = evaluate(in, in.expr, s.threads[t]);
+    if (in.op == Instr::Op::RCas) e.newValue = evaluate(in, in.expr2, s.threads[t]);
+    // narR, narW (a failed RCAS never writes it), nlW of the old value: one call.
+    e.event = issue(n, t, EventKind::NAR, in.source, in.node);
+    issue(n, t, EventKind::NAW, in.source, in.node, e.event);
+    issue(n, t, EventKind::NLW, in.loc < 0 ? in.hidden : in.loc, in.node, e.event);
+    n.threads[t].storeBuffer.push_back(e);
+    advance(n.threads[t]);
+}
+
+// C-POLL: the head of wbL is a completion notification (the sequential
+// machine has no queue pairs, so a poll always passes).
+bool Rules::pollable(const State& s, int t, const Instr& in) const {
+    if (params_.family != MachineFamily::QueuePairs) return true;
+    const Queue& wbL = s.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL];
+    return !wbL.empty() && wbL.front().kind == Kind::Completion;
+}
+
+void Rules::popCompletion(State& n, int t, const Instr& in) const {
+    if (params_.family == MachineFamily::QueuePairs) popHead(n.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL]);
+}
+
+void Rules::xchgStep(const State& s, int t, const Instr& in, State& n) const {
+    const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
+    read(n, cas, memoryAt(s, in.loc));
+    store(n, in.loc, s.threads[t].registers[in.reg], cas);
+    n.threads[t].registers[in.reg] = s.memory[in.loc];
+    advance(n.threads[t]);
 }
 
 // C-CASS / C-CASF, into n (a copy of s): succeeds iff memory holds the expected

@@ -48,6 +48,13 @@ private:
     bool isEager(const State& s, int t) const;
     bool eagerHardwareStep(const State& s, int t, std::vector<State>& out) const;
     void programSteps(const State& s, int t, std::vector<State>& out) const;
+    void slotReadSteps(const State& s, int t, const Instr& in, std::vector<State>& out) const;
+    void stayInLoop(State& n, int t, const Instr& in) const;
+    void leaveLoop(State& n, int t, const Instr& in) const;
+    void remoteRmwStep(const State& s, int t, const Instr& in, State& n) const;
+    bool pollable(const State& s, int t, const Instr& in) const;
+    void popCompletion(State& n, int t, const Instr& in) const;
+    void xchgStep(const State& s, int t, const Instr& in, State& n) const;
     void casStep(const State& s, int t, const Instr& in, State& n) const;
     void nicStep(const State& s, int t, const Instr& in, State& n) const;
     void storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const;
