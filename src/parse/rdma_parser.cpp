@@ -197,6 +197,35 @@ private:
             s.node = parseNodeArgument();
             return s;
         }
+        if (w == "assume" || w == "if" || w == "while" || w == "loop" || w == "choice") return parseControl(s, w);
+        if (w == "RCAS" || w == "RFAA") {
+            lex_.next();
+            lex_.expect("(", ("after " + w).c_str());
+            s.source = parseRmwResult(w);
+            lex_.expect(",", ("between " + w + " arguments").c_str());
+            return parseRemoteRmw(s, w);
+        }
+        if (w == "wait") {
+            lex_.next();
+            s.kind = Stmt::Kind::Wait;
+            lex_.expect("(", "after wait");
+            s.workId = lex_.expectIdent("(a work identifier)").text;
+            lex_.expect(")", "after the work identifier");
+            return s;
+        }
+        if (const std::optional<LibraryMethod> m = bareCallAhead()) return parseBareCall(s, *m);
+        if (w == "gfence") {
+            lex_.next();
+            s.kind = Stmt::Kind::GFence;
+            lex_.expect("(", "after gfence");
+            s.nodes = parseNodeList(")");
+            return s;
+        }
+        return parseAssignment(s, first);
+    }
+
+    // assume (T), if (T) {..} else {..}, while (T) {..}, loop {..}, choice {..} or {..}
+    Stmt parseControl(Stmt& s, const std::string& w) {
         if (w == "assume") {
             lex_.next();
             s.kind = Stmt::Kind::Assume;
@@ -227,39 +256,20 @@ private:
             s.body = parseBlock();
             return s;
         }
-        if (w == "choice") {
+        lex_.next();  // choice
+        s.kind = Stmt::Kind::Choice;
+        s.branches.push_back(parseBlock());
+        while (lex_.peek().isWord("or")) {
             lex_.next();
-            s.kind = Stmt::Kind::Choice;
             s.branches.push_back(parseBlock());
-            while (lex_.peek().isWord("or")) {
-                lex_.next();
-                s.branches.push_back(parseBlock());
-            }
-            return s;
         }
-        if (w == "RCAS" || w == "RFAA") {
-            lex_.next();
-            lex_.expect("(", ("after " + w).c_str());
-            s.source = parseRmwResult(w);
-            lex_.expect(",", ("between " + w + " arguments").c_str());
-            return parseRemoteRmw(s, w);
-        }
-        if (w == "wait") {
-            lex_.next();
-            s.kind = Stmt::Kind::Wait;
-            lex_.expect("(", "after wait");
-            s.workId = lex_.expectIdent("(a work identifier)").text;
-            lex_.expect(")", "after the work identifier");
-            return s;
-        }
-        if (const std::optional<LibraryMethod> m = bareCallAhead()) return parseBareCall(s, *m);
-        if (w == "gfence") {
-            lex_.next();
-            s.kind = Stmt::Kind::GFence;
-            lex_.expect("(", "after gfence");
-            s.nodes = parseNodeList(")");
-            return s;
-        }
+        return s;
+    }
+
+    // What starts with a location: an assignment, a get, a put, a CAS or an RMW
+    // with its result, or a library call with its result.
+    Stmt parseAssignment(Stmt& s, const Token& first) {
+        const std::string& w = first.text;
         lex_.next();
         if (lex_.peek().is(".")) return parseCall(s, first);
         s.target = LocRef{w, std::nullopt, first.where};
