@@ -463,6 +463,27 @@ private:
     }
 
     Stmt statementOf(const std::string& kind, ThreadState& th, const std::vector<int>& pollable) {
+        if (kind == "write" || kind == "read") return localAccess(kind, th);
+        if (kind == "put" || kind == "get" || kind == "rcas" || kind == "rfaa" || kind == "poll" ||
+            kind == "rfence" || kind == "mfence" || kind == "wait")
+            return nicStatement(kind, th, pollable);
+        if (kind == "svwrite" || kind == "svread" || kind == "svbcast" || kind == "svwait" || kind == "gfence")
+            return svStatement(kind, th);
+        if (isLockKind(kind) || kind == "sc" || kind == "rbl") return libraryCall(kind, th);
+        if (kind == "assume" || kind == "if" || kind == "choice" || kind == "loop" || kind == "while")
+            return control(kind, th);
+        Stmt s;  // cas
+        s.kind = Stmt::Kind::Cas;
+        s.target = localRef(localLocation(th));
+        s.expr = Expr::constant(random_.between(0, options_.values), {});
+        s.expr2 = Expr::constant(random_.between(0, options_.values), {});
+        s.result = freshPrivate(th);
+        s.source = localRef(s.result);  // where the parser keeps the result location
+        return s;
+    }
+
+    // x := v (sometimes y + v), or a fresh location := x.
+    Stmt localAccess(const std::string& kind, ThreadState& th) {
         Stmt s;
         if (kind == "write") {
             s.kind = Stmt::Kind::Assign;
@@ -474,11 +495,18 @@ private:
                 sum.args = {locationExpr(localLocation(th)), std::move(s.expr)};
                 s.expr = std::move(sum);
             }
-        } else if (kind == "read") {
+        } else {
             s.kind = Stmt::Kind::Assign;
             s.expr = locationExpr(localLocation(th));
             s.target = localRef(freshPrivate(th));
-        } else if (kind == "put" || kind == "get") {
+        }
+        return s;
+    }
+
+    // Puts, gets, remote RMWs, polls, fences and waits.
+    Stmt nicStatement(const std::string& kind, ThreadState& th, const std::vector<int>& pollable) {
+        Stmt s;
+        if (kind == "put" || kind == "get") {
             const int node = remoteNode(th.node);
             testNodes_.insert(node);
             const std::string& remote = random_.pick(sharedOn_[node]);
@@ -522,10 +550,17 @@ private:
             s.node = static_cast<int>(random_.between(1, options_.nodes));
         } else if (kind == "mfence") {
             s.kind = Stmt::Kind::MFence;
-        } else if (kind == "wait") {
+        } else {  // wait
             s.kind = Stmt::Kind::Wait;
             s.workId = waitedId(th, th.rdmaIds);
-        } else if (kind == "svwrite") {  // sv.write(x, 2) or sv.write(x, a)
+        }
+        return s;
+    }
+
+    // Shared-variable calls and global fences.
+    Stmt svStatement(const std::string& kind, ThreadState& th) {
+        Stmt s;
+        if (kind == "svwrite") {  // sv.write(x, 2) or sv.write(x, a)
             const std::string variable = random_.pick(variables_);
             Expr v = random_.chance(0.25) ? locationExpr(localLocation(th)) : Expr::constant(value(), {});
             s = svCall("write", {exprArg(locationExpr(variable)), exprArg(std::move(v))});
@@ -548,7 +583,26 @@ private:
             testNodes_.insert(nodes.begin(), nodes.end());
             s = svCall("bcast",
                        {exprArg(locationExpr(variable)), exprArg(locationExpr(work)), nodeSetArg(std::move(nodes))});
-        } else if (isLockKind(kind)) {  // wl.acq(l), its release held back; a node lock lives on node 1
+        } else if (kind == "svwait") {
+            s = svCall("wait", {exprArg(locationExpr(waitedId(th, th.svIds)))});
+        } else {  // gfence(1, 2) or its SV spelling sv.gf({1, 2})
+            const bool call = random_.chance(0.5);
+            std::vector<int> nodes = nodeSet(th.node, false);
+            testNodes_.insert(nodes.begin(), nodes.end());
+            if (call) {
+                s = svCall("gf", {nodeSetArg(std::move(nodes))});
+            } else {
+                s.kind = Stmt::Kind::GFence;
+                s.nodes = std::move(nodes);
+            }
+        }
+        return s;
+    }
+
+    // Lock, SC and ring-buffer calls.
+    Stmt libraryCall(const std::string& kind, ThreadState& th) {
+        Stmt s;
+        if (isLockKind(kind)) {  // wl.acq(l), its release held back; a node lock lives on node 1
             CallArg lock = exprArg(locationExpr("l"));
             if (kind == "nl") lock.expr.remoteNode = 1;
             s = svCall("acq", {lock});
@@ -567,7 +621,7 @@ private:
                 s.hasResult = true;
                 s.target = localRef(freshPrivate(th));
             }
-        } else if (kind == "rbl") {  // thread 0 submits to the buffer buf (no location name), the others receive
+        } else {  // rbl: thread 0 submits to the buffer buf (no location name), the others receive
             const bool writer = th.index == 0;
             Expr v = writer ? (random_.chance(0.25) ? locationExpr(localLocation(th)) : Expr::constant(value(), {}))
                             : locationExpr(freshPrivate(th));
@@ -575,19 +629,14 @@ private:
             s.library = "rbl";
             s.hasResult = true;
             s.target = localRef(freshPrivate(th));
-        } else if (kind == "svwait") {
-            s = svCall("wait", {exprArg(locationExpr(waitedId(th, th.svIds)))});
-        } else if (kind == "gfence") {  // gfence(1, 2) or its SV spelling sv.gf({1, 2})
-            const bool call = random_.chance(0.5);
-            std::vector<int> nodes = nodeSet(th.node, false);
-            testNodes_.insert(nodes.begin(), nodes.end());
-            if (call) {
-                s = svCall("gf", {nodeSetArg(std::move(nodes))});
-            } else {
-                s.kind = Stmt::Kind::GFence;
-                s.nodes = std::move(nodes);
-            }
-        } else if (kind == "assume") {
+        }
+        return s;
+    }
+
+    // assume, if, choice, loop and while, with short blocks.
+    Stmt control(const std::string& kind, ThreadState& th) {
+        Stmt s;
+        if (kind == "assume") {
             s.kind = Stmt::Kind::Assume;
             test(s, th, random_.chance(0.5));
         } else if (kind == "if") {
@@ -602,17 +651,10 @@ private:
         } else if (kind == "loop") {
             s.kind = Stmt::Kind::Loop;
             s.body = simpleBlock(th, 1, 2);
-        } else if (kind == "while") {
+        } else {  // while
             s.kind = Stmt::Kind::While;
             test(s, th, false);
             s.body = simpleBlock(th, 0, 2);
-        } else {
-            s.kind = Stmt::Kind::Cas;
-            s.target = localRef(localLocation(th));
-            s.expr = Expr::constant(random_.between(0, options_.values), {});
-            s.expr2 = Expr::constant(random_.between(0, options_.values), {});
-            s.result = freshPrivate(th);
-            s.source = localRef(s.result);  // where the parser keeps the result location
         }
         return s;
     }
