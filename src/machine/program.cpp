@@ -111,18 +111,7 @@ private:
                 in.expr = expr(st.expr, in);
                 return;
             }
-            case Stmt::Kind::Cas: {
-                Instr& in = emit(Instr::Op::Cas, st.where);
-                in.loc = location(st.target.name);
-                // The expected and desired values are rewritten separately.
-                slotBase_ = 0;
-                in.expr = expr(st.expr, in);
-                slotBase_ = static_cast<int>(in.slots.size());
-                in.expr2 = expr(st.expr2, in);
-                Instr& write = emit(Instr::Op::WriteCarry, st.where);
-                write.loc = location(st.source.name);
-                return;
-            }
+            case Stmt::Kind::Cas: cas(st); return;
             case Stmt::Kind::Get: {
                 Instr& in = emit(Instr::Op::Get, st.where);
                 in.loc = location(st.target.name);
@@ -131,78 +120,17 @@ private:
                 remoteNode(in.node);
                 return;
             }
-            case Stmt::Kind::Put: {
-                Instr& in = emit(Instr::Op::Put, st.where);
-                in.loc = location(st.target.name);
-                in.node = *st.target.node;
-                if (st.sourceIsConst) {
-                    in.value = st.constant;
-                    in.hidden = hidden(st);
-                } else {
-                    in.source = location(st.source.name);
-                }
-                remoteNode(in.node);
-                return;
-            }
+            case Stmt::Kind::Put: put(st); return;
             case Stmt::Kind::RCas:
-            case Stmt::Kind::RFaa: {
-                Instr& in = emit(st.kind == Stmt::Kind::RCas ? Instr::Op::RCas : Instr::Op::RFaa, st.where);
-                // unfold() gives `_` a hidden location that nothing reads or reports.
-                in.loc = st.source.name == "_" ? -1 : location(st.source.name);
-                if (in.loc < 0) in.hidden = hidden(st);
-                in.source = location(st.target.name);
-                in.node = *st.target.node;
-                in.expr = expr(st.expr, in);  // the parser admits only constants here
-                if (st.kind == Stmt::Kind::RCas) in.expr2 = expr(st.expr2, in);
-                remoteNode(in.node);
-                return;
-            }
+            case Stmt::Kind::RFaa: remoteRmw(st); return;
             case Stmt::Kind::Poll: emit(Instr::Op::Poll, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::RFence: emit(Instr::Op::RFence, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::MFence: emit(Instr::Op::MFence, st.where); return;
             case Stmt::Kind::Assume: assume(st, st.compare); return;
-            case Stmt::Kind::If: {
-                const int branch = here();
-                emit(Instr::Op::Branch, st.where);
-                const int thenStart = here();
-                assume(st, st.compare);
-                block(st.body);
-                const int jump = here();
-                emit(Instr::Op::Jump, st.where);
-                const int elseStart = here();
-                assume(st, negated(st.compare));
-                block(st.orelse);
-                out_.code[branch].targets = {thenStart, elseStart};
-                out_.code[jump].targets = {here()};
-                return;
-            }
-            case Stmt::Kind::Choice: {
-                const int branch = here();
-                emit(Instr::Op::Branch, st.where);
-                std::vector<int> jumps, starts;
-                for (const Block& b : st.branches) {
-                    starts.push_back(here());
-                    block(b);
-                    jumps.push_back(here());
-                    emit(Instr::Op::Jump, st.where);
-                }
-                out_.code[branch].targets = starts;
-                for (int j : jumps) out_.code[j].targets = {here()};
-                return;
-            }
+            case Stmt::Kind::If: ifThenElse(st); return;
+            case Stmt::Kind::Choice: choice(st); return;
             case Stmt::Kind::Loop:
-            case Stmt::Kind::While: {
-                const int loop = out_.loops++;
-                emit(Instr::Op::LoopEnter, st.where).loop = loop;
-                const int head = here();
-                Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
-                h.loop = loop;
-                if (st.kind == Stmt::Kind::While) test(st, st.compare, h);
-                block(st.body);
-                emit(Instr::Op::Jump, st.where).targets = {head};
-                out_.code[head].targets = {here()};
-                return;
-            }
+            case Stmt::Kind::While: loop(st); return;
             case Stmt::Kind::RegAssign: {
                 Instr& in = emit(Instr::Op::RegAssign, st.where);
                 in.reg = reg(st.result);
@@ -227,6 +155,87 @@ private:
                 throw InputError(st.where, "the queue-pair machines run polls, not work identifiers or library "
                                            "calls; use the declarative engine");
         }
+    }
+
+    // CAS(x, E1, E2, z): the CAS, then z := the carried old value.
+    void cas(const Stmt& st) {
+        Instr& in = emit(Instr::Op::Cas, st.where);
+        in.loc = location(st.target.name);
+        // The expected and desired values are rewritten separately.
+        slotBase_ = 0;
+        in.expr = expr(st.expr, in);
+        slotBase_ = static_cast<int>(in.slots.size());
+        in.expr2 = expr(st.expr2, in);
+        Instr& write = emit(Instr::Op::WriteCarry, st.where);
+        write.loc = location(st.source.name);
+    }
+
+    void put(const Stmt& st) {
+        Instr& in = emit(Instr::Op::Put, st.where);
+        in.loc = location(st.target.name);
+        in.node = *st.target.node;
+        if (st.sourceIsConst) {
+            in.value = st.constant;
+            in.hidden = hidden(st);
+        } else {
+            in.source = location(st.source.name);
+        }
+        remoteNode(in.node);
+    }
+
+    void remoteRmw(const Stmt& st) {
+        Instr& in = emit(st.kind == Stmt::Kind::RCas ? Instr::Op::RCas : Instr::Op::RFaa, st.where);
+        // unfold() gives `_` a hidden location that nothing reads or reports.
+        in.loc = st.source.name == "_" ? -1 : location(st.source.name);
+        if (in.loc < 0) in.hidden = hidden(st);
+        in.source = location(st.target.name);
+        in.node = *st.target.node;
+        in.expr = expr(st.expr, in);  // the parser admits only constants here
+        if (st.kind == Stmt::Kind::RCas) in.expr2 = expr(st.expr2, in);
+        remoteNode(in.node);
+    }
+
+    // Branch to the then part (its test assumed) or the else part (the negation).
+    void ifThenElse(const Stmt& st) {
+        const int branch = here();
+        emit(Instr::Op::Branch, st.where);
+        const int thenStart = here();
+        assume(st, st.compare);
+        block(st.body);
+        const int jump = here();
+        emit(Instr::Op::Jump, st.where);
+        const int elseStart = here();
+        assume(st, negated(st.compare));
+        block(st.orelse);
+        out_.code[branch].targets = {thenStart, elseStart};
+        out_.code[jump].targets = {here()};
+    }
+
+    void choice(const Stmt& st) {
+        const int branch = here();
+        emit(Instr::Op::Branch, st.where);
+        std::vector<int> jumps, starts;
+        for (const Block& b : st.branches) {
+            starts.push_back(here());
+            block(b);
+            jumps.push_back(here());
+            emit(Instr::Op::Jump, st.where);
+        }
+        out_.code[branch].targets = starts;
+        for (int j : jumps) out_.code[j].targets = {here()};
+    }
+
+    // loop and while: enter, a head that stays or leaves (bounded by the unroll), the body, a jump back.
+    void loop(const Stmt& st) {
+        const int index = out_.loops++;
+        emit(Instr::Op::LoopEnter, st.where).loop = index;
+        const int head = here();
+        Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
+        h.loop = index;
+        if (st.kind == Stmt::Kind::While) test(st, st.compare, h);
+        block(st.body);
+        emit(Instr::Op::Jump, st.where).targets = {head};
+        out_.code[head].targets = {here()};
     }
 
     void assume(const Stmt& st, Comparison op) { test(st, op, emit(Instr::Op::Assume, st.where)); }
