@@ -696,26 +696,24 @@ private:
 
     // x := y^n: nrR then nlW, one call, polled from n.
     void get(PathState& s, const Stmt& st) {
-        const int target = locations_.local(st.target, thread_.node);
-        const int source = locations_.remote(st.source);
-        const int remote = *st.source.node;
-        beginCall(s);
-        const int read = emit(s, EventKind::NRR, source, remote, st.where);
-        const int write = emit(s, EventKind::NLW, target, remote, st.where, Value::readBy(read));
-        endCall(s);
-        setWorkId(s, read, st.workId);
-        s.unpolled[remote].push_back(write);
+        const int target = locations_.local(st.target, thread_.node);  // first: locations are numbered by use
+        nicCopy(s, st, EventKind::NRR, locations_.remote(st.source), EventKind::NLW, target, *st.source.node);
     }
 
     // x^n := y (or a constant): nlR then nrW, one call, polled from n.
     void put(PathState& s, const Stmt& st) {
         const int target = locations_.remote(st.target);
-        const int remote = *st.target.node;
         const int source = st.sourceIsConst ? locations_.hiddenConstant(st, thread_.node)
                                             : locations_.local(st.source, thread_.node);
+        nicCopy(s, st, EventKind::NLR, source, EventKind::NRW, target, *st.target.node);
+    }
+
+    // A get or a put: the NIC reads `from` and writes its value to `to`, one call
+    // towards `remote`, with the statement's work identifier, polled from there.
+    void nicCopy(PathState& s, const Stmt& st, EventKind readKind, int from, EventKind writeKind, int to, int remote) {
         beginCall(s);
-        const int read = emit(s, EventKind::NLR, source, remote, st.where);
-        const int write = emit(s, EventKind::NRW, target, remote, st.where, Value::readBy(read));
+        const int read = emit(s, readKind, from, remote, st.where);
+        const int write = emit(s, writeKind, to, remote, st.where, Value::readBy(read));
         endCall(s);
         setWorkId(s, read, st.workId);
         s.unpolled[remote].push_back(write);
