@@ -1,6 +1,8 @@
 // I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10).
 #include <functional>
+#include <optional>
 #include <set>
+#include <utility>
 
 #include "rewrite.hpp"
 
@@ -15,6 +17,14 @@ namespace {
 // counter passes its old value: `u := sv.read(z_t); while (u <= v) {...}`
 // (§10.3). Without `entryFence` it is §12.4's negative control, which
 // refinement must reject.
+//
+// A thread's own counter has one writer, the thread, and its broadcasts skip
+// the thread's node, so v, read from it, is the number of the thread's earlier
+// calls on z. Where every call of the thread on z is at its top level, that
+// number is the call's index, and the wait tests `u <= index`: one location
+// read instead of two, in either order, which halves the paths at each test.
+// v is still read and incremented, and v - index goes to an alarm location,
+// which refinement reports if it is ever not 0.
 class BarriersImpl : Rewriter {
 public:
     BarriersImpl(const LitmusTest& test, bool entryFence)
@@ -28,6 +38,17 @@ public:
             }
         };
         for (size_t t = 0; t < test.threads.size(); ++t) scan(test.threads[t].body, t);
+        for (size_t t = 0; t < test.threads.size(); ++t) {
+            std::map<std::string, size_t> topLevel, all;
+            for (const Stmt& st : test.threads[t].body)
+                if (isBarrier(st)) ++topLevel[st.args[0].expr.name];
+            anyStatement(test.threads[t].body, [&](const Stmt& st) {
+                if (isBarrier(st)) ++all[st.args[0].expr.name];
+                return false;  // every statement
+            });
+            for (const auto& [barrier, count] : all)
+                if (topLevel[barrier] == count) countedCalls_.insert({t, barrier});
+        }
     }
 
     ImplementedTest run() {
@@ -43,6 +64,7 @@ public:
             thread_ = t;
             out.test.threads[t].body = block(out.test.threads[t].body);
         }
+        declareAlarms(out);
         return out;
     }
 
@@ -64,6 +86,16 @@ private:
         const std::string v = own(barrier, "v"), w = own(barrier, "w"), u = own(barrier, "u");
         out.push_back(svRead(v, mine, at));
         out.push_back(assignStmt(w, plusOne(v, at), at));
+        // The call's index among the thread's calls on z, where that fixes v.
+        std::optional<long long> index;
+        if (countedCalls_.count({thread_, barrier})) {
+            index = static_cast<long long>(calls_[barrier + "/" + std::to_string(thread_)]++);
+            const std::string& thread = test_.threads[thread_].name;
+            const std::string key = thread + "/" + barrier + "/" + std::to_string(*index);
+            out.push_back(alarmUnless(v, *index, key + "/alarm",
+                                      "counter_alarm_" + thread + "_" + barrier + "_" + std::to_string(*index),
+                                      test_.threads[thread_].node, at));
+        }
         out.push_back(callOf("sv", "write", {nameArg(mine, at), nameArg(w, at)}, at));
         fenced.erase(test_.threads[thread_].node);
         if (!fenced.empty())
@@ -76,7 +108,7 @@ private:
             Stmt wait = statement(Stmt::Kind::While, at);
             wait.expr = Expr::location(u, at);
             wait.compare = Comparison::Le;
-            wait.expr2 = Expr::location(v, at);
+            wait.expr2 = index ? Expr::constant(*index, at) : Expr::location(v, at);
             wait.body = {svRead(u, theirs, at)};
             out.push_back(std::move(wait));
         }
@@ -94,6 +126,8 @@ private:
     std::vector<int> nodes_;
     bool entryFence_;
     std::map<std::string, std::set<size_t>> participants_;  // b(z)
+    std::set<std::pair<size_t, std::string>> countedCalls_;  // (thread, barrier): every call at the top level
+    std::map<std::string, size_t> calls_;                     // calls rewritten so far, per barrier and thread
     size_t thread_ = 0;
 };
 

@@ -60,10 +60,7 @@ public:
             ThreadDecl& th = out.test.threads[t];
             th.body = path(test_.threads[t].body, 0, {});
         }
-        for (const auto& [alarm, node] : alarms_) {
-            out.test.locations.push_back(LocationDecl{alarm, node, 0, {}});
-            out.alarms.push_back(alarm);
-        }
+        declareAlarms(out);
         return out;
     }
 
@@ -208,14 +205,9 @@ private:
     // alarm := x - value, the alarm of what the current call checks.
     Stmt alarmUnless(const std::string& x, long long value, const std::string& what, const SourceLoc& at) {
         const std::string& thread = test_.threads[thread_].name;
-        const std::string& alarm = named(thread + "/" + std::to_string(call_) + "/" + what,
-                                         what + "_alarm_" + thread + "_" + std::to_string(call_));
-        alarms_[alarm] = test_.threads[thread_].node;
-        Expr difference;
-        difference.kind = Expr::Kind::Sub;
-        difference.where = at;
-        difference.args = {Expr::location(x, at), Expr::constant(value, at)};
-        return assignStmt(alarm, std::move(difference), at);
+        return Rewriter::alarmUnless(x, value, thread + "/" + std::to_string(call_) + "/" + what,
+                                     what + "_alarm_" + thread + "_" + std::to_string(call_), test_.threads[thread_].node,
+                                     at);
     }
 
     // ok := value, if the call has a result.
@@ -254,7 +246,6 @@ private:
     const LitmusTest& test_;
     bool headFirst_;
     std::map<std::string, Buffer> buffers_;
-    std::map<std::string, int> alarms_;  // alarm locations and their nodes
     size_t thread_ = 0;
     size_t call_ = 0;  // the current call's statement number in its thread
 };

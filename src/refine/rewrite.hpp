@@ -88,10 +88,34 @@ protected:
         return named(thread + "/" + object + "/" + role, role + "_" + thread + "_" + object);
     }
 
+    // alarm := x - value, where the path fixes the value x must hold: the
+    // implementation's own check, which refinement reports when not 0
+    // (ImplementedTest::alarms). `key` names the check; its location is `base`
+    // made fresh, on `node`.
+    Stmt alarmUnless(const std::string& x, long long value, const std::string& key, const std::string& base, int node,
+                     const SourceLoc& at) {
+        const std::string& alarm = named(key, base);
+        alarms_[alarm] = node;
+        Expr difference;
+        difference.kind = Expr::Kind::Sub;
+        difference.where = at;
+        difference.args = {Expr::location(x, at), Expr::constant(value, at)};
+        return assignStmt(alarm, std::move(difference), at);
+    }
+
+    // Declares the alarm locations (initially 0) and lists them in `out`.
+    void declareAlarms(ImplementedTest& out) const {
+        for (const auto& [alarm, node] : alarms_) {
+            out.test.locations.push_back(LocationDecl{alarm, node, 0, {}});
+            out.alarms.push_back(alarm);
+        }
+    }
+
     std::set<std::string> used_;
 
 private:
     std::map<std::string, std::string> names_;
+    std::map<std::string, int> alarms_;  // alarm locations and their nodes
 };
 
 // The implementations (each file's entry points).

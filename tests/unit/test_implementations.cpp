@@ -163,3 +163,17 @@ TEST(Implementations, RingBufferCallsInBranchesAreRefused) {
         EXPECT_NE(e.detail().find("top level only"), std::string::npos) << e.detail();
     }
 }
+
+// I_BAL: a thread whose calls on z are all at its top level knows v, since its
+// own counter has no other writer; its waits test u against the call's index
+// and v - index goes to an alarm. A call under an `if` keeps the test u <= v.
+TEST(Implementations, BarrierWaitsAgainstTheCallIndexWhereThePathFixesIt) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/bal/bar-uneven-calls.litmus");
+    const ImplementedTest impl = implement(test, Implementation::Barriers, "rdma-wait-rmw");
+    const std::string text = printLitmus(impl.test);
+    for (const char* line : {"counter_alarm_P0_z_0 := v_P0_z - 0;", "while (u_P0_z <= 0) {",
+                             "while (u_P1_z <= v_P1_z) {"})
+        EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
+    EXPECT_EQ(text.find("counter_alarm_P1"), std::string::npos) << text;
+    EXPECT_EQ(impl.alarms, std::vector<std::string>{"counter_alarm_P0_z_0"});
+}
