@@ -1,5 +1,4 @@
 // I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10).
-#include <functional>
 #include <optional>
 #include <set>
 #include <utility>
@@ -29,15 +28,6 @@ class BarriersImpl : Rewriter {
 public:
     BarriersImpl(const LitmusTest& test, bool entryFence)
         : Rewriter(test), test_(test), nodes_(testNodes(test)), entryFence_(entryFence) {
-        std::function<void(const Block&, size_t)> scan = [&](const Block& block, size_t t) {
-            for (const Stmt& st : block) {
-                if (isBarrier(st)) participants_[st.args[0].expr.name].insert(t);
-                scan(st.body, t);
-                scan(st.orelse, t);
-                for (const Block& b : st.branches) scan(b, t);
-            }
-        };
-        for (size_t t = 0; t < test.threads.size(); ++t) scan(test.threads[t].body, t);
         for (size_t t = 0; t < test.threads.size(); ++t) {
             std::map<std::string, size_t> topLevel, all;
             for (const Stmt& st : test.threads[t].body)
@@ -46,8 +36,10 @@ public:
                 if (isBarrier(st)) ++all[st.args[0].expr.name];
                 return false;  // every statement
             });
-            for (const auto& [barrier, count] : all)
+            for (const auto& [barrier, count] : all) {
+                participants_[barrier].insert(t);
                 if (topLevel[barrier] == count) countedCalls_.insert({t, barrier});
+            }
         }
     }
 

@@ -1,5 +1,4 @@
 // I_RBL, ring buffers as SV slots and heads (LOCO Fig. 14, LIBRARIES.md §9.3).
-#include <functional>
 #include <set>
 #include <utility>
 
@@ -80,20 +79,16 @@ private:
 
     static std::map<std::string, Buffer> buffersOf(const LitmusTest& test) {
         std::map<std::string, Buffer> buffers;
-        std::function<void(const Block&, size_t)> scan = [&](const Block& block, size_t t) {
-            for (const Stmt& st : block) {
+        for (size_t t = 0; t < test.threads.size(); ++t)
+            anyStatement(test.threads[t].body, [&](const Stmt& st) {
                 if (isCall(st)) {
                     Buffer& b = buffers[st.args[0].expr.name];
                     b.length = static_cast<int>(st.args.size()) - 1;
                     if (st.method == "submit") b.writer = t;
                     if (st.method == "receive") b.readers.insert(t);
                 }
-                scan(st.body, t);
-                scan(st.orelse, t);
-                for (const Block& b : st.branches) scan(b, t);
-            }
-        };
-        for (size_t t = 0; t < test.threads.size(); ++t) scan(test.threads[t].body, t);
+                return false;  // every statement
+            });
         return buffers;
     }
 
