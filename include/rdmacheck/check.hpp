@@ -55,5 +55,11 @@ UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll
 void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEncoding& encoding);
 [[noreturn]] void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e);
 void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, const std::string& file);
+// A skeleton cut at the unroll bound only adds warnings: once each of its loops
+// has one in `result`, solving it can tell nothing new.
+bool cutLoopsNoted(const CheckResult& result, const ExecutionGraph& sk);
+// For a cut skeleton (true), notes its loops in `result` when a consistent
+// execution reaches the bound: executions past it are missing. False otherwise.
+bool noteCutSkeleton(const ExecutionGraph& sk, ExecutionEncoding& encoding, CheckResult& result);
 
 }  // namespace rdmacheck

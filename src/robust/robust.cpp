@@ -219,16 +219,11 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
         for (bool more = program.skeletonCount() > 0; more && !r.witness; more = program.nextChoice(choice)) {
             const ExecutionGraph sk = program.skeleton(choice);
             checkEventCount(sk, options, test.file);
-            auto noted = [&](const SourceLoc& loop) { return hasCutLoop(loops, loop); };
-            if (!sk.cutAt.empty() && std::all_of(sk.cutAt.begin(), sk.cutAt.end(), noted)) continue;
+            if (cutLoopsNoted(loops, sk)) continue;
             ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
             spend(guard, options.limits, encoding);
-            if (!sk.cutAt.empty()) {
-                // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
-                if (encoding.next())
-                    for (const SourceLoc& loop : sk.cutAt) noteCutLoop(loops, loop);
-                continue;
-            }
+            // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
+            if (noteCutSkeleton(sk, encoding, loops)) continue;
             encoding.requireScCycle();
             if (encoding.next()) r.witness = makeWitness(test, program, choice, encoding.current(), model);
         }

@@ -93,6 +93,18 @@ void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, cons
                                                     std::to_string(options.maxEvents) + " (--max-events)");
 }
 
+bool cutLoopsNoted(const CheckResult& result, const ExecutionGraph& sk) {
+    auto noted = [&](const SourceLoc& loop) { return hasCutLoop(result, loop); };
+    return !sk.cutAt.empty() && std::all_of(sk.cutAt.begin(), sk.cutAt.end(), noted);
+}
+
+bool noteCutSkeleton(const ExecutionGraph& sk, ExecutionEncoding& encoding, CheckResult& result) {
+    if (sk.cutAt.empty()) return false;
+    if (encoding.next())
+        for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result, loop);
+    return true;
+}
+
 namespace {
 
 // One test's run over its skeletons, in the mode the options ask for.
@@ -104,11 +116,9 @@ public:
         : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), guard_(guard),
           result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()) {}
 
-    // A skeleton cut at the unroll bound only adds warnings: once each of its
-    // loops has one, solving it can tell nothing new.
+    // Whether the skeleton can tell nothing new (cutLoopsNoted).
     bool skips(const ExecutionGraph& sk) {
-        auto noted = [&](const SourceLoc& loop) { return hasCutLoop(result_, loop); };
-        const bool skip = !sk.cutAt.empty() && std::all_of(sk.cutAt.begin(), sk.cutAt.end(), noted);
+        const bool skip = cutLoopsNoted(result_, sk);
         if (skip) ++combination_;
         return skip;
     }
@@ -117,12 +127,7 @@ public:
     bool run(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
         ++combination_;
         spend(guard_, options_.limits, encoding);
-        if (!sk.cutAt.empty()) {
-            // A consistent prefix that stopped at the bound: executions are missing.
-            if (encoding.next())
-                for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result_, loop);
-            return true;
-        }
+        if (noteCutSkeleton(sk, encoding, result_)) return true;
         switch (options_.mode) {
             case CheckMode::Executions: enumerateExecutions(encoding); return true;
             case CheckMode::States: enumerateStates(sk, encoding); return true;
