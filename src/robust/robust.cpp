@@ -109,19 +109,30 @@ const Clock* orderingClock(const Model& model) {
     return &plan.clocks.at(plan.observeClock >= 0 ? static_cast<size_t>(plan.observeClock) : plan.clocks.size() - 1);
 }
 
-// Whether `to` is reachable from `from` through the clock's edges in ex.
-bool ordered(const ExecutionGraph& ex, const Model& model, int from, int to) {
+// The ordering clock's edges in ex, by source (none without a clock: every
+// segment is then relaxed). clockEdges leaves out initial writes, which no
+// path between two other events passes: nothing is ordered before them.
+using Successors = std::map<int, std::vector<int>>;
+Successors orderingEdges(const ExecutionGraph& ex, const Model& model) {
+    Successors out;
     const Clock* clock = orderingClock(model);
-    if (!clock) return false;  // nothing ordered: every segment is relaxed
-    std::map<int, std::vector<int>> out;
-    for (const ModelExpr& m : clock->members)
-        for (auto [a, b] : evaluateRelation(model, m, ex)) out[a].push_back(b);
+    if (!clock) return out;
+    const int index = static_cast<int>(clock - model.plan.clocks.data());
+    for (const RelationEdge& e : clockEdges(ex, model))
+        if (e.clock == index) out[e.from].push_back(e.to);
+    return out;
+}
+
+// Whether `to` is reachable from `from` through the edges.
+bool ordered(const ExecutionGraph& ex, const Successors& out, int from, int to) {
     std::vector<bool> seen(ex.events.size(), false);
     std::vector<int> stack{from};
     while (!stack.empty()) {
         const int v = stack.back();
         stack.pop_back();
-        for (int w : out[v]) {
+        const auto next = out.find(v);
+        if (next == out.end()) continue;
+        for (int w : next->second) {
             if (w == to) return true;
             if (!seen[w]) stack.push_back(w), seen[w] = true;
         }
@@ -148,13 +159,14 @@ std::string cellText(const Model& model, EventKind earlier, EventKind later) {
 // Each thread visit (a run of po edges) whose entry the model does not order before its exit.
 std::vector<RelaxedSegment> relaxedSegments(const ExecutionGraph& ex, const std::vector<RelationEdge>& cycle,
                                             const Model& model) {
+    const Successors edges = orderingEdges(ex, model);
     std::vector<RelaxedSegment> out;
     for (size_t i = 0; i < cycle.size(); ++i) {
         if (cycle[i].relation != "po" || (i > 0 && cycle[i - 1].relation == "po")) continue;
         size_t last = i;
         while (last + 1 < cycle.size() && cycle[last + 1].relation == "po") ++last;
         const int entry = cycle[i].from, exit = cycle[last].to;
-        if (!ordered(ex, model, entry, exit))
+        if (!ordered(ex, edges, entry, exit))
             out.push_back({entry, exit, cellText(model, ex.events[entry].kind, ex.events[exit].kind)});
     }
     return out;
