@@ -36,6 +36,11 @@ constexpr const char* kJsonSchema = "rdmacheck-output/1";
 // condition and `locations` observe.
 std::string herdHash(const LitmusTest& test);
 
+// herd7's `Time TEST 0.03` line, newline included.
+std::string timeLine(const std::string& test, double seconds);
+// JSON warnings, one per loop the unroll bound cut, with `message`.
+nlohmann::json cutLoopWarnings(const std::vector<SourceLoc>& loops, const std::string& message);
+
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options = {});
 // A JSON record of an error: where (line and column 0 when the whole file or

@@ -1,7 +1,6 @@
 #include "robust_run.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -16,6 +15,9 @@
 namespace rdmacheck::cli {
 
 namespace {
+
+// The warning of a loop the unroll bound cut, in the text and the JSON.
+constexpr const char* kRobustUpToBound = "loop unrolled to the bound; robust up to it only";
 
 // One test's answers, for the text block and the JSON record alike.
 struct RobustAnswer {
@@ -111,13 +113,8 @@ void printText(std::ostream& out, const RobustAnswer& a, bool showTime) {
             << "\n"
             << "Observable " << observableText(a) << "\n";
     }
-    if (showTime) {
-        char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
-        out << "Time " << r.test << " " << seconds << "\n";
-    }
-    for (const SourceLoc& loop : r.cutLoops)
-        out << "Warning: " << loop.str() << ": loop unrolled to the bound; robust up to it only\n";
+    if (showTime) out << timeLine(r.test, r.seconds);
+    for (const SourceLoc& loop : r.cutLoops) out << "Warning: " << loop.str() << ": " << kRobustUpToBound << "\n";
     if (a.repair) printRepair(out, r.test, *a.repair);
     out << "\n";
 }
@@ -148,16 +145,20 @@ nlohmann::json repairJson(const RepairResult& r) {
     return j;
 }
 
+// A robustness record with no answer yet: robust, witness and observable null.
+nlohmann::json emptyRecord(const LitmusTest& test, const std::string& modelName, int unroll) {
+    return {{"schema", kJsonSchema}, {"type", "robustness"}, {"version", RDMACHECK_VERSION},
+            {"test", test.name},     {"file", test.file},    {"model", modelName},
+            {"unroll", unroll},      {"robust", nullptr},    {"bound_cut", false},
+            {"witness", nullptr},    {"observable", nullptr}, {"warnings", nlohmann::json::array()}};
+}
+
 nlohmann::json record(const LitmusTest& test, const RobustAnswer& a, bool showTime) {
     const RobustnessResult& r = a.result;
-    nlohmann::json warnings = nlohmann::json::array();
-    for (const SourceLoc& loop : r.cutLoops)
-        warnings.push_back({{"file", loop.file}, {"line", loop.line}, {"column", loop.column},
-                            {"message", "loop unrolled to the bound; robust up to it only"}});
-    nlohmann::json j{{"schema", kJsonSchema},  {"type", "robustness"}, {"version", RDMACHECK_VERSION},
-                     {"test", r.test},         {"file", test.file},    {"model", r.model},
-                     {"unroll", r.unroll},     {"robust", r.robust()}, {"bound_cut", !r.cutLoops.empty()},
-                     {"witness", nullptr},     {"observable", nullptr}, {"warnings", warnings}};
+    nlohmann::json j = emptyRecord(test, r.model, r.unroll);
+    j["robust"] = r.robust();
+    j["bound_cut"] = !r.cutLoops.empty();
+    j["warnings"] = cutLoopWarnings(r.cutLoops, kRobustUpToBound);
     if (r.witness) j["witness"] = witnessJson(*r.witness);
     if (a.observable) j["observable"] = *a.observable;
     if (a.repair) j["repair"] = repairJson(*a.repair);
@@ -172,12 +173,9 @@ void printUnknown(const LitmusTest& test, const std::string& modelName, const st
         std::cout << "Robustness " << test.name << " Unknown (" << why << ")\n\n";
         return;
     }
-    std::cout << dumpJson({{"schema", kJsonSchema}, {"type", "robustness"}, {"version", RDMACHECK_VERSION},
-                           {"test", test.name}, {"file", test.file}, {"model", modelName},
-                           {"unroll", options.check.unroll}, {"robust", nullptr}, {"bound_cut", false},
-                           {"witness", nullptr}, {"observable", nullptr}, {"warnings", nlohmann::json::array()},
-                           {"reason", why}})
-              << "\n";
+    nlohmann::json j = emptyRecord(test, modelName, options.check.unroll);
+    j["reason"] = why;
+    std::cout << dumpJson(j) << "\n";
 }
 
 int runOne(const std::string& file, const RobustRunOptions& options) {

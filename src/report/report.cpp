@@ -164,11 +164,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     } else {
         out << "Mode " << modeName(r.mode) << "\n";
     }
-    if (options.showTime) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.2f", r.seconds);
-        out << "Time " << r.test << " " << buf << "\n";
-    }
+    if (options.showTime) out << timeLine(r.test, r.seconds);
     if (test.arch == Arch::X86) out << "Hash=" << herdHash(test) << "\n";
     for (const SourceLoc& loop : r.cutLoops) out << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
     out << "\n";
@@ -205,16 +201,23 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
         states.push_back(s);
     }
     j["states"] = states;
-    nlohmann::json warnings = nlohmann::json::array();
-    for (const SourceLoc& loop : r.cutLoops)
-        warnings.push_back({{"file", loop.file},
-                            {"line", loop.line},
-                            {"column", loop.column},
-                            {"message", kUnrollCut}});
-    j["warnings"] = warnings;
+    j["warnings"] = cutLoopWarnings(r.cutLoops, kUnrollCut);
     if (r.engine != "declarative") j["machine_states"] = r.machineStates;
     if (options.showTime) j["time"] = r.seconds;
     return j;
+}
+
+std::string timeLine(const std::string& test, double seconds) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", seconds);
+    return "Time " + test + " " + buf + "\n";
+}
+
+nlohmann::json cutLoopWarnings(const std::vector<SourceLoc>& loops, const std::string& message) {
+    nlohmann::json warnings = nlohmann::json::array();
+    for (const SourceLoc& loop : loops)
+        warnings.push_back({{"file", loop.file}, {"line", loop.line}, {"column", loop.column}, {"message", message}});
+    return warnings;
 }
 
 nlohmann::json errorRecord(const SourceLoc& where, const std::string& message, int exitCode, bool timeout) {
