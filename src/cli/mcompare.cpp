@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "rdmacheck/diagnostics.hpp"
+
 namespace rdmacheck::cli {
 
 namespace {
@@ -84,9 +86,7 @@ std::string stateText(const std::string& prefix, const State& s) {
         pieces.push_back((bare ? loc : "[" + loc + "]") + "=" + value + ";");
     }
     pieces.insert(pieces.end(), s.others.begin(), s.others.end());
-    std::string text;
-    for (const std::string& piece : pieces) text += (text.empty() ? "" : " ") + piece;
-    return prefix + "[" + text + "]";
+    return prefix + "[" + joined(pieces, " ") + "]";
 }
 
 // mcompare7's kinds: herd7's Allowed, Forbidden, Required.

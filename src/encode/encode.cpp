@@ -508,7 +508,6 @@ struct ExecutionEncoding::Impl {
         }
     }
 
-
     // The location ends with `v` when its mo-last write (the one every other
     // write of the location precedes) writes v: a disjunction over the writes,
     // not an if-then-else term, so it stays in difference logic.
@@ -678,7 +677,6 @@ ExecutionEncoding::~ExecutionEncoding() = default;
 bool ExecutionEncoding::next() { return impl_->next(); }
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
-
 
 z3::expr ExecutionEncoding::finalValueIs(int location, long long v) const { return impl_->finalValueIs(location, v); }
 

@@ -34,19 +34,6 @@ const char* modelsFor(const Event& e) {
     }
 }
 
-}  // namespace
-
-CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock::time_point start) {
-    CheckOptions left = options;
-    if (options.limits.seconds > 0) {
-        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        left.limits.seconds = std::max(0.001, options.limits.seconds - spent);
-    }
-    return left;
-}
-
-namespace {
-
 void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
     for (const auto& paths : program.paths)
         for (const ThreadPath& p : paths)
@@ -65,6 +52,15 @@ void checkModelSupports(const UnfoldedProgram& program, const Model& model) {
 }
 
 }  // namespace
+
+CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock::time_point start) {
+    CheckOptions left = options;
+    if (options.limits.seconds > 0) {
+        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        left.limits.seconds = std::max(0.001, options.limits.seconds - spent);
+    }
+    return left;
+}
 
 UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll, bool prefixes) {
     UnfoldOptions options;
