@@ -81,7 +81,7 @@ const std::string& sortName(const FileReport& r) { return r.test.empty() ? r.fil
 void readLog(const std::string& path, std::vector<FileReport>& out) {
     std::ifstream in(path);
     if (!in) fail("cannot read the log " + path);
-    FileReport* block = nullptr;  // the text block being read
+    std::optional<size_t> block;  // the text block being read (an index: `out` grows)
     bool inStates = false;
     int n = 0;
     for (std::string line; std::getline(in, line);) {
@@ -108,26 +108,27 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
             r.print(false, line + "\n");
             out.push_back(std::move(r));
         } else if (line.rfind("Test ", 0) == 0) {
-            out.emplace_back();
-            block = &out.back();
+            block = out.size();
+            FileReport& r = out.emplace_back();
             std::istringstream words(line.substr(5));
             std::string kind;
-            words >> block->test >> kind;
-            block->quantifier = quantifierOfKind(kind);
-            block->print(false, line + "\n");
+            words >> r.test >> kind;
+            r.quantifier = quantifierOfKind(kind);
+            r.print(false, line + "\n");
         } else if (block) {
-            block->print(false, line + "\n");
+            FileReport& r = out[*block];
+            r.print(false, line + "\n");
             if (line.rfind("States ", 0) == 0) {
                 inStates = true;
             } else if (line == "Ok" || line == "No") {
                 inStates = false;
-                block->checked = true, block->ok = line == "Ok";
+                r.checked = true, r.ok = line == "Ok";
             } else if (inStates) {
-                block->states.push_back(line);
+                r.states.push_back(line);
             }
-            if (line.rfind("Time ", 0) == 0) block->seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
-            if (line.rfind("Hash=", 0) == 0) block->hash = line.substr(5);
-            if (line.empty()) block = nullptr;
+            if (line.rfind("Time ", 0) == 0) r.seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
+            if (line.rfind("Hash=", 0) == 0) r.hash = line.substr(5);
+            if (line.empty()) block.reset();
         } else if (!line.empty()) {
             fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
         }

@@ -438,6 +438,14 @@ TEST(Cli, MergeKeepsTheErrorsOfJsonShards) {
     EXPECT_NE(merged.err.find("errors 1, timeouts 1"), std::string::npos) << merged.err;
     EXPECT_NE(merged.out.find("empty-file.litmus"), std::string::npos) << merged.out;
     EXPECT_EQ(runTool("run --no-time --expect " + dir + "/1.json " + ok).status, 0);
+    // A text report whose block a JSON error record follows (logs appended to
+    // each other): both are read, the block's lines kept with it.
+    ToolRun text = runTool("--no-time " + ok);
+    std::ofstream(dir + "/mixed.log") << text.out.substr(0, text.out.size() - 1) << shard1.out.substr(shard1.out.find("\n{") + 1);
+    ToolRun mixed = runTool("merge " + dir + "/mixed.log");
+    EXPECT_EQ(mixed.status, 2) << mixed.err;
+    EXPECT_NE(mixed.err.find("merge: 2 tests"), std::string::npos) << mixed.err;
+    EXPECT_NE(mixed.err.find("errors 1, timeouts 0"), std::string::npos) << mixed.err;
 }
 
 // herdtools' log reader (tools/lexLog_tools.mll, 7.58): test names are
