@@ -116,13 +116,3 @@ TEST(Corpus, SequentialConsistencyLibraryVerdicts) { expectCorpusVerdicts(source
 // The ring buffer RBL: LIBRARIES.md §12.3 (LOCO Fig. 13, and derived tests).
 TEST(Corpus, RingBufferLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/rbl"); }
 
-// RBL's weaker specification (LOCO l.716, models/rdma-wait-rmw-rblweak.cat): so
-// is rf alone and hb;fb irreflexive, so both receives of Fig. 13 may fail, while
-// a failed receive after a submit that happens before it stays forbidden.
-TEST(Corpus, RingBufferWeakVariant) {
-    const Model weak = loadModel(modelsDir(), "rdma-wait-rmw-rblweak");
-    const std::string dir = sourceDir() + "/litmus/rbl/";
-    EXPECT_TRUE(check(parseLitmusFile(dir + "rbl-fig13.litmus"), weak, CheckOptions{}).ok);
-    EXPECT_FALSE(check(parseLitmusFile(dir + "rbl-fb-put.litmus"), weak, CheckOptions{}).ok);
-    EXPECT_TRUE(check(parseLitmusFile(dir + "rbl-fig13-nogf.litmus"), weak, CheckOptions{}).ok);
-}
