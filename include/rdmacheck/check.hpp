@@ -49,12 +49,35 @@ CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock
 // under tso or sc).
 UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll, bool prefixes = false);
 
-// What a search over skeletons shares with check(): the limits checked, and the
-// next solver call bounded by the time left; a solver that gave up as the
-// error the user sees (a timeout once the time is up); a skeleton past --max-events.
-void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEncoding& encoding);
-[[noreturn]] void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e);
-void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, const std::string& file);
+// The search loop of every declarative command (check, explain, robust): each
+// skeleton of `program` that `skip` does not pass over, past --max-events an
+// error, gets an encoding in `mode` on `ctx`; the limits are checked and the
+// next solver call bounded by the time left before `body` runs it, and again
+// at each spend(). `body` returns false to stop. A solver that gave up, or a
+// Z3 call stopped by the memory watch, ends the search with the error the user
+// sees: the limit that stopped it, else "the solver gave up".
+class SkeletonSearch {
+public:
+    SkeletonSearch(const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
+                   const CheckOptions& options, const ResourceGuard& guard)
+        : test_(test), program_(program), model_(model), options_(options), guard_(guard) {}
+
+    using Skip = std::function<bool(const ExecutionGraph&)>;
+    using Body = std::function<bool(const ExecutionGraph&, const std::vector<size_t>& choice, ExecutionEncoding&)>;
+    void run(SolverContext& ctx, ExecutionEncoding::Mode mode, const Skip& skip, const Body& body) const;
+    // Between two solver calls of one encoding.
+    void spend(ExecutionEncoding& encoding) const;
+
+private:
+    [[noreturn]] void stopped() const;
+
+    const LitmusTest& test_;
+    const UnfoldedProgram& program_;
+    const Model& model_;
+    const CheckOptions& options_;
+    const ResourceGuard& guard_;
+};
+
 // A skeleton cut at the unroll bound only adds warnings: once each of its loops
 // has one in `result`, solving it can tell nothing new.
 bool cutLoopsNoted(const CheckResult& result, const ExecutionGraph& sk);

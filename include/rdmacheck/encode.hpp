@@ -15,6 +15,7 @@
 // event, so it is an ob cycle. Irreflexive and empty axioms deny their pairs.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <memory>
@@ -48,7 +49,20 @@ struct Z3Settings {
 // An encoding works in a scope of its own (push/pop) on a borrowed solver, so a
 // thread sets a solver up once per configuration for all its skeletons and
 // tests; encodings alive at the same time borrow different solvers.
+//
+// Past the memory bound, the memory watch (limits.hpp) interrupts every context;
+// an interrupted one may stay cancelled, so threadContext() replaces it.
 class SolverContext : private Z3Settings, public z3::context {
+public:
+    SolverContext();
+    ~SolverContext();
+    SolverContext(const SolverContext&) = delete;
+    SolverContext& operator=(const SolverContext&) = delete;
+    bool interrupted() const { return interrupted_; }
+
+private:
+    std::atomic<bool> interrupted_{false};
+    size_t watchId_;
     struct Lent {
         z3::solver solver;
         bool differenceLogic;
@@ -75,6 +89,9 @@ public:
     };
 };
 SolverContext& threadContext();
+// Frees the thread's context if the memory watch interrupted it, and gives its
+// memory back, so that the next test starts under the bound.
+void dropInterruptedThreadContext();
 
 class ExecutionEncoding {
 public:

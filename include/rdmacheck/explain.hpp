@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/relations.hpp"
 
@@ -60,6 +61,7 @@ struct ExplainOptions {
     int unroll = 2;
     size_t maxShown = 3;
     uint64_t maxCandidates = 100'000;
+    ResourceLimits limits;  // --timeout, --max-memory: for the whole explanation
 };
 
 // The outcome is the condition (exists, ~exists) or its negation (forall).

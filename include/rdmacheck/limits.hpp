@@ -7,9 +7,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
+#include <functional>
 #include <string>
-#include <unistd.h>
 
 #include "rdmacheck/diagnostics.hpp"
 
@@ -31,6 +30,8 @@ struct ResourceLimits {
     double seconds = 0;
     size_t megabytes = 4096;
 };
+// The largest --max-memory: 1 TiB (a larger number is a usage error).
+constexpr size_t kMaxMegabytes = size_t(1) << 20;
 
 // A test stopped by --timeout (an InputError: exit 2, at the test).
 class TimeoutError : public InputError {
@@ -38,15 +39,51 @@ public:
     using InputError::InputError;
 };
 
+// The memory bound, watched for the whole process: one thread reads the resident
+// size every few milliseconds and, past the bound (or near the address-space
+// limit, ulimit -v, where allocation would fail), counts a trip and interrupts
+// every registered solver, so that no single solver call or allocation-heavy
+// step can run past it. Each test's ResourceGuard compares the count with its
+// own start, so a trip ends the tests under way and leaves later ones alone.
+// Z3's own memory_max_size is not used: past it Z3 cannot make a context and
+// may abort.
+namespace memory_watch {
+// Sets the bound (0: none) and starts the watching thread once; after a trip,
+// first gives the allocator's free memory back to the system, so that a test
+// after one stopped at the bound starts under it.
+void watch(size_t megabytes);
+// Trips so far.
+uint64_t trips();
+// Calls `stop` on every later trip until forget(id); thread-safe.
+size_t onTrip(std::function<void()> stop);
+void forget(size_t id);
+// Resident size of this process, MiB (/proc; 0 where unknown).
+size_t residentMegabytes();
+// Gives the allocator's free memory back to the system (after dropping what a
+// stopped test held).
+void release();
+}  // namespace memory_watch
+
 class ResourceGuard {
 public:
     ResourceGuard(const std::string& file, const ResourceLimits& limits)
-        : file_(file), limits_(limits), start_(std::chrono::steady_clock::now()) {}
+        : file_(file), limits_(limits), start_(std::chrono::steady_clock::now()) {
+        memory_watch::watch(limits.megabytes);
+        trips_ = memory_watch::trips();
+    }
 
     double elapsed() const {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     }
     bool expired() const { return limits_.seconds > 0 && elapsed() >= limits_.seconds; }
+    // Whether the memory bound was passed since this test started; the first
+    // call also measures, for a test shorter than the watch's period.
+    bool memoryTripped() const {
+        if (memory_watch::trips() != trips_) return true;
+        if (measured_ || limits_.megabytes == 0) return false;
+        measured_ = true;
+        return memory_watch::residentMegabytes() > limits_.megabytes;
+    }
     // Milliseconds left for one solver call; 0 means no limit.
     unsigned remainingMilliseconds() const {
         if (limits_.seconds <= 0) return 0;
@@ -57,24 +94,15 @@ public:
     [[noreturn]] void timeout() const {
         throw TimeoutError(SourceLoc{file_, 1, 1}, "timeout: no answer within " + seconds() + " s (--timeout)");
     }
-
-    // Throws past either limit. Memory is read at most every 20 ms: it costs a read of /proc.
-    void check() const {
-        if (expired()) timeout();
-        const auto now = std::chrono::steady_clock::now();
-        if (limits_.megabytes == 0 || now - lastMemoryCheck_ < std::chrono::milliseconds(20)) return;
-        lastMemoryCheck_ = now;
-        if (residentMegabytes() > limits_.megabytes)
-            throw InputError(SourceLoc{file_, 1, 1}, "memory limit of " + std::to_string(limits_.megabytes) +
-                                                         " MiB reached (--max-memory)");
+    [[noreturn]] void outOfMemory() const {
+        throw InputError(SourceLoc{file_, 1, 1}, "memory limit of " + std::to_string(limits_.megabytes) +
+                                                     " MiB reached (--max-memory)");
     }
 
-    // Resident memory of this process (Linux /proc; 0 where unknown).
-    static size_t residentMegabytes() {
-        std::ifstream statm("/proc/self/statm");
-        size_t pages = 0, resident = 0;
-        if (!(statm >> pages >> resident)) return 0;
-        return resident * static_cast<size_t>(sysconf(_SC_PAGESIZE)) / (1024 * 1024);
+    // Throws past either limit.
+    void check() const {
+        if (expired()) timeout();
+        if (memoryTripped()) outOfMemory();
     }
 
 private:
@@ -88,7 +116,8 @@ private:
     std::string file_;
     ResourceLimits limits_;
     std::chrono::steady_clock::time_point start_;
-    mutable std::chrono::steady_clock::time_point lastMemoryCheck_{};
+    uint64_t trips_ = 0;
+    mutable bool measured_ = false;
 };
 
 }  // namespace rdmacheck

@@ -33,6 +33,7 @@ nlohmann::json explanationRecord(const LitmusTest& test, const Model& model, con
     explainOptions.unroll = options.unroll;
     explainOptions.maxShown = pictures.maxShown;
     explainOptions.maxCandidates = pictures.maxCandidates;
+    explainOptions.limits = options.limits;
     const ExplainResult x = explain(test, model, explainOptions);
     nlohmann::json record{{"test", test.name}, {"model", model.name}, {"outcome", x.outcome},
                           {"forbidden", x.applicable}, {"candidates", x.candidates}, {"truncated", x.truncated},
@@ -134,6 +135,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
     FileReport report;
     report.file = file;
     std::ostringstream out;
+    const auto start = std::chrono::steady_clock::now();
     try {
         LitmusTest test = parseLitmusFile(file);
         report.test = test.name;
@@ -149,7 +151,8 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.seconds = result.seconds;
         for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result, state));
         const nlohmann::json explanation =
-            pictures.explain ? explanationRecord(test, m, options, pictures, relations) : nlohmann::json();
+            pictures.explain ? explanationRecord(test, m, withTimeLeft(options, start), pictures, relations)
+                             : nlohmann::json();
         if (json) {
             nlohmann::json record = toJson(test, result, reportOptions_);
             if (pictures.explain) record["explanation"] = explanation;

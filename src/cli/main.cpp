@@ -266,7 +266,7 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     const std::string message = e.what();
     const size_t dash = message.find("--");
     if (dash == std::string::npos) return;
-    const std::string given = message.substr(dash, message.find_first_of(" \n", dash) - dash);
+    const std::string given = message.substr(dash, message.find_first_of(" \n:", dash) - dash);
     std::vector<std::string> known;
     auto collect = [&known](const CLI::App& command) {
         for (const CLI::Option* o : command.get_options())
@@ -284,8 +284,9 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
 void addLimits(CLI::App& command, ResourceLimits& limits) {
     command.add_option("--timeout", limits.seconds, "stop a test after this many seconds (0: never)")
         ->capture_default_str()->check(notNegative());
-    command.add_option("--max-memory", limits.megabytes, "stop a test past this much resident memory, MiB (0: never)")
-        ->capture_default_str()->check(notNegative());
+    command.add_option("--max-memory", limits.megabytes,
+                       "stop the tests under way when the process passes this much resident memory, MiB (0: never)")
+        ->capture_default_str()->check(notNegative())->check(CLI::Range(size_t(0), kMaxMegabytes));
 }
 
 int defaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
@@ -632,8 +633,6 @@ int main(int argc, char** argv) {
         return 0;
     }
     check.options.limits = check.machineOptions.limits = limits;
-    // Z3 stops at the same bound inside one solver call (a z3::exception about memory).
-    if (limits.megabytes > 0) z3::set_param("memory_max_size", std::to_string(limits.megabytes).c_str());
 
     auto dispatch = [&]() -> int {
         if (*cross.command) return cross.run(check.modelsDir, limits);

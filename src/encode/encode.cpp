@@ -1,9 +1,12 @@
 #include "rdmacheck/encode.hpp"
 
+#include "rdmacheck/limits.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/relations.hpp"
@@ -53,6 +56,19 @@ z3::expr modelValue(const z3::model& m, const z3::expr& e) {
     if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && m.has_interp(e.decl()))
         return m.get_const_interp(e.decl());
     return m.eval(e, true);
+}
+
+// An integer of the model as a key that sorts as the integer does, exactly:
+// the solver may place clocks and ranks beyond 64 bits when a test's values are
+// large. Longer magnitudes are larger; a negative one sorts by its digits' complements.
+using OrderKey = std::tuple<int, long, std::string>;
+OrderKey orderKey(const z3::model& m, const z3::expr& e) {
+    std::string digits = Z3_get_numeral_string(m.ctx(), modelValue(m, e));
+    const bool negative = !digits.empty() && digits[0] == '-';
+    if (!negative) return {1, static_cast<long>(digits.size()), digits};
+    digits.erase(0, 1);
+    for (char& d : digits) d = static_cast<char>('9' - (d - '0'));
+    return {-1, -static_cast<long>(digits.size()), digits};
 }
 
 // a = b as two inequalities: inside a solver scope (SolverContext), Z3's
@@ -118,10 +134,10 @@ struct RankedOrder {
     std::map<int, std::vector<int>> decode(const RankOf& rankOf) const {
         std::map<int, std::vector<int>> out;
         for (const auto& [group, events] : groups) {
-            std::vector<std::pair<int64_t, int>> order;
+            std::vector<std::pair<OrderKey, int>> order;
             for (int e : events) order.emplace_back(rankOf(rank[e]), e);
             std::sort(order.begin(), order.end());
-            for (auto [r, e] : order) out[group].push_back(e);
+            for (const auto& [key, e] : order) out[group].push_back(e);
         }
         return out;
     }
@@ -159,18 +175,20 @@ struct Choices {
 class SymbolicDomain {
 public:
     using Value = z3::expr;
-    explicit SymbolicDomain(const Choices& c) : c_(c) {}
+    SymbolicDomain(const Choices& c, const SolverContext& ctx) : c_(c), solverContext_(ctx) {}
 
     z3::expr truth() const { return c_.ctx.bool_val(true); }
     bool isFalse(const z3::expr& v) const { return v.is_false(); }
     bool isTrue(const z3::expr& v) const { return v.is_true(); }
     z3::expr conj(const z3::expr& a, const z3::expr& b) const {
+        stopIfInterrupted();
         if (a.is_true() || eq(a, b)) return b;
         if (b.is_true()) return a;
         if (a.is_false() || b.is_false()) return c_.ctx.bool_val(false);
         return a && b;
     }
     z3::expr disj(const z3::expr& a, const z3::expr& b) const {
+        stopIfInterrupted();
         if (a.is_false() || eq(a, b)) return b;
         if (b.is_false()) return a;
         if (a.is_true() || b.is_true()) return truth();
@@ -218,7 +236,14 @@ public:
     }
 
 private:
+    // Building a large model's relations can take longer than any solver call:
+    // the memory watch's interrupt stops it here too.
+    void stopIfInterrupted() const {
+        if (solverContext_.interrupted()) throw SolverGaveUp("interrupted");
+    }
+
     const Choices& c_;
+    const SolverContext& solverContext_;
 };
 
 // A choice that tells executions apart: the source of read `first` (second
@@ -258,7 +283,7 @@ struct ExecutionEncoding::Impl {
     std::map<std::pair<size_t, int>, z3::expr> proxies;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)), solver(loan.solver()), choices(c, s), domain(choices),
+        : ctx(c), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)), solver(loan.solver()), choices(c, s), domain(choices, c),
           walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }
@@ -471,11 +496,11 @@ struct ExecutionEncoding::Impl {
         }
         checkArithmetic();
         for (size_t l = 0; l < locationCount; ++l) {
-            std::vector<std::pair<int64_t, int>> order;
-            for (int w : choices.writesOf[l]) order.emplace_back(modelValue(m, choices.moKey[w]).get_numeral_int64(), w);
+            std::vector<std::pair<OrderKey, int>> order;
+            for (int w : choices.writesOf[l]) order.emplace_back(orderKey(m, choices.moKey[w]), w);
             std::sort(order.begin(), order.end());
             found.mo[l].push_back(sk.initWriteOf(static_cast<int>(l)));
-            for (auto [t, w] : order) found.mo[l].push_back(w);
+            for (const auto& [key, w] : order) found.mo[l].push_back(w);
         }
         for (size_t i = 0; i < choices.nfoPairs.size(); ++i) {
             auto [a, b] = choices.nfoPairs[i];
@@ -485,7 +510,7 @@ struct ExecutionEncoding::Impl {
                 found.nfo.emplace_back(b, a);
             }
         }
-        auto rankOf = [&](const z3::expr& rank) { return modelValue(m, rank).get_numeral_int64(); };
+        auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
         found.rao = choices.rao.decode(rankOf);
         found.lo = choices.lo.decode(rankOf);
     }
@@ -654,18 +679,41 @@ void SolverContext::Loan::limitTime(unsigned milliseconds) {
 // The scope goes, and with it the encoding's assertions and time limit (reset
 // only when set: setting parameters costs as much as a small check).
 SolverContext::Loan::~Loan() {
-    lent_.solver.pop();
-    if (timed_) {
-        z3::params unbounded(lent_.solver.ctx());
-        unbounded.set("timeout", UINT_MAX);
-        lent_.solver.set(unbounded);
-    }
     lent_.busy = false;
+    try {
+        lent_.solver.pop();
+        if (timed_) {
+            z3::params unbounded(lent_.solver.ctx());
+            unbounded.set("timeout", UINT_MAX);
+            lent_.solver.set(unbounded);
+        }
+    } catch (const z3::exception&) {
+        // Only an interrupted context refuses (memory_watch); it is not used again.
+    }
+}
+
+SolverContext::SolverContext()
+    : watchId_(memory_watch::onTrip([this] {
+          interrupted_ = true;
+          interrupt();
+      })) {}
+
+SolverContext::~SolverContext() { memory_watch::forget(watchId_); }
+
+namespace {
+thread_local std::unique_ptr<SolverContext> threadContext_;
 }
 
 SolverContext& threadContext() {
-    static thread_local SolverContext ctx;
-    return ctx;
+    dropInterruptedThreadContext();
+    if (!threadContext_) threadContext_ = std::make_unique<SolverContext>();
+    return *threadContext_;
+}
+
+void dropInterruptedThreadContext() {
+    if (!threadContext_ || !threadContext_->interrupted()) return;
+    threadContext_.reset();
+    memory_watch::release();
 }
 
 ExecutionEncoding::ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& skeleton, const Model& model,

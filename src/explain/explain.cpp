@@ -257,7 +257,39 @@ std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& loc
     return text + eventName(ex, cycle.closed ? cycle.edges.front().from : cycle.edges.back().to);
 }
 
+namespace {
+
+// One candidate execution reaching the outcome, with a violating cycle of each
+// choice of nfo, rao and lo that the cycle depends on.
+Explanation explainCandidate(const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
+                             const ExecutionGraph& ex, const std::string& outcome) {
+    Explanation x;
+    // A cycle that avoids nfo, rao and lo holds for every choice of them; else show one per choice.
+    ExecutionGraph free = ex;
+    free.nfo.clear();
+    free.rao.clear();
+    free.lo.clear();
+    if (std::optional<Cycle> cycle = shortestViolation(free, model)) {
+        x.executions.push_back(free);
+        x.cycles.push_back(*cycle);
+    } else {
+        for (ExecutionGraph& variant : choiceVariants(ex, model)) {
+            cycle = shortestViolation(variant, model);
+            if (!cycle)
+                throw std::logic_error("explain: a candidate for " + outcome + " in " + test.name +
+                                       " has no violating cycle, but the checker found no consistent execution");
+            x.executions.push_back(std::move(variant));
+            x.cycles.push_back(*cycle);
+        }
+    }
+    for (const ObservedName& n : shownNames(test)) x.state.push_back(finalValue(test, program, ex, n.name, n.thread));
+    return x;
+}
+
+}  // namespace
+
 ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainOptions& options) {
+    const ResourceGuard guard(test.file, options.limits);
     ExplainResult result;
     Cond outcome = test.condition;
     if (test.quantifier == Quantifier::Forall) {
@@ -268,6 +300,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     result.outcome = conditionText(Quantifier::Exists, outcome);
     CheckOptions checkOptions;
     checkOptions.unroll = options.unroll;
+    checkOptions.limits = options.limits;
     LitmusTest target = test;
     target.quantifier = Quantifier::Exists;
     target.condition = outcome;
@@ -278,47 +311,26 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     unfoldOptions.unroll = options.unroll;
     const UnfoldedProgram program = unfold(test, unfoldOptions);
     result.locations = program.locations;
-    const std::vector<ObservedName> shown = shownNames(test);
     SolverContext ctx;  // a fresh one: the candidates shown depend on the order found
-    std::vector<size_t> choice(program.paths.size(), 0);
-    for (bool more = program.skeletonCount() > 0; more && !result.truncated; more = program.nextChoice(choice)) {
-        const ExecutionGraph sk = program.skeleton(choice);
-        if (!sk.cutAt.empty()) continue;
-        ExecutionEncoding encoding(ctx, sk, model, program.locations.size(), ExecutionEncoding::Mode::WellFormed);
-        while (encoding.next()) {
-            ExecutionGraph ex = encoding.current();
-            auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
-            if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) continue;
-            if (++result.candidates > options.maxCandidates) {
-                result.truncated = true;
-                --result.candidates;
-                break;
-            }
-            if (result.shown.size() >= options.maxShown) continue;
-            Explanation x;
-            // A cycle that avoids nfo, rao and lo holds for every choice of them; else show one per choice.
-            ExecutionGraph free = ex;
-            free.nfo.clear();
-            free.rao.clear();
-            free.lo.clear();
-            if (std::optional<Cycle> cycle = shortestViolation(free, model)) {
-                x.executions.push_back(free);
-                x.cycles.push_back(*cycle);
-            } else {
-                for (ExecutionGraph& variant : choiceVariants(ex, model)) {
-                    cycle = shortestViolation(variant, model);
-                    if (!cycle)
-                        throw std::logic_error("explain: a candidate for " + result.outcome + " in " + test.name +
-                                               " has no violating cycle, but the checker found no consistent execution");
-                    x.executions.push_back(std::move(variant));
-                    x.cycles.push_back(*cycle);
+    const SkeletonSearch search(test, program, model, checkOptions, guard);
+    search.run(
+        ctx, ExecutionEncoding::Mode::WellFormed, [](const ExecutionGraph& sk) { return !sk.cutAt.empty(); },
+        [&](const ExecutionGraph&, const std::vector<size_t>&, ExecutionEncoding& encoding) {
+            while (encoding.next()) {
+                const ExecutionGraph& ex = encoding.current();
+                auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
+                search.spend(encoding);
+                if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) continue;
+                if (result.candidates == options.maxCandidates) {
+                    result.truncated = true;
+                    return false;
                 }
+                ++result.candidates;
+                if (result.shown.size() < options.maxShown)
+                    result.shown.push_back(explainCandidate(test, program, model, ex, result.outcome));
             }
-            for (const ObservedName& n : shown)
-                x.state.push_back(finalValue(test, program, ex, n.name, n.thread));
-            result.shown.push_back(std::move(x));
-        }
-    }
+            return true;
+        });
     return result;
 }
 

@@ -226,22 +226,16 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
     r.unroll = options.unroll;
     CheckResult loops;  // the cut loops, noted as check() notes them
     SolverContext ctx;  // fresh: the witness found does not depend on earlier tests
-    std::vector<size_t> choice(program.paths.size(), 0);
-    try {
-        for (bool more = program.skeletonCount() > 0; more && !r.witness; more = program.nextChoice(choice)) {
-            const ExecutionGraph sk = program.skeleton(choice);
-            checkEventCount(sk, options, test.file);
-            if (cutLoopsNoted(loops, sk)) continue;
-            ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
-            spend(guard, options.limits, encoding);
-            // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
-            if (noteCutSkeleton(sk, encoding, loops)) continue;
-            encoding.requireScCycle();
-            if (encoding.next()) r.witness = makeWitness(test, program, choice, encoding.current(), model);
-        }
-    } catch (const SolverGaveUp& e) {
-        solverGaveUp(guard, test.file, e);
-    }
+    SkeletonSearch(test, program, model, options, guard)
+        .run(
+            ctx, ExecutionEncoding::Mode::Consistent, [&](const ExecutionGraph& sk) { return cutLoopsNoted(loops, sk); },
+            [&](const ExecutionGraph& sk, const std::vector<size_t>& choice, ExecutionEncoding& encoding) {
+                // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
+                if (noteCutSkeleton(sk, encoding, loops)) return true;
+                encoding.requireScCycle();
+                if (encoding.next()) r.witness = makeWitness(test, program, choice, encoding.current(), model);
+                return !r.witness;
+            });
     if (!r.witness) r.cutLoops = loops.cutLoops;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;

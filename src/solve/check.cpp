@@ -71,16 +71,7 @@ UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll
     return program;
 }
 
-void solverGaveUp(const ResourceGuard& guard, const std::string& file, const SolverGaveUp& e) {
-    if (guard.expired()) guard.timeout();
-    throw InputError(SourceLoc{file, 1, 1}, std::string("the solver gave up (") + e.what() +
-                                                "); no verdict rather than a partial one");
-}
-
-void spend(const ResourceGuard& guard, const ResourceLimits& limits, ExecutionEncoding& encoding) {
-    guard.check();
-    if (limits.seconds > 0) encoding.limitTime(guard.remainingMilliseconds());
-}
+namespace {
 
 void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, const std::string& file) {
     if (sk.events.size() > options.maxEvents)
@@ -88,6 +79,47 @@ void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, cons
                                                     " events; the declarative engine takes at most " +
                                                     std::to_string(options.maxEvents) + " (--max-events)");
 }
+
+}  // namespace
+
+void SkeletonSearch::spend(ExecutionEncoding& encoding) const {
+    guard_.check();
+    if (options_.limits.seconds > 0) encoding.limitTime(guard_.remainingMilliseconds());
+}
+
+void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, const Skip& skip, const Body& body) const {
+    std::vector<size_t> choice(program_.paths.size(), 0);
+    try {
+        for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
+            const ExecutionGraph sk = program_.skeleton(choice);
+            checkEventCount(sk, options_, test_.file);
+            if (skip && skip(sk)) continue;
+            ExecutionEncoding encoding(ctx, sk, model_, program_.locations.size(), mode);
+            spend(encoding);
+            if (!body(sk, choice, encoding)) break;
+        }
+    } catch (const SolverGaveUp&) {
+        stopped();
+    } catch (const z3::exception&) {  // Z3 refuses every call once interrupted
+        stopped();
+    } catch (...) {
+        dropInterruptedThreadContext();
+        throw;
+    }
+}
+
+void SkeletonSearch::stopped() const {
+    dropInterruptedThreadContext();
+    if (guard_.expired()) guard_.timeout();
+    if (guard_.memoryTripped()) guard_.outOfMemory();
+    try {
+        throw;
+    } catch (const SolverGaveUp& e) {
+        throw InputError(SourceLoc{test_.file, 1, 1}, std::string("the solver gave up (") + e.what() +
+                                                          "); no verdict rather than a partial one");
+    }
+}
+
 
 bool cutLoopsNoted(const CheckResult& result, const ExecutionGraph& sk) {
     auto noted = [&](const SourceLoc& loop) { return hasCutLoop(result, loop); };
@@ -107,9 +139,9 @@ namespace {
 class DeclarativeCheck {
 public:
     DeclarativeCheck(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
-                     const CheckOptions& options, const ExecutionVisitor& visit, const ResourceGuard& guard,
+                     const CheckOptions& options, const ExecutionVisitor& visit, const SkeletonSearch& search,
                      CheckResult& result)
-        : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), guard_(guard),
+        : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), search_(search),
           result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()) {}
 
     // Whether the skeleton can tell nothing new (cutLoopsNoted).
@@ -122,7 +154,6 @@ public:
     // Runs one skeleton's encoding; false once the verdict is decided (speedcheck).
     bool run(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
         ++combination_;
-        spend(guard_, options_.limits, encoding);
         if (noteCutSkeleton(sk, encoding, result_)) return true;
         switch (options_.mode) {
             case CheckMode::Executions: enumerateExecutions(encoding); return true;
@@ -144,7 +175,7 @@ private:
                                      "more than " + std::to_string(options_.maxExecutions) +
                                          " consistent executions; raise --max-executions");
             }
-            spend(guard_, options_.limits, encoding);
+            search_.spend(encoding);
             tick();
         }
     }
@@ -164,7 +195,7 @@ private:
         for (const auto& [state, satisfies] : result_.states) encoding.require(!isState(sk, encoding, state));
         while (encoding.next()) {
             encoding.require(!isState(sk, encoding, record(encoding.current())));
-            spend(guard_, options_.limits, encoding);
+            search_.spend(encoding);
             tick();
         }
     }
@@ -226,7 +257,7 @@ private:
     const UnfoldedProgram& program_;
     const CheckOptions& options_;
     const ExecutionVisitor& visit_;
-    const ResourceGuard& guard_;
+    const SkeletonSearch& search_;
     CheckResult& result_;
     ProgressLine progress_;
     uint64_t combinations_;
@@ -253,19 +284,13 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     std::optional<SolverContext> fresh;
     if (visit) fresh.emplace();
     SolverContext& ctx = visit ? *fresh : threadContext();
-    DeclarativeCheck run(ctx, test, program, options, visit, guard, result);
-    std::vector<size_t> choice(program.paths.size(), 0);
-    try {
-        for (bool more = program.skeletonCount() > 0; more; more = program.nextChoice(choice)) {
-            const ExecutionGraph sk = program.skeleton(choice);
-            checkEventCount(sk, options, test.file);
-            if (run.skips(sk)) continue;
-            ExecutionEncoding encoding(ctx, sk, model, program.locations.size());
-            if (!run.run(sk, encoding)) break;
-        }
-    } catch (const SolverGaveUp& e) {
-        solverGaveUp(guard, test.file, e);
-    }
+    const SkeletonSearch search(test, program, model, options, guard);
+    DeclarativeCheck run(ctx, test, program, options, visit, search, result);
+    search.run(
+        ctx, ExecutionEncoding::Mode::Consistent, [&](const ExecutionGraph& sk) { return run.skips(sk); },
+        [&](const ExecutionGraph& sk, const std::vector<size_t>&, ExecutionEncoding& encoding) {
+            return run.run(sk, encoding);
+        });
 
     decideVerdict(result);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <graphviz/cgraph.h>
 
 #include "../test_support.hpp"
@@ -222,4 +223,28 @@ TEST(Explain, DrawnCandidateReadsBackWithItsCycle) {
     agclose(read);
     EXPECT_EQ(highlighted, static_cast<int>(e.cycles[0].edges.size()));
     EXPECT_EQ(po, 6);  // two threads of four events
+}
+
+// The explanation's own search obeys --timeout: store buffering with fences
+// around a ring of 16 threads, each writing its location twice, is forbidden
+// under tso and has 2^16 well-formed candidates reaching the outcome (the
+// order of each pair of writes), far more than 0.2 s can enumerate.
+TEST(Explain, TheSearchStopsAtTheTimeout) {
+    constexpr int n = 16;
+    std::string text = "X86 SB2-ring\n{ }\n";
+    auto row = [&](const std::function<std::string(int)>& cell) {
+        for (int t = 0; t < n; ++t) text += (t ? " | " : " ") + cell(t);
+        text += " ;\n";
+    };
+    row([](int t) { return "P" + std::to_string(t); });
+    row([](int t) { return "MOV [x" + std::to_string(t) + "],$1"; });
+    row([](int t) { return "MOV [x" + std::to_string(t) + "],$2"; });
+    row([](int) { return std::string("MFENCE"); });
+    row([&](int t) { return "MOV EAX,[x" + std::to_string((t + 1) % n) + "]"; });
+    text += "exists (";
+    for (int t = 0; t < n; ++t) text += (t ? " /\\ " : "") + std::to_string(t) + ":EAX=0";
+    text += ")\n";
+    ExplainOptions options;
+    options.limits.seconds = 0.2;
+    EXPECT_THROW(explain(parseLitmus(text, "sb2-ring.litmus"), loadModel(modelsDir(), "tso"), options), TimeoutError);
 }

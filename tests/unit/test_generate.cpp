@@ -188,7 +188,7 @@ TEST(PrintLitmus, LibraryCorporaRoundTrip) {
             EXPECT_EQ(check(original, model, CheckOptions{}).states,
                       check(reparse(original), model, CheckOptions{}).states);
         }
-    EXPECT_EQ(files, 9 + 38 + 10 + 12);
+    EXPECT_EQ(files, 9 + 38 + 10 + 15);
 }
 
 TEST(PrintLitmus, EveryStatementAndConditionForm) {

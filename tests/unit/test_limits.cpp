@@ -137,7 +137,7 @@ TEST(Limits, ASolverTimeoutIsAnErrorNotFewerExecutions) {
 TEST(Limits, MachineMemoryIsBounded) {
     std::string puts = "RDMA t\n{ x@1; y@2 }\nP0@1 { " + repeat("y^2 := x; ", 500) + "}\nP1@2 { y := 1 }\nexists (y = 0)\n";
     MachineOptions options;
-    options.limits.megabytes = ResourceGuard::residentMegabytes() + 60;
+    options.limits.megabytes = memory_watch::residentMegabytes() + 60;
     try {
         explore(parseLitmus(puts, "t.litmus"), loadModel(modelsDir(), "rdma-tso"), options);
         ADD_FAILURE() << "500 puts explored within 60 MiB more";

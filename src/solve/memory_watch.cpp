@@ -1,0 +1,102 @@
+// The process's memory bound (limits.hpp): a thread that polls /proc and
+// interrupts the solvers past the bound.
+#include <atomic>
+#include <fstream>
+#include <malloc.h>
+#include <map>
+#include <mutex>
+#include <sys/resource.h>
+#include <thread>
+#include <unistd.h>
+
+#include "rdmacheck/limits.hpp"
+
+namespace rdmacheck::memory_watch {
+
+namespace {
+
+struct Sizes {
+    size_t virtualMegabytes = 0, residentMegabytes = 0;
+};
+
+Sizes readSizes() {
+    std::ifstream statm("/proc/self/statm");
+    size_t pages = 0, resident = 0;
+    if (!(statm >> pages >> resident)) return {};
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    return {pages * page >> 20, resident * page >> 20};
+}
+
+// 90% of ulimit -v, MiB (0: none): past it malloc, and Z3, would soon fail.
+size_t addressSpaceMegabytes() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
+    return static_cast<size_t>(limit.rlim_cur / 10 * 9) >> 20;
+}
+
+// Never destroyed: the watching thread runs until the process ends.
+struct Watch {
+    std::atomic<size_t> bound{0};
+    std::atomic<uint64_t> trips{0};
+    std::atomic<uint64_t> settled{0};  // trips when the allocator last gave memory back
+    std::mutex mutex;  // guards stops and nextId
+    std::map<size_t, std::function<void()>> stops;
+    size_t nextId = 0;
+    const size_t addressSpace = addressSpaceMegabytes();
+
+    bool over() const {
+        const size_t b = bound.load();
+        if (b == 0) return false;
+        const Sizes s = readSizes();
+        return s.residentMegabytes > b || (addressSpace > 0 && s.virtualMegabytes > addressSpace);
+    }
+
+    void run() {
+        for (;;) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            if (!over()) continue;
+            ++trips;
+            std::lock_guard<std::mutex> lock(mutex);
+            for (auto& [id, stop] : stops) stop();
+        }
+    }
+};
+
+Watch& theWatch() {
+    static Watch* watch = [] {
+        Watch* w = new Watch;
+        std::thread([w] { w->run(); }).detach();
+        return w;
+    }();
+    return *watch;
+}
+
+}  // namespace
+
+void watch(size_t megabytes) {
+    Watch& w = theWatch();
+    w.bound = megabytes;
+    const uint64_t trips = w.trips.load();
+    if (w.settled.exchange(trips) != trips) release();
+}
+
+void release() { malloc_trim(0); }
+
+uint64_t trips() { return theWatch().trips.load(); }
+
+size_t onTrip(std::function<void()> stop) {
+    Watch& w = theWatch();
+    std::lock_guard<std::mutex> lock(w.mutex);
+    w.stops.emplace(w.nextId, std::move(stop));
+    return w.nextId++;
+}
+
+void forget(size_t id) {
+    Watch& w = theWatch();
+    std::lock_guard<std::mutex> lock(w.mutex);
+    w.stops.erase(id);
+}
+
+size_t residentMegabytes() { return readSizes().residentMegabytes; }
+
+}  // namespace rdmacheck::memory_watch
