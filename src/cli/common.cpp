@@ -69,8 +69,8 @@ TestError describeError(const std::string& file) {
 }
 
 std::string TestError::text() const {
-    if (exitCode == 3) return "rdmacheck: internal error in " + where.file + (message.empty() ? "" : ": " + message);
-    return where.str() + ": error: " + message;
+    if (exitCode == 3) return printable("rdmacheck: internal error in " + where.file + (message.empty() ? "" : ": " + message));
+    return where.str() + ": error: " + printable(message);
 }
 
 nlohmann::json TestError::record() const {
