@@ -43,8 +43,9 @@ struct Difference {
     std::string reproducer;  // litmus text of a shrunk test that still shows a difference
 };
 
-// Loads the models the configs name (InputError for unknown ones).
-std::map<std::string, Model> loadConfigModels(const std::vector<EngineConfig>& configs, const std::string& modelsDir);
+// Loads the models the configs name (InputError for unknown ones), within `limits`.
+std::map<std::string, Model> loadConfigModels(const std::vector<EngineConfig>& configs, const std::string& modelsDir,
+                                              const ResourceLimits& limits);
 
 // Runs one configuration with every location and register shown.
 CheckResult runConfig(const LitmusTest& test, const EngineConfig& config, const Model& model,

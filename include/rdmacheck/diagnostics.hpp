@@ -16,7 +16,8 @@ struct SourceLoc {
 };
 
 // A problem with the user's input (test file, options, model file). The message
-// is printed as "file:line:column: error: what" and the tool exits with code 2.
+// is printed as "file:line:column: error: what" and the tool exits with code 2;
+// the file and the message are kept printable (below).
 class InputError : public std::runtime_error {
 public:
     InputError(SourceLoc where, const std::string& what);
@@ -27,6 +28,16 @@ private:
     SourceLoc where_;
     std::string detail_;
 };
+
+// `text` as a message may quote it: control characters (NUL and newline
+// included), DEL and bytes that are not UTF-8 become \xNN, so that a message
+// shows every byte of the input it quotes, is never cut at a NUL and writes no
+// raw bytes to the terminal. Every message that quotes input goes through it.
+std::string printable(const std::string& text);
+
+// Throws an InputError at the first NUL byte or invalid UTF-8 sequence of
+// `text`, the contents of `file`: `kind` ("a litmus test") is UTF-8 text.
+void checkUtf8Text(const std::string& text, const std::string& file, const std::string& kind);
 
 // The parts with `separator` between them, for lists in messages and reports.
 std::string joined(const std::vector<std::string>& parts, const std::string& separator = ", ");

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 
 #include "rdmacheck/diagnostics.hpp"
 
@@ -23,6 +24,19 @@ constexpr int kMaxExpressionOperators = 1000;
 // Node numbers are 1..kMaxNode; thread numbers (X86 `P<n>`, `<n>:REG`) 0..kMaxThread.
 constexpr long long kMaxNode = 4096;
 constexpr long long kMaxThread = 4096;
+// A model file (and each file it includes) in bytes, and the definitions and
+// axioms of a model with its includes: far above any cat file, and low enough
+// that reading a model takes a bounded time and memory.
+constexpr size_t kMaxModelBytes = 4 * 1024 * 1024;
+constexpr size_t kMaxModelItems = 100'000;
+// Axioms of a model: each is a clock or a constraint over every execution's
+// events in the solver, so they bound the work of each test (herd7's own cat
+// files have fewer than 20).
+constexpr size_t kMaxModelAxioms = 1000;
+// A definition or axiom: operators nested, counting through the definitions it
+// uses (`let d1 = d0 | d0` is one deeper than d0); every stage after reading
+// walks the model recursively, so this is its recursion depth.
+constexpr size_t kMaxModelDepth = 1000;
 
 // What one test may use: wall-clock seconds and resident memory (0: no limit).
 // Both engines check them as they go and stop with an InputError at the test.
@@ -66,8 +80,9 @@ void release();
 
 class ResourceGuard {
 public:
-    ResourceGuard(const std::string& file, const ResourceLimits& limits)
-        : file_(file), limits_(limits), start_(std::chrono::steady_clock::now()) {
+    // `unfinished` says what a timeout stops ("no answer" for a test).
+    ResourceGuard(const std::string& file, const ResourceLimits& limits, std::string unfinished = "no answer")
+        : file_(file), limits_(limits), unfinished_(std::move(unfinished)), start_(std::chrono::steady_clock::now()) {
         memory_watch::watch(limits.megabytes);
         trips_ = memory_watch::trips();
     }
@@ -91,18 +106,20 @@ public:
         return left <= 0.001 ? 1 : static_cast<unsigned>(left * 1000);
     }
 
-    [[noreturn]] void timeout() const {
-        throw TimeoutError(SourceLoc{file_, 1, 1}, "timeout: no answer within " + seconds() + " s (--timeout)");
+    [[noreturn]] void timeout() const { timeout(SourceLoc{file_, 1, 1}); }
+    [[noreturn]] void timeout(const SourceLoc& at) const {
+        throw TimeoutError(at, "timeout: " + unfinished_ + " within " + seconds() + " s (--timeout)");
     }
-    [[noreturn]] void outOfMemory() const {
-        throw InputError(SourceLoc{file_, 1, 1}, "memory limit of " + std::to_string(limits_.megabytes) +
-                                                     " MiB reached (--max-memory)");
+    [[noreturn]] void outOfMemory() const { outOfMemory(SourceLoc{file_, 1, 1}); }
+    [[noreturn]] void outOfMemory(const SourceLoc& at) const {
+        throw InputError(at, "memory limit of " + std::to_string(limits_.megabytes) + " MiB reached (--max-memory)");
     }
 
-    // Throws past either limit.
-    void check() const {
-        if (expired()) timeout();
-        if (memoryTripped()) outOfMemory();
+    // Throws past either limit, at the file's start or at `at`.
+    void check() const { check(SourceLoc{file_, 1, 1}); }
+    void check(const SourceLoc& at) const {
+        if (expired()) timeout(at);
+        if (memoryTripped()) outOfMemory(at);
     }
 
 private:
@@ -115,6 +132,7 @@ private:
 
     std::string file_;
     ResourceLimits limits_;
+    std::string unfinished_;
     std::chrono::steady_clock::time_point start_;
     uint64_t trips_ = 0;
     mutable bool measured_ = false;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rdmacheck/events.hpp"
+#include "rdmacheck/limits.hpp"
 
 namespace rdmacheck {
 
@@ -96,6 +97,7 @@ struct Model {
     std::map<std::string, OrderTable> tables;
     std::map<std::string, std::string> stampOf;  // event kind name -> MOWGLI stamp
     std::vector<Definition> definitions;         // in file order
+    std::map<std::string, size_t> definitionAt;  // a definition's name -> its index in definitions
     std::vector<Axiom> axioms;                   // in file order, without --skip ones
     std::array<bool, kEventKindCount> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
@@ -112,6 +114,11 @@ struct Model {
 
 struct ModelOptions {
     std::vector<std::string> skip;  // axioms dropped by name (herd7's -skipchecks)
+    ResourceLimits limits{};        // --timeout and --max-memory, while the model loads
+    // The test the model is loaded for: a limit then stops the test, as its
+    // check would ("no answer", at the test). Empty: the model did not load,
+    // at the declaration reached (--model, before any test).
+    std::string test{};
 };
 
 // `nameOrPath`: a model of `dir` ("rdma-tso" reads dir/rdma-tso.cat) or a path to

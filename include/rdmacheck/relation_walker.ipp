@@ -20,7 +20,7 @@ template <class Domain>
 typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compute(const ModelExpr& e) {
     using Op = ModelExpr::Op;
     switch (e.op) {
-        case Op::Name: return named(e.name);
+        case Op::Name: return relation(e);  // a renaming (`let a = b`): b once, by its name
         case Op::Scope: return scoped(e.name, relation(e.args[0]));
         case Op::Union: return unite(relation(e.args[0]), relation(e.args[1]));
         case Op::Inter: return intersect(relation(e.args[0]), relation(e.args[1]));
@@ -56,7 +56,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::named(const st
 
 template <class Domain>
 std::vector<bool> RelationWalker<Domain>::set(const ModelExpr& e) {
-    return evaluateSet(model_, e, sk_);
+    return sets_.set(e);
 }
 
 template <class Domain>

@@ -64,6 +64,19 @@ std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk);
 // The acquires of each lock (by its location): what lo orders.
 std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk);
 
+// Evaluates set expressions of `model` on one skeleton, each definition once
+// however often the model uses it (`let s1 = s0 | s0`).
+class SetEvaluator {
+public:
+    SetEvaluator(const Model& model, const ExecutionGraph& sk) : model_(model), sk_(sk) {}
+    std::vector<bool> set(const ModelExpr& e);
+
+private:
+    const Model& model_;
+    const ExecutionGraph& sk_;
+    std::map<std::string, std::vector<bool>> memo_;  // definitions
+};
+
 // A relation as a map from event pairs to truth values; absent pairs are false.
 template <class V>
 using PairMap = std::map<std::pair<int, int>, V>;
@@ -78,7 +91,7 @@ public:
     using Relation = PairMap<V>;
 
     RelationWalker(const Model& model, const ExecutionGraph& sk, Domain& domain)
-        : model_(model), sk_(sk), domain_(domain), n_(static_cast<int>(sk.events.size())) {}
+        : model_(model), sk_(sk), domain_(domain), n_(static_cast<int>(sk.events.size())), sets_(model, sk) {}
 
     const Relation& relation(const ModelExpr& e);
     std::vector<bool> set(const ModelExpr& e);
@@ -105,9 +118,10 @@ private:
     int n_;
     std::map<std::string, Relation> memo_;  // definitions, base relations, tables
     std::map<const ModelExpr*, Relation> exprMemo_;  // what relation() handed out
+    SetEvaluator sets_;
 };
 
-// The set of events a set expression denotes, on one skeleton.
+// The set of events a set expression denotes, on one skeleton (a SetEvaluator's).
 std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk);
 // The pairs of a relation expression on one concrete execution.
 std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const ExecutionGraph& ex);

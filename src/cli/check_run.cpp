@@ -115,7 +115,7 @@ bool CheckRun::prepare() {
                               {"max_memory", options.limits.megabytes}};
     if (!modelName.empty()) {
         try {
-            model(modelName);
+            model(modelName, "");
         } catch (const InputError& e) {
             printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
             return false;
@@ -124,10 +124,13 @@ bool CheckRun::prepare() {
     return makeDirectory("--dot", pictures.dir);
 }
 
-const Model& CheckRun::model(const std::string& name) {
+const Model& CheckRun::model(const std::string& name, const std::string& test) {
     std::lock_guard<std::mutex> lock(modelsMutex_);
     auto it = models_.find(name);
-    if (it == models_.end()) it = models_.emplace(name, loadModel(modelsDir, name, modelOptions)).first;
+    if (it != models_.end()) return it->second;
+    ModelOptions loading = modelOptions;
+    loading.test = test;
+    it = models_.emplace(name, loadModel(modelsDir, name, loading)).first;
     return it->second;
 }
 
@@ -139,7 +142,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
     try {
         LitmusTest test = parseLitmusFile(file);
         report.test = test.name;
-        const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName);
+        const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName, file);
         const std::set<std::string> relations =
             pictures.edges.empty() ? defaultDrawnRelations(m) : parseDrawnRelations(pictures.edges, m);
         std::string pictureError;  // the first picture that could not be written
@@ -164,11 +167,11 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.print(false, out.str());
         out.str("");
         if (notDrawn > 0)
-            report.print(true, file + ": note: " + std::to_string(notDrawn) + " more executions not drawn (--max-pictures " +
+            report.print(true, printable(file) + ": note: " + std::to_string(notDrawn) + " more executions not drawn (--max-pictures " +
                                    std::to_string(pictures.maxPictures) + ")\n");
         if (!pictureError.empty()) {
             const std::string message = "picture: " + pictureError;
-            report.print(true, file + ": error: " + message + "\n");
+            report.print(true, printable(file + ": error: " + message) + "\n");
             if (json) report.print(false, dumpJson(errorRecord(SourceLoc{file, 0, 0}, message, 2)) + "\n");
             report.status = 2;
         }

@@ -81,7 +81,8 @@ private:
     std::mutex modelsMutex_;
     std::map<std::string, Model> models_;  // loaded once, shared by the threads
 
-    const Model& model(const std::string& name);
+    // Loaded once; `test`: the test it is loaded for, whose limits stop it ("": --model).
+    const Model& model(const std::string& name, const std::string& test);
     CheckResult checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
                           std::string& pictureError, uint64_t& notDrawn);
 };

@@ -58,7 +58,7 @@ TestError describeError(const std::string& file) {
     } catch (const std::filesystem::filesystem_error& e) {
         return {whole, e.what()};
     } catch (const z3::exception& e) {
-        if (std::string(e.msg()).find("memory") != std::string::npos)  // Z3's memory_max_size
+        if (std::string(e.msg()).find("memory") != std::string::npos)  // Z3 out of memory (ulimit -v)
             return {whole, "the solver ran out of memory (--max-memory)"};
         return {whole, std::string("solver failure: ") + e.msg(), 3};
     } catch (const std::exception& e) {
@@ -69,8 +69,8 @@ TestError describeError(const std::string& file) {
 }
 
 std::string TestError::text() const {
-    if (exitCode == 3) return "rdmacheck: internal error in " + where.file + (message.empty() ? "" : ": " + message);
-    return where.str() + ": error: " + message;
+    if (exitCode == 3) return printable("rdmacheck: internal error in " + where.file + (message.empty() ? "" : ": " + message));
+    return where.str() + ": error: " + printable(message);
 }
 
 nlohmann::json TestError::record() const {

@@ -98,7 +98,7 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
     std::map<std::string, Model> models;
     try {
         options.configs = parseEngineConfigs(configs);
-        models = loadConfigModels(options.configs, modelsDir);
+        models = loadConfigModels(options.configs, modelsDir, options.limits);
     } catch (const InputError& e) {
         printOptionError("--configs", e);
         return 2;
@@ -210,7 +210,8 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
             const LitmusTest test = parseLitmusFile(file);
             const std::string specName = modelName.empty() ? defaultModelName(test) : modelName;
             const std::string implName = implModelName.empty() ? loweredModel(chain, specName) : implModelName;
-            const Model spec = loadModel(modelsDir, specName), impl = loadModel(modelsDir, implName);
+            const ModelOptions modelOptions{{}, options.limits, file};
+            const Model spec = loadModel(modelsDir, specName, modelOptions), impl = loadModel(modelsDir, implName, modelOptions);
             for (const RefinementResult& r : checkRefinement(test, chain, spec, impl, checkOptions)) {
                 std::cout << "Refine " << r.test << " " << implementations
                           << (r.placement.empty() ? "" : " [" + r.placement + "]") << ": specification "
@@ -223,7 +224,7 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
                               << stateLine(r.names, c.outcome) << "\n"
                               << "  implementation execution:\n" << c.execution;
                 for (const SourceLoc& loop : r.cutLoops)
-                    std::cout << "Warning: " << loop.file << ":" << loop.line << ":" << loop.column
+                    std::cout << "Warning: " << loop.str()
                               << ": loop unrolled to the bound; outcomes past it are not compared\n";
                 if (printImplementation) std::cout << r.implementationText;
                 if (!r.ok()) status = std::max(status, 1);
@@ -632,7 +633,7 @@ int main(int argc, char** argv) {
         std::cout << "rdmacheck " << RDMACHECK_VERSION << "\n";
         return 0;
     }
-    check.options.limits = check.machineOptions.limits = limits;
+    check.options.limits = check.machineOptions.limits = check.modelOptions.limits = limits;
 
     auto dispatch = [&]() -> int {
         if (*cross.command) return cross.run(check.modelsDir, limits);

@@ -44,7 +44,7 @@ void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWit
 void decideObservable(const LitmusTest& test, const RobustRunOptions& options, const CheckOptions& check,
                       RobustAnswer& a) {
     try {
-        const Model sc = loadModel(options.modelsDir, "sc");
+        const Model sc = loadModel(options.modelsDir, "sc", ModelOptions{{}, check.limits, test.file});
         a.observable = !scReachesState(test, *a.result.witness, sc, check);
     } catch (const InputError& e) {  // TimeoutError included
         a.observableNote = e.detail();
@@ -183,7 +183,7 @@ int runOne(const std::string& file, const RobustRunOptions& options) {
     const std::string name = !options.modelName.empty() ? options.modelName
                              : test.arch == Arch::X86     ? "tso"
                                                           : "rdma-sc";
-    const Model model = loadModel(options.modelsDir, name);
+    const Model model = loadModel(options.modelsDir, name, ModelOptions{{}, options.check.limits, file});
     try {
         const RobustAnswer a = answer(test, model, options);
         if (options.json) {

@@ -22,9 +22,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
+// `message` quotes paths and lines of index files and logs: printable, so never cut at a NUL.
+[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(printable(message)); }
 
 void addPath(const std::string& path, std::vector<std::string>& out, int depth);
+
+// A line of a list of tests (`where`: "FILE:LINE"): a path names no file past a
+// NUL byte, so a NUL is refused rather than cut at.
+void checkEntry(const std::string& line, const std::string& where) {
+    if (line.find('\0') != std::string::npos) fail(where + ": NUL byte in '" + line + "': a path has none");
+}
 
 // A herd7 index file: one path per line, relative to the index; # comments.
 void addIndex(const std::string& index, std::vector<std::string>& out, int depth) {
@@ -32,7 +39,9 @@ void addIndex(const std::string& index, std::vector<std::string>& out, int depth
     std::ifstream in(index);
     if (!in) fail("cannot read the index file " + index);
     const fs::path base = fs::path(index).parent_path();
+    int lineNo = 0;
     for (std::string line; std::getline(in, line);) {
+        checkEntry(line, index + ":" + std::to_string(++lineNo));
         line = line.substr(0, line.find('#'));
         const size_t first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
         if (first == std::string::npos) continue;
@@ -369,8 +378,11 @@ std::vector<std::string> collectSuite(const std::vector<std::string>& args) {
             addPath(arg, files, 0);
             continue;
         }
-        for (std::string line; std::getline(std::cin, line);)
+        int lineNo = 0;
+        for (std::string line; std::getline(std::cin, line);) {
+            checkEntry(line, "-:" + std::to_string(++lineNo));
             if (line.find_first_not_of(" \t\r") != std::string::npos) addPath(line, files, 0);
+        }
     }
     return files;
 }

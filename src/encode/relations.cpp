@@ -207,30 +207,38 @@ std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk) {
     return acquires;
 }
 
-std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk) {
-    const size_t n = sk.events.size();
+std::vector<bool> SetEvaluator::set(const ModelExpr& e) {
+    const size_t n = sk_.events.size();
     using Op = ModelExpr::Op;
     if (e.op == Op::Name) {
-        if (const Definition* d = model.definition(e.name)) return evaluateSet(model, d->expr, sk);
+        if (const Definition* d = model_.definition(e.name)) {
+            auto known = memo_.find(e.name);
+            if (known == memo_.end()) known = memo_.emplace(e.name, set(d->expr)).first;
+            return known->second;
+        }
         std::vector<bool> out(n, false);
         const BaseSet* base = findBaseSet(e.name);
         for (size_t i = 0; i < n; ++i) {
-            const Event& ev = sk.events[i];
+            const Event& ev = sk_.events[i];
             if (base) {
                 out[i] = base->contains(ev);
             } else {  // a MOWGLI stamp
-                auto stamp = model.stampOf.find(kindName(ev.kind));
-                out[i] = !isInitEvent(ev) && stamp != model.stampOf.end() && stamp->second == e.name;
+                auto stamp = model_.stampOf.find(kindName(ev.kind));
+                out[i] = !isInitEvent(ev) && stamp != model_.stampOf.end() && stamp->second == e.name;
             }
         }
         return out;
     }
     if (e.op == Op::Empty) return std::vector<bool>(n, false);
-    const std::vector<bool> a = evaluateSet(model, e.args[0], sk), b = evaluateSet(model, e.args[1], sk);
+    const std::vector<bool> a = set(e.args[0]), b = set(e.args[1]);
     std::vector<bool> out(n);
     for (size_t i = 0; i < n; ++i)
         out[i] = e.op == Op::Union ? a[i] || b[i] : e.op == Op::Inter ? a[i] && b[i] : a[i] && !b[i];
     return out;
+}
+
+std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk) {
+    return SetEvaluator(model, sk).set(e);
 }
 
 namespace {
@@ -296,12 +304,24 @@ std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelEx
     return out;
 }
 
-bool references(const Model& model, const ModelExpr& e, const std::string& base) {
+namespace {
+
+// `walked`: the definitions already searched, without finding `base`.
+bool references(const Model& model, const ModelExpr& e, const std::string& base, std::set<std::string>& walked) {
     if (e.op == ModelExpr::Op::Name) {
-        if (const Definition* d = model.definition(e.name)) return references(model, d->expr, base);
+        if (const Definition* d = model.definition(e.name))
+            return walked.insert(e.name).second && references(model, d->expr, base, walked);
         return e.name == base;
     }
-    return std::any_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return references(model, a, base); });
+    return std::any_of(e.args.begin(), e.args.end(),
+                       [&](const ModelExpr& a) { return references(model, a, base, walked); });
+}
+
+}  // namespace
+
+bool references(const Model& model, const ModelExpr& e, const std::string& base) {
+    std::set<std::string> walked;
+    return references(model, e, base, walked);
 }
 
 namespace {

@@ -25,6 +25,7 @@ bool nameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c 
 class Tokens {
 public:
     Tokens(const std::string& text, const std::string& file) : text_(text), file_(file) {
+        checkUtf8Text(text, file, "a model");
         for (;;) {
             skipBlanks();
             tokens_.push_back(read());
@@ -127,12 +128,18 @@ const char* const kDeclarations = "let, include, table, stamps, events, librarie
 
 class ModelParser {
 public:
-    ModelParser(const std::string& text, const std::string& file) : tokens_(text, file) {}
+    ModelParser(const std::string& text, const std::string& file, size_t earlierItems)
+        : tokens_(text, file), earlierItems_(earlierItems) {}
 
     ParsedModel run() {
         ParsedModel model;
         if (tokens_.peek().kind == ModelToken::Kind::String) model.description = tokens_.next().text;
-        while (tokens_.peek().kind != ModelToken::Kind::End) model.items.push_back(item());
+        while (tokens_.peek().kind != ModelToken::Kind::End) {
+            if (earlierItems_ + model.items.size() == kMaxModelItems)
+                throw InputError(tokens_.peek().where, "the model has more than " + std::to_string(kMaxModelItems) +
+                                                           " declarations (with its includes)");
+            model.items.push_back(item());
+        }
         return model;
     }
 
@@ -305,12 +312,15 @@ private:
     }
 
     Tokens tokens_;
+    size_t earlierItems_;  // declarations of the files read before this one
     int depth_ = 0;
     size_t operators_ = 0;
 };
 
 }  // namespace
 
-ParsedModel parseModelText(const std::string& text, const std::string& file) { return ModelParser(text, file).run(); }
+ParsedModel parseModelText(const std::string& text, const std::string& file, size_t earlierItems) {
+    return ModelParser(text, file, earlierItems).run();
+}
 
 }  // namespace rdmacheck

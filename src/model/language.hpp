@@ -26,7 +26,18 @@ struct ParsedModel {
     std::vector<ModelItem> items;
 };
 
-// InputError at file:line:column on a syntax error.
-ParsedModel parseModelText(const std::string& text, const std::string& file);
+// InputError at file:line:column on a syntax error, on a NUL byte or invalid
+// UTF-8, and at the declaration past kMaxModelItems, counting `earlierItems`
+// declarations of the model's files read before this one.
+ParsedModel parseModelText(const std::string& text, const std::string& file, size_t earlierItems = 0);
+
+// A model or order table file's text, at most kMaxModelBytes; InputError at
+// `from` (the item or option that names it) when it cannot be read or is larger.
+std::string readModelFile(const std::string& path, const SourceLoc& from, const std::string& what);
+
+// loadOrderTable and loadStampTable (model.hpp) on a table's text, read from `path`.
+OrderTable parseOrderTable(const std::string& text, const std::string& path, const std::string& name);
+OrderTable parseStampTable(const std::string& text, const std::string& path, const std::string& name,
+                           const std::map<std::string, std::string>& stampOf);
 
 }  // namespace rdmacheck

@@ -39,63 +39,113 @@ bool isAtom(const ModelExpr& e) {
            e.op == ModelExpr::Op::Scope;
 }
 
-std::string readFile(const std::string& path, const SourceLoc& from, const std::string& what) {
-    if (std::filesystem::is_directory(path)) throw InputError(from, what + " " + path + " is a directory");
-    std::ifstream in(path);
-    if (!in) throw InputError(from, "cannot open " + what + " " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-}  // namespace
-
-std::string ModelExpr::text() const {
-    switch (op) {
-        case Op::Name: return name;
-        case Op::Empty: return "0";
-        case Op::Filter: return "[" + args[0].text() + "]";
-        case Op::Scope: return name + ":" + (isAtom(args[0]) ? args[0].text() : "(" + args[0].text() + ")");
+// Appends e's text to `out`: one string grows, so a long chain `a | a | ...`
+// costs its length, not its length times its depth.
+void appendText(const ModelExpr& e, std::string& out) {
+    using Op = ModelExpr::Op;
+    auto wrapped = [&](const ModelExpr& a, bool plain) {
+        if (!plain) out += "(";
+        appendText(a, out);
+        if (!plain) out += ")";
+    };
+    switch (e.op) {
+        case Op::Name: out += e.name; return;
+        case Op::Empty: out += "0"; return;
+        case Op::Filter: out += "["; appendText(e.args[0], out); out += "]"; return;
+        case Op::Scope: out += e.name + ":"; wrapped(e.args[0], isAtom(e.args[0])); return;
         case Op::Inverse:
         case Op::Plus:
         case Op::Star:
-        case Op::Opt: return (isAtom(args[0]) ? args[0].text() : "(" + args[0].text() + ")") + opText(op);
+        case Op::Opt: wrapped(e.args[0], isAtom(e.args[0])); out += opText(e.op); return;
         default: break;
     }
     // Sequences read as the papers write them ([nlW];pf); other operands keep their parentheses.
     auto operand = [&](const ModelExpr& a) {
-        const bool plain = isAtom(a) || a.op == Op::Inverse || a.op == Op::Plus || a.op == Op::Star ||
-                           a.op == Op::Opt || (a.op == op && (op == Op::Seq || op == Op::Union || op == Op::Inter));
-        return plain ? a.text() : "(" + a.text() + ")";
+        wrapped(a, isAtom(a) || a.op == Op::Inverse || a.op == Op::Plus || a.op == Op::Star || a.op == Op::Opt ||
+                       (a.op == e.op && (e.op == Op::Seq || e.op == Op::Union || e.op == Op::Inter)));
     };
-    return operand(args[0]) + opText(op) + operand(args[1]);
+    operand(e.args[0]);
+    out += opText(e.op);
+    operand(e.args[1]);
+}
+
+}  // namespace
+
+std::string readModelFile(const std::string& path, const SourceLoc& from, const std::string& what) {
+    if (std::filesystem::is_directory(path)) throw InputError(from, what + " " + path + " is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(from, "cannot open " + what + " " + path);
+    std::string text(kMaxModelBytes + 1, '\0');  // one byte more tells a file past the bound
+    in.read(&text[0], static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxModelBytes)
+        throw InputError(from, what + " " + path + " is larger than " + std::to_string(kMaxModelBytes / (1024 * 1024)) +
+                                   " MiB");
+    return text;
+}
+
+std::string ModelExpr::text() const {
+    std::string out;
+    appendText(*this, out);
+    return out;
 }
 
 const Definition* Model::definition(const std::string& n) const {
-    for (const Definition& d : definitions)
-        if (d.name == n) return &d;
-    return nullptr;
+    auto at = definitionAt.find(n);
+    return at == definitionAt.end() ? nullptr : &definitions[at->second];
 }
 
 namespace {
 
+// What the builders of one model's files (the model and its includes) share.
+struct Loading {
+    Loading(const std::string& file, const ModelOptions& options)
+        : guard(options.test.empty() ? ResourceGuard(file, options.limits, "the model did not load")
+                                     : ResourceGuard(options.test, options.limits)),
+          forTest(!options.test.empty()) {}
+
+    // Stops past a limit: at `at`, or at the test the model is loaded for.
+    void check(const SourceLoc& at) const { forTest ? guard.check() : guard.check(at); }
+
+    const ResourceGuard guard;  // --timeout and --max-memory
+    const bool forTest;
+    size_t declarations = 0;     // of every file read so far (kMaxModelItems)
+    std::map<std::string, SourceLoc> declared;
+    // A relation definition -> the definition at the end of its chain of
+    // renamings (`let a = b`, `let b = c | d`: c | d), found once as it is defined.
+    std::map<std::string, size_t> chainEnd;
+    std::map<std::string, size_t> depth;  // a definition -> its depth (kMaxModelDepth)
+    std::vector<std::pair<ModelItem, std::string>> tableFiles;
+};
+
 // Resolves a parsed model: includes, names and types, tables, declarations.
+// Each step is linear in the model's text: a definition is resolved, typed and
+// walked once however often it is used, and the limits are checked between
+// declarations and axioms.
 class ModelBuilder {
 public:
-    ModelBuilder(Model& model, std::string dir) : m_(model), dir_(std::move(dir)) {}
+    ModelBuilder(Model& model, std::string dir, Loading& loading) : m_(model), dir_(std::move(dir)), s_(loading) {}
 
     void add(const ParsedModel& parsed, int includeDepth) {
+        s_.declarations += parsed.items.size();
         for (const ModelItem& it : parsed.items) {
             if (it.kind == ModelItem::Kind::Let) laterLets_.emplace(it.name, it.where);
         }
-        for (const ModelItem& it : parsed.items) item(it, includeDepth);
+        for (const ModelItem& it : parsed.items) {
+            s_.check(it.where);
+            item(it, includeDepth);
+        }
     }
 
     void finish(const ModelOptions& options) {
         loadTables();
         supports();
         skip(options.skip);
-        for (const Axiom& a : m_.axioms) collectBases(a.expr);
+        std::set<std::string> walked;
+        for (const Axiom& a : m_.axioms) {
+            s_.check(a.where);
+            collectBases(a.expr, walked);
+        }
         plan();
         fingerprint();
     }
@@ -107,7 +157,7 @@ private:
             case ModelItem::Kind::Include: include(it, includeDepth); break;
             case ModelItem::Kind::Table:
                 declare(it.name, it.where);
-                tableFiles_.emplace_back(it, dirOf(it.where.file) + "/" + it.text);
+                s_.tableFiles.emplace_back(it, dirOf(it.where.file) + "/" + it.text);
                 m_.tables[it.name].name = it.name;
                 break;
             case ModelItem::Kind::Stamps: stamps(it); break;
@@ -125,19 +175,15 @@ private:
     void include(const ModelItem& it, int depth) {
         if (depth >= 8) throw InputError(it.where, "includes nested more than 8 deep (an include cycle?)");
         const std::string path = dirOf(it.where.file) + "/" + it.text;
-        const std::string text = readFile(path, it.where, "included model file");
-        ModelBuilder nested(m_, dir_);
-        nested.declared_ = declared_;
-        nested.add(parseModelText(text, path), depth + 1);
-        declared_ = nested.declared_;
-        tableFiles_.insert(tableFiles_.end(), nested.tableFiles_.begin(), nested.tableFiles_.end());
+        const std::string text = readModelFile(path, it.where, "included model file");
+        ModelBuilder(m_, dir_, s_).add(parseModelText(text, path, s_.declarations), depth + 1);
     }
 
     // A name is given a meaning once: definitions, tables and stamps share one space with the base names.
     void declare(const std::string& name, const SourceLoc& where) {
         if (findBaseRelation(name)) throw InputError(where, "'" + name + "' is a base relation; choose another name");
         if (findBaseSet(name)) throw InputError(where, "'" + name + "' is a base event set; choose another name");
-        auto [it, fresh] = declared_.emplace(name, where);
+        auto [it, fresh] = s_.declared.emplace(name, where);
         if (!fresh) throw InputError(where, "'" + name + "' is already defined at " + it->second.str());
     }
 
@@ -145,8 +191,15 @@ private:
         defining_ = it.name;
         Definition d{it.name, it.expr, typeOf(it.expr), it.where};
         defining_.clear();
+        s_.depth[it.name] = depthOf(it.expr, it.where);
         declare(it.name, it.where);
         laterLets_.erase(it.name);
+        const size_t at = m_.definitions.size();
+        if (d.type == ExprType::Relation) {
+            auto named = d.expr.op == ModelExpr::Op::Name ? s_.chainEnd.find(d.expr.name) : s_.chainEnd.end();
+            s_.chainEnd[d.name] = named == s_.chainEnd.end() ? at : named->second;
+        }
+        m_.definitionAt.emplace(d.name, at);
         m_.definitions.push_back(std::move(d));
     }
 
@@ -154,9 +207,12 @@ private:
         if (typeOf(it.expr) != ExprType::Relation)
             throw InputError(it.expr.where, "an axiom constrains a relation; this is an event set (use [S] for "
                                             "its identity relation)");
+        depthOf(it.expr, it.where);
         std::string name = it.name;
         if (name.empty() && it.expr.op == ModelExpr::Op::Name) name = it.expr.name;
         if (name.empty()) throw InputError(it.where, "name this axiom: add 'as NAME' after its relation");
+        if (m_.axioms.size() == kMaxModelAxioms)
+            throw InputError(it.where, "the model has more than " + std::to_string(kMaxModelAxioms) + " axioms");
         m_.axioms.push_back(Axiom{it.axiom, it.expr, name, it.where});
     }
 
@@ -265,10 +321,26 @@ private:
         }
     }
 
+    // How deep a walk of e recurses: a level per operator and per definition it
+    // goes through. Every later stage walks so, so it is bounded (at `where`).
+    size_t depthOf(const ModelExpr& e, const SourceLoc& where) const {
+        size_t depth = 0;
+        if (e.op == ModelExpr::Op::Name) {
+            auto defined = s_.depth.find(e.name);
+            depth = defined == s_.depth.end() ? 0 : defined->second + 1;
+        }
+        for (const ModelExpr& a : e.args) depth = std::max(depth, depthOf(a, where) + 1);
+        if (depth > kMaxModelDepth)
+            throw InputError(where, "nested more than " + std::to_string(kMaxModelDepth) +
+                                        " deep (operators, and the definitions it uses and theirs)");
+        return depth;
+    }
+
     void loadTables() {
-        for (const auto& [it, path] : tableFiles_) {
-            if (!std::ifstream(path)) throw InputError(it.where, "cannot open order table " + path);
-            m_.tables[it.name] = m_.stamped ? loadStampTable(path, it.name, m_.stampOf) : loadOrderTable(path, it.name);
+        for (const auto& [it, path] : s_.tableFiles) {
+            const std::string text = readModelFile(path, it.where, "order table");
+            m_.tables[it.name] = m_.stamped ? parseStampTable(text, path, it.name, m_.stampOf)
+                                            : parseOrderTable(text, path, it.name);
         }
     }
 
@@ -292,21 +364,22 @@ private:
         }
     }
 
-    void collectBases(const ModelExpr& e) {
+    // `walked`: the definitions already walked, each once.
+    void collectBases(const ModelExpr& e, std::set<std::string>& walked) {
         if (e.op == ModelExpr::Op::Name) {
             if (const Definition* d = m_.definition(e.name)) {
-                collectBases(d->expr);
+                if (walked.insert(e.name).second) collectBases(d->expr, walked);
             } else if (findBaseRelation(e.name)) {
                 m_.usedBaseNames.insert(e.name);
             }
         }
-        for (const ModelExpr& a : e.args) collectBases(a);
+        for (const ModelExpr& a : e.args) collectBases(a, walked);
     }
 
-    // What a name stands for, through definitions.
+    // What a name stands for, through definitions of relations (`let a = b`).
     const ModelExpr& resolve(const ModelExpr& e) const {
-        const Definition* d = e.op == ModelExpr::Op::Name ? m_.definition(e.name) : nullptr;
-        return d && d->type == ExprType::Relation ? resolve(d->expr) : e;
+        auto end = e.op == ModelExpr::Op::Name ? s_.chainEnd.find(e.name) : s_.chainEnd.end();
+        return end == s_.chainEnd.end() ? e : m_.definitions[end->second].expr;
     }
 
     static void unionMembers(const ModelExpr& e, std::vector<ModelExpr>& out) {
@@ -323,6 +396,7 @@ private:
     void plan() {
         std::vector<const ModelExpr*> closureOf;
         for (const Axiom& a : m_.axioms) {
+            s_.check(a.where);
             const ModelExpr& r = resolve(a.expr);
             const bool closure = r.op == ModelExpr::Op::Plus;
             if (a.kind == Axiom::Kind::Empty || (a.kind == Axiom::Kind::Irreflexive && !closure)) {
@@ -388,10 +462,9 @@ private:
 
     Model& m_;
     std::string dir_;
-    std::map<std::string, SourceLoc> declared_;
+    Loading& s_;
     std::map<std::string, SourceLoc> laterLets_;
     std::set<std::string> stampNames_;
-    std::vector<std::pair<ModelItem, std::string>> tableFiles_;
     std::string defining_;
     bool declaredEvents_ = false;
 };
@@ -402,9 +475,10 @@ Model parseModel(const std::string& text, const std::string& file, const std::st
     Model m;
     m.file = file;
     m.name = std::filesystem::path(file).stem().string();
+    Loading loading(file, options);
     const ParsedModel parsed = parseModelText(text, file);
     m.description = parsed.description;
-    ModelBuilder builder(m, dir);
+    ModelBuilder builder(m, dir, loading);
     builder.add(parsed, 0);
     builder.finish(options);
     return m;
@@ -420,7 +494,7 @@ Model loadModel(const std::string& dir, const std::string& nameOrPath, const Mod
                                                            didYouMean(nameOrPath, known) + " (known: " + joined(known) +
                                                            "; or give the path of a .cat file)");
     }
-    return parseModel(readFile(path, SourceLoc{"--model", 0, 0}, "model file"), path, dir, options);
+    return parseModel(readModelFile(path, SourceLoc{"--model", 0, 0}, "model file"), path, dir, options);
 }
 
 std::string defaultModelsDir() {

@@ -1,7 +1,7 @@
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
+#include "language.hpp"
 #include "rdmacheck/model.hpp"
 
 namespace rdmacheck {
@@ -27,9 +27,9 @@ struct Grid {
     std::map<std::string, std::pair<SourceLoc, std::vector<Cell>>> rows;
 };
 
-Grid readGrid(const std::string& path, const std::map<std::string, Cell>& cells) {
-    std::ifstream in(path);
-    if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open order table");
+Grid readGrid(const std::string& text, const std::string& path, const std::map<std::string, Cell>& cells) {
+    checkUtf8Text(text, path, "an order table");
+    std::istringstream in(text);
     std::string known;
     for (const auto& [text, cell] : cells) known += " " + text;
     Grid grid;
@@ -68,8 +68,8 @@ Grid readGrid(const std::string& path, const std::map<std::string, Cell>& cells)
 
 }  // namespace
 
-OrderTable loadOrderTable(const std::string& path, const std::string& name) {
-    const Grid grid = readGrid(path, {{"✓", Cell::Ordered}, {"✗", Cell::Unordered}, {"sqp", Cell::SameQueuePair}});
+OrderTable parseOrderTable(const std::string& text, const std::string& path, const std::string& name) {
+    const Grid grid = readGrid(text, path, {{"✓", Cell::Ordered}, {"✗", Cell::Unordered}, {"sqp", Cell::SameQueuePair}});
     std::vector<EventKind> kinds;
     for (const std::string& w : grid.columns) {
         EventKind k;
@@ -87,9 +87,9 @@ OrderTable loadOrderTable(const std::string& path, const std::string& name) {
     return table;
 }
 
-OrderTable loadStampTable(const std::string& path, const std::string& name,
-                          const std::map<std::string, std::string>& stampOf) {
-    const Grid grid = readGrid(path, {{"Y", Cell::Ordered}, {"N", Cell::Unordered}, {"SN", Cell::SameQueuePair}});
+OrderTable parseStampTable(const std::string& text, const std::string& path, const std::string& name,
+                           const std::map<std::string, std::string>& stampOf) {
+    const Grid grid = readGrid(text, path, {{"Y", Cell::Ordered}, {"N", Cell::Unordered}, {"SN", Cell::SameQueuePair}});
     auto column = [&](const std::string& stamp) {
         return std::find(grid.columns.begin(), grid.columns.end(), stamp) - grid.columns.begin();
     };
@@ -108,6 +108,15 @@ OrderTable loadStampTable(const std::string& path, const std::string& name,
         }
     }
     return table;
+}
+
+OrderTable loadOrderTable(const std::string& path, const std::string& name) {
+    return parseOrderTable(readModelFile(path, SourceLoc{path, 0, 0}, "order table"), path, name);
+}
+
+OrderTable loadStampTable(const std::string& path, const std::string& name,
+                          const std::map<std::string, std::string>& stampOf) {
+    return parseStampTable(readModelFile(path, SourceLoc{path, 0, 0}, "order table"), path, name, stampOf);
 }
 
 }  // namespace rdmacheck

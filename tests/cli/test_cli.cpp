@@ -767,3 +767,57 @@ TEST(Cli, RobustRejectsBadOptions) {
     EXPECT_EQ(x86Repair.status, 2) << x86Repair.out;
     EXPECT_NE(x86Repair.err.find("--repair inserts RDMA statements"), std::string::npos) << x86Repair.err;
 }
+
+// A model each of whose definitions uses the one before twice (2^60 uses if
+// expanded) is checked, explained and drawn at once: definitions are shared.
+TEST(Cli, DoublingDefinitionsAreCheckedExplainedAndDrawn) {
+    const TempDir tmp("doubling");
+    std::ofstream model(tmp / "doubling.cat");
+    model << "let r0 = po | rf | rb | mo\nlet s0 = _\n";
+    for (int i = 1; i <= 60; ++i)
+        model << "let r" << i << " = r" << i - 1 << " | r" << i - 1 << "\nlet s" << i << " = s" << i - 1 << " | s"
+              << i - 1 << "\n";
+    model << "acyclic [s60] ; r60 as sc\n";
+    model.close();
+    ToolRun r = runTool("--model " + tmp / "doubling.cat" + " --explain --show all --dot " + tmp / "pictures" +
+                        " --edges r60,sc --no-time " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Observation Fig1a Never 0 3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cycle breaks sc"), std::string::npos) << r.out;
+    size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(tmp / "pictures")) files += e.path().extension() == ".dot";
+    EXPECT_EQ(files, 4u);  // the three consistent executions and the explained one
+}
+
+// --timeout bounds the loading of a model as it bounds a test: exit 2, located.
+TEST(Cli, TimeoutStopsTheLoadingOfAModel) {
+    const TempDir tmp("slowmodel");
+    std::ofstream model(tmp / "many.cat");
+    for (int i = 0; i < 20000; ++i) model << "let d" << i << " = po\n";
+    model << "acyclic po | rf | rb | mo as sc\n";
+    model.close();
+    ToolRun r = runTool("--model " + tmp / "many.cat" + " --timeout 0.000001 " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, tmp / "many.cat" + ":1:1: error: timeout: the model did not load within 0.000001 s (--timeout)\n");
+}
+
+// Raw bytes in a model, an index file or a path are shown escaped, never cut at a NUL.
+TEST(Cli, RawBytesInInputAreShownEscaped) {
+    const TempDir tmp("raw");
+    std::ofstream(tmp / "nul.cat") << std::string("acyclic po\0 as sc\n", 18);
+    ToolRun r = runTool("--model " + tmp / "nul.cat" + " " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, tmp / "nul.cat" + ":1:11: error: NUL byte in the file: a model is text\n");
+    std::ofstream(tmp / "ctl.cat") << "acyclic po \x01 as sc\n";
+    r = runTool("--model " + tmp / "ctl.cat" + " " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.err, tmp / "ctl.cat" + ":1:12: error: unexpected character '\\x01'\n");
+
+    std::ofstream(tmp / "index") << "\xff\xfe" << "bad\n";
+    r = runTool("run --no-time @" + tmp / "index");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find(tmp.path() + "/\\xFF\\xFEbad: error: cannot open file\n"), std::string::npos) << r.err;
+    std::ofstream(tmp / "nul-index") << "ok.litmus\n" << std::string("\xff\0bad\n", 5);
+    r = runTool("run --no-time @" + tmp / "nul-index");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "rdmacheck: error: run: " + tmp / "nul-index" + ":2: NUL byte in '\\xFF\\x00bad': a path has none\n");
+}

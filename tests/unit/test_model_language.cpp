@@ -19,6 +19,7 @@ namespace {
 
 using testing::modelsDir;
 using testing::readFile;
+using testing::TempDir;
 
 std::string errorOf(const std::string& text, const ModelOptions& options = {}) {
     try {
@@ -406,6 +407,110 @@ TEST(ModelLanguage, ExplainNamesABrokenEmptyAxiom) {
     EXPECT_EQ(c.axiom, "no-messages");
     EXPECT_FALSE(c.closed);
     EXPECT_EQ(cycleText(x.shown[0].executions[0], x.locations, c), "a:lW x →rf & ext b");
+}
+
+// Each definition uses the one before twice: as trees the axiom would reach 2^60
+// copies; shared, reading, checking and explaining take the text's length. The
+// relations and the event sets (the tie set of a clock, [S], S * S) both double.
+std::string doublingModel() {
+    std::string text = "let r0 = po | rf | rb | mo\nlet s0 = _\n";
+    for (int i = 1; i <= 60; ++i) {
+        const std::string n = std::to_string(i), p = std::to_string(i - 1);
+        text += "let r" + n + " = r" + p + " | r" + p + "\nlet s" + n + " = s" + p + " | s" + p + "\n";
+    }
+    return text + "acyclic [s60] ; r60 & s60 * s60 as sc\nirreflexive ([s60] ; r60)+ as sc-again\n"
+                  "empty [s60 \\ s59] as nothing\n";
+}
+
+TEST(ModelLanguage, DefinitionsAreSharedNotExpanded) {
+    const Model model = parseModel(doublingModel(), "doubling.cat", modelsDir());
+    EXPECT_EQ(model.usedBaseNames, (std::set<std::string>{"po", "rf", "rb", "mo"}));
+    const LitmusTest sb = parseLitmus("RDMA sb\n{ x@1; y@1; a@1; b@1; }\nP0@1 { x := 1; a := y }\n"
+                                      "P1@1 { y := 1; b := x }\nexists (a = 0 /\\ b = 0)\n",
+                                      "sb.litmus");
+    EXPECT_FALSE(check(sb, model, CheckOptions{}).ok);  // as under sc
+    const ExplainResult why = explain(sb, model, ExplainOptions{});
+    ASSERT_EQ(why.shown.size(), 1u);
+    EXPECT_EQ(why.shown[0].cycles[0].axiom, "sc");
+}
+
+// A definition is found by its name, not by a search: 40,000 read in linear time.
+TEST(ModelLanguage, ManyDefinitionsAreReadInLinearTime) {
+    std::string text = "let d0 = po | rf | rb | mo\n";
+    for (int i = 1; i < 40000; ++i) text += "let d" + std::to_string(i) + " = d" + std::to_string(i / 2) + "\n";
+    const Model model = parseModel(text + "acyclic d39999 as sc\n", "many.cat", modelsDir());
+    EXPECT_EQ(model.definitions.size(), 40000u);
+    EXPECT_EQ(model.plan.clocks[0].members.size(), 4u);
+}
+
+std::string repeated(const std::string& line, size_t times) {
+    std::string text;
+    for (size_t i = 0; i < times; ++i) text += line;
+    return text;
+}
+
+// The bounds of kMaxModelItems, kMaxModelAxioms, kMaxModelDepth and
+// kMaxModelBytes, each at the item past it, includes counted.
+TEST(ModelLanguage, ModelsAreBounded) {
+    EXPECT_EQ(errorOf(repeated("let a = po\n", 1) + repeated("acyclic a\n", 1000) + "acyclic a as b\n"),
+              "m.cat:1002:1: the model has more than 1000 axioms");
+    std::string chain = "let d0 = po\n";
+    for (int i = 1; i <= 1001; ++i) chain += "let d" + std::to_string(i) + " = d" + std::to_string(i - 1) + "\n";
+    EXPECT_EQ(errorOf(chain), "m.cat:1002:1: nested more than 1000 deep (operators, and the definitions it uses and theirs)");
+    std::string wide = "let d0 = po\n";
+    for (int i = 1; i < 100000; ++i) wide += "let d" + std::to_string(i) + " = d0\n";
+    EXPECT_EQ(errorOf(wide + "acyclic d1 as a\n"), "m.cat:100001:1: the model has more than 100000 declarations (with "
+                                                   "its includes)");
+
+    const TempDir dir("bounds");
+    auto lets = [](const std::string& prefix, int count) {
+        std::string text;
+        for (int i = 0; i < count; ++i) text += "let " + prefix + std::to_string(i) + " = po\n";
+        return text;
+    };
+    std::ofstream(dir / "inc.cat") << lets("b", 40001);
+    std::ofstream(dir / "main.cat") << "include \"inc.cat\"\n" << lets("a", 59999);
+    try {
+        loadModel(modelsDir(), dir / "main.cat");
+        ADD_FAILURE() << "a model past 100000 declarations was read";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.where().str() + ": " + e.detail(),
+                  dir / "inc.cat" + ":40001:1: the model has more than 100000 declarations (with its includes)");
+    }
+    std::ofstream(dir / "big.cat") << "(*" << std::string(kMaxModelBytes, ' ') << "*)\n";
+    std::ofstream(dir / "uses-big.cat") << "\n  include \"big.cat\"\n";
+    try {
+        loadModel(modelsDir(), dir / "uses-big.cat");
+        ADD_FAILURE() << "a model past 4 MiB was read";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.where().str() + ": " + e.detail(),
+                  dir / "uses-big.cat" + ":2:3: included model file " + dir.path() + "/big.cat is larger than 4 MiB");
+    }
+}
+
+// --timeout and --max-memory stop the loading of a model too: at the item
+// reached, or at the test the model is loaded for.
+TEST(ModelLanguage, LoadingStopsAtTheLimits) {
+    std::string text;
+    for (int i = 0; i < 1000; ++i) text += "let d" + std::to_string(i) + " = po\n";
+    ModelOptions fast;
+    fast.limits.seconds = 0.000001;  // less than reading the text takes
+    EXPECT_EQ(errorOf(text, fast), "m.cat:1:1: timeout: the model did not load within 0.000001 s (--timeout)");
+    ModelOptions small;
+    small.limits.megabytes = 1;
+    EXPECT_EQ(errorOf(text, small), "m.cat:1:1: memory limit of 1 MiB reached (--max-memory)");
+    fast.test = "t.litmus";  // loaded for a test: the test's limit, at the test
+    EXPECT_EQ(errorOf(text, fast), "t.litmus:1:1: timeout: no answer within 0.000001 s (--timeout)");
+}
+
+// A model is UTF-8 text: a NUL byte or a byte that is not UTF-8 is refused
+// where it is, and a message quoting a control character shows it escaped.
+TEST(ModelLanguage, RawBytesAreRefusedWhereTheyAre) {
+    EXPECT_EQ(errorOf(std::string("let a = po\nacyclic a\0 as b\n", 27)), "m.cat:2:10: NUL byte in the file: a model is text");
+    EXPECT_EQ(errorOf("let a = po\n  acyclic \xff\xfe"), "m.cat:2:11: invalid UTF-8 (byte 0xFF): a model is UTF-8 text");
+    EXPECT_EQ(errorOf("let a = po \x1b[2J"), "m.cat:1:12: unexpected character '\\x1B'");
+    EXPECT_EQ(errorOf("acyclic \"na\x01me\""), "m.cat:1:9: expected a set or relation (a name, '(', '[' or 0), found "
+                                                "'na\\x01me'");
 }
 
 }  // namespace
