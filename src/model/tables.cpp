@@ -1,8 +1,8 @@
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 #include "rdmacheck/model.hpp"
+#include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
 
@@ -28,8 +28,7 @@ struct Grid {
 };
 
 Grid readGrid(const std::string& path, const std::map<std::string, Cell>& cells) {
-    std::ifstream in(path);
-    if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open order table");
+    std::istringstream in(readTextFile(path, "order table"));
     std::string known;
     for (const auto& [text, cell] : cells) known += " " + text;
     Grid grid;

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
-#include <cstdio>
 #include <vector>
 
 #include "rdmacheck/limits.hpp"
+#include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
 
@@ -64,40 +64,9 @@ SourceLoc Lexer::locAt(size_t offset) const {
     return SourceLoc{file_, static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
 }
 
-namespace {
-
-// Length of the UTF-8 sequence starting at text[i], 0 if it is not one (RFC 3629:
-// no overlong forms, no surrogates, nothing past U+10FFFF).
-size_t utf8Length(const std::string& text, size_t i) {
-    auto byte = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
-    auto continues = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
-    const unsigned c = byte(i);
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) return continues(i + 1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        return continues(i + 1, lo, hi) && continues(i + 2) ? 3 : 0;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        const unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        return continues(i + 1, lo, hi) && continues(i + 2) && continues(i + 3) ? 4 : 0;
-    }
-    return 0;
-}
-
-}  // namespace
-
 void Lexer::checkText() const {
-    for (size_t i = 0; i < text_.size();) {
-        if (text_[i] == '\0') throw InputError(locAt(i), "NUL byte in the file: a litmus test is text");
-        const size_t n = utf8Length(text_, i);
-        if (n == 0) {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text_[i]));
-            throw InputError(locAt(i), std::string("invalid UTF-8 (byte ") + hex + "): a litmus test is UTF-8 text");
-        }
-        i += n;
-    }
+    const size_t bad = firstBadByte(text_, 0, text_.size());
+    if (bad != std::string::npos) throw InputError(locAt(bad), badByteMessage(text_, bad, "litmus test"));
 }
 
 Lexer::Nesting::Nesting(Lexer& lex, const Token& at) : lex_(lex) {
