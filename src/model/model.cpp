@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <sstream>
 
 #include "language.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/relations.hpp"
+#include "rdmacheck/text_file.hpp"
 
 #ifndef RDMACHECK_MODELS_DIR
 #define RDMACHECK_MODELS_DIR "models"
@@ -40,12 +40,7 @@ bool isAtom(const ModelExpr& e) {
 }
 
 std::string readFile(const std::string& path, const SourceLoc& from, const std::string& what) {
-    if (std::filesystem::is_directory(path)) throw InputError(from, what + " " + path + " is a directory");
-    std::ifstream in(path);
-    if (!in) throw InputError(from, "cannot open " + what + " " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return readTextFile(path, what, from);
 }
 
 }  // namespace
@@ -267,7 +262,7 @@ private:
 
     void loadTables() {
         for (const auto& [it, path] : tableFiles_) {
-            if (!std::ifstream(path)) throw InputError(it.where, "cannot open order table " + path);
+            checkTextFile(path, "order table", it.where);  // a bad file refused at the line that names it
             m_.tables[it.name] = m_.stamped ? loadStampTable(path, it.name, m_.stampOf) : loadOrderTable(path, it.name);
         }
     }
