@@ -35,10 +35,6 @@ private:
 // raw bytes to the terminal. Every message that quotes input goes through it.
 std::string printable(const std::string& text);
 
-// Throws an InputError at the first NUL byte or invalid UTF-8 sequence of
-// `text`, the contents of `file`: `kind` ("a litmus test") is UTF-8 text.
-void checkUtf8Text(const std::string& text, const std::string& file, const std::string& kind);
-
 // The parts with `separator` between them, for lists in messages and reports.
 std::string joined(const std::vector<std::string>& parts, const std::string& separator = ", ");
 

@@ -47,6 +47,7 @@ struct FileReport {
     double seconds = 0;
     std::vector<std::string> states;  // the final states' lines, for compare
     std::string hash;                 // herd7's Hash= of a log's X86 test, for compare
+    nlohmann::json options;           // a --json log's record: the options it ran with, for merge
 
     void print(bool toStderr, const std::string& text);
     void flush() const;

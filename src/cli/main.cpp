@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
@@ -47,6 +50,37 @@ CLI::Validator notNegative() {
         "NOT NEGATIVE");
 }
 
+// Every number option refuses what its type cannot hold, whichever command
+// has it: CLI11 (2.1) reads 18446744073709551616 into a 64-bit option as
+// 2^64-1, and -1 into an unsigned one as 2^64-1; a double takes inf and nan.
+CLI::Validator representable(const std::string& type) {
+    return CLI::Validator(
+        [type](std::string& value) -> std::string {
+            const char* text = value.c_str();
+            char* end = nullptr;
+            errno = 0;
+            if (type == "UINT") {
+                if (value.find('-') != std::string::npos) return "must not be negative, got " + value;
+                std::strtoull(text, &end, 0);
+            } else if (type == "INT") {
+                std::strtoll(text, &end, 0);
+            } else if (!std::isfinite(std::strtod(text, &end)) && end != text) {
+                return "must be a finite number, got " + value;
+            }
+            return errno == ERANGE ? "out of range, got " + value : "";
+        },
+        "");
+}
+
+// Adds representable() to every integer and floating-point option of `app` and its commands.
+void refuseUnrepresentable(CLI::App& app) {
+    for (CLI::Option* option : app.get_options()) {
+        const std::string type = option->get_type_name().substr(0, option->get_type_name().find(':'));
+        if (type == "UINT" || type == "INT" || type == "FLOAT") option->check(representable(type));
+    }
+    for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) refuseUnrepresentable(*command);
+}
+
 struct GeneratorFlags {
     GeneratorOptions options;
     std::string mix;
@@ -71,6 +105,9 @@ struct GeneratorFlags {
         try {
             if (!mix.empty()) parseMix(mix, options);
             if (options.minLength > options.maxLength) throw std::invalid_argument("--min-length exceeds --max-length");
+            // A mix that can draw nothing fails at the first statement, whatever
+            // the seed: found here, before cross or generate makes any test.
+            generateLitmus(0, options);
             return true;
         } catch (const std::invalid_argument& e) {
             std::cerr << "rdmacheck: error: " << e.what() << "\n";
@@ -267,7 +304,8 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     const std::string message = e.what();
     const size_t dash = message.find("--");
     if (dash == std::string::npos) return;
-    const std::string given = message.substr(dash, message.find_first_of(" \n:", dash) - dash);
+    // "--seed: out of range" names a known option too.
+    const std::string given = message.substr(dash, message.find_first_of(" :\n", dash) - dash);
     std::vector<std::string> known;
     auto collect = [&known](const CLI::App& command) {
         for (const CLI::Option* o : command.get_options())
@@ -618,6 +656,7 @@ int main(int argc, char** argv) {
     generate.add(app);
     bool version = false;
     app.add_flag("--version", version, "print rdmacheck's version and exit (herd7's -version)");
+    refuseUnrepresentable(app);
 
     std::vector<std::string> args = herdAliases(argc, argv);
     std::reverse(args.begin(), args.end());  // CLI11 takes them last first

@@ -1,13 +1,13 @@
 #include "suite.hpp"
 
 #include "mcompare.hpp"
+#include "rdmacheck/text_file.hpp"
 
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -25,23 +25,29 @@ namespace {
 // `message` quotes paths and lines of index files and logs: printable, so never cut at a NUL.
 [[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(printable(message)); }
 
-void addPath(const std::string& path, std::vector<std::string>& out, int depth);
-
-// A line of a list of tests (`where`: "FILE:LINE"): a path names no file past a
-// NUL byte, so a NUL is refused rather than cut at.
-void checkEntry(const std::string& line, const std::string& where) {
-    if (line.find('\0') != std::string::npos) fail(where + ": NUL byte in '" + line + "': a path has none");
+// Runs `read`, which reads the arguments of `command`; false after printing
+// why one could not be read (at its file and line when the reader says).
+template <class Read>
+bool readArguments(const char* command, const Read& read) {
+    try {
+        read();
+        return true;
+    } catch (const InputError& e) {
+        std::cerr << e.what() << "\n";
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: " << command << ": " << e.what() << "\n";
+    }
+    return false;
 }
+
+void addPath(const std::string& path, std::vector<std::string>& out, int depth);
 
 // A herd7 index file: one path per line, relative to the index; # comments.
 void addIndex(const std::string& index, std::vector<std::string>& out, int depth) {
     if (depth > 16) fail(index + ": index files nest more than 16 deep");
-    std::ifstream in(index);
-    if (!in) fail("cannot read the index file " + index);
+    std::istringstream in(readTextFile(index, "index file"));
     const fs::path base = fs::path(index).parent_path();
-    int lineNo = 0;
     for (std::string line; std::getline(in, line);) {
-        checkEntry(line, index + ":" + std::to_string(++lineNo));
         line = line.substr(0, line.find('#'));
         const size_t first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
         if (first == std::string::npos) continue;
@@ -87,9 +93,8 @@ const std::string& sortName(const FileReport& r) { return r.test.empty() ? r.fil
 
 // The reports of one log of `run` (or of the main command): herd7 text blocks
 // (from `Test` to a blank line) or JSON Lines, error records included.
-void readLog(const std::string& path, std::vector<FileReport>& out) {
-    std::ifstream in(path);
-    if (!in) fail("cannot read the log " + path);
+void readLog(const std::string& path, const std::string& text, std::vector<FileReport>& out) {
+    std::istringstream in(text);
     std::optional<size_t> block;  // the text block being read (an index: `out` grows)
     bool inStates = false;
     int n = 0;
@@ -109,6 +114,7 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
                 r.ok = j.at("ok").get<bool>();
                 r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
                 r.seconds = j.value("time", 0.0);
+                r.options = j.value("options", nlohmann::json::object());
                 for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
             } catch (const nlohmann::json::exception& e) {
                 fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
@@ -144,21 +150,19 @@ void readLog(const std::string& path, std::vector<FileReport>& out) {
     }
 }
 
+void readLogFile(const std::string& path, std::vector<FileReport>& out) { readLog(path, readTextFile(path, "log"), out); }
+
 // Expected verdicts, by test name and by file name.
 class Expectations {
 public:
     // A herd7 log or rdmacheck's JSON Lines (read as `merge` reads them), else CSV.
     explicit Expectations(const std::string& file) {
-        std::ifstream in(file);
-        if (!in) fail("--expect: cannot read " + file);
-        std::stringstream text;
-        text << in.rdbuf();
-        const std::string all = text.str();
+        const std::string all = readTextFile(file, "--expect file");
         const size_t first = all.find_first_not_of(" \t\r\n");
         if (first != std::string::npos &&
             (all[first] == '{' || all.rfind("Test ", first) == first || all.find("\nTest ") != std::string::npos)) {
             std::vector<FileReport> reports;
-            readLog(file, reports);
+            readLog(file, all, reports);
             for (const FileReport& r : reports)
                 if (r.checked) ok_[r.test] = r.ok;
         } else {
@@ -286,14 +290,85 @@ void printSummary(const char* command, const std::vector<FileReport>& reports, d
 
 }  // namespace
 
+namespace {
+
+// What merge refuses: a test in two logs (the same log twice, overlapping
+// shards), and reports of runs with other options (--json records name them;
+// a herd7 text log does not) or in the other format.
+class MergeChecks {
+public:
+    // The reports of the next log, `log`.
+    void add(const std::string& log, const std::vector<FileReport>& reports) {
+        logs_.push_back(log);
+        for (const FileReport& r : reports) {
+            if (!r.test.empty()) claim("test " + r.test);
+            if (!r.file.empty()) claim("file " + r.file);
+            if (r.checked) compareRun(log, r);
+        }
+    }
+
+private:
+    std::vector<std::string> logs_;
+    std::map<std::string, size_t> logOf_;       // "test NAME" or "file PATH" -> the log (index) that has it
+    std::string firstLog_, firstTest_;          // the first report, which the others must match
+    nlohmann::json firstOptions_;               // null: a herd7 text report
+
+    void claim(const std::string& key) {
+        const auto [it, isNew] = logOf_.emplace(key, logs_.size() - 1);
+        if (!isNew && it->second != logs_.size() - 1)
+            fail(key + " is in two logs, " + logs_[it->second] + " and " + logs_.back());
+    }
+
+    void compareRun(const std::string& log, const FileReport& r) {
+        if (firstLog_.empty()) {
+            firstLog_ = log, firstTest_ = r.test, firstOptions_ = r.options;
+            return;
+        }
+        auto format = [](const nlohmann::json& options) { return options.is_null() ? "herd7 text" : "a --json record"; };
+        if (r.options.is_null() != firstOptions_.is_null())
+            fail("test " + r.test + " of " + log + " is " + format(r.options) + ", test " + firstTest_ + " of " +
+                 firstLog_ + " " + format(firstOptions_));
+        if (r.options != firstOptions_)
+            fail("test " + r.test + " of " + log + " ran with other options than test " + firstTest_ + " of " +
+                 firstLog_ + ": " + optionDifferences(firstOptions_, r.options));
+    }
+
+    static std::string text(const nlohmann::json& value) { return value.is_null() ? "unset" : value.dump(); }
+
+    // "model \"tso\" against \"rdma-tso\", ...": the options that differ.
+    static std::string optionDifferences(const nlohmann::json& a, const nlohmann::json& b) {
+        std::vector<std::string> differ;
+        nlohmann::json keys = a;
+        keys.update(b);
+        for (const auto& [key, value] : keys.items()) {
+            const nlohmann::json none;
+            const nlohmann::json& x = a.contains(key) ? a.at(key) : none;
+            const nlohmann::json& y = b.contains(key) ? b.at(key) : none;
+            if (x != y) differ.push_back(key + " " + text(y) + " against " + text(x));
+        }
+        return joined(differ);
+    }
+};
+
+}  // namespace
+
 int mergeLogs(const std::vector<std::string>& logs, const std::string& expect) {
-    std::vector<FileReport> reports;
+    std::vector<std::vector<FileReport>> inputs(logs.size());
     std::optional<Expectations> expected;
-    try {
-        for (const std::string& log : logs) readLog(log, reports);
+    const bool read = readArguments("merge", [&] {
+        MergeChecks checks;
+        for (size_t i = 0; i < logs.size(); ++i) {
+            readLogFile(logs[i], inputs[i]);
+            checks.add(logs[i], inputs[i]);
+        }
         if (!expect.empty()) expected.emplace(expect);
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "rdmacheck: error: merge: " << e.what() << "\n";
+    });
+    if (!read) return 2;
+    std::vector<FileReport> reports;
+    for (std::vector<FileReport>& input : inputs)
+        for (FileReport& r : input) reports.push_back(std::move(r));
+    if (reports.empty()) {
+        std::cerr << "rdmacheck: error: merge: no reports in " << joined(logs) << "\n";
         return 2;
     }
     std::stable_sort(reports.begin(), reports.end(),
@@ -330,27 +405,21 @@ int printComparison(const std::vector<CompareColumn>& columns) {
 
 int compareLogs(const std::vector<std::string>& logs) {
     std::vector<CompareColumn> columns;
-    try {
+    int status = 2;
+    readArguments("compare", [&] {
         for (const std::string& log : logs) {
             columns.push_back({fs::path(log).filename().string(), log, {}});
-            readLog(log, columns.back().reports);
+            readLogFile(log, columns.back().reports);
         }
-        return printComparison(columns);
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
-        return 2;
-    }
+        status = printComparison(columns);
+    });
+    return status;
 }
 
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
                   int jobs) {
     std::vector<std::string> files;
-    try {
-        files = collectSuite(args);
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
-        return 2;
-    }
+    if (!readArguments("compare", [&] { files = collectSuite(args); })) return 2;
     std::vector<CompareColumn> columns;
     int status = 0;
     for (const std::string& model : models) {
@@ -363,12 +432,9 @@ int compareModels(CheckRun& run, const std::vector<std::string>& models, const s
             columns.back().reports.push_back(r);
         }));
     }
-    try {
-        return std::max(status, printComparison(columns));
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "rdmacheck: error: compare: " << e.what() << "\n";
-        return 2;
-    }
+    int compared = 2;
+    readArguments("compare", [&] { compared = printComparison(columns); });
+    return std::max(status, compared);
 }
 
 std::vector<std::string> collectSuite(const std::vector<std::string>& args) {
@@ -378,9 +444,8 @@ std::vector<std::string> collectSuite(const std::vector<std::string>& args) {
             addPath(arg, files, 0);
             continue;
         }
-        int lineNo = 0;
-        for (std::string line; std::getline(std::cin, line);) {
-            checkEntry(line, "-:" + std::to_string(++lineNo));
+        std::istringstream lines(readStandardInput("list of paths"));
+        for (std::string line; std::getline(lines, line);) {
             if (line.find_first_not_of(" \t\r") != std::string::npos) addPath(line, files, 0);
         }
     }
@@ -401,13 +466,11 @@ std::vector<std::string> shardOf(const std::vector<std::string>& files, const st
 int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOptions& options) {
     std::vector<std::string> files;
     std::optional<Expectations> expected;
-    try {
+    const bool read = readArguments("run", [&] {
         files = shardOf(collectSuite(args), options.shard);
         if (!options.expect.empty()) expected.emplace(options.expect);
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "rdmacheck: error: run: " << e.what() << "\n";
-        return 2;
-    }
+    });
+    if (!read) return 2;
     if (!run.prepare()) return 2;
     ProgressLine progress(files.size(), options.progress);
     std::vector<FileReport> reports;

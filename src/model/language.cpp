@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "rdmacheck/limits.hpp"
+#include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
 
@@ -25,7 +26,7 @@ bool nameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c 
 class Tokens {
 public:
     Tokens(const std::string& text, const std::string& file) : text_(text), file_(file) {
-        checkUtf8Text(text, file, "a model");
+        checkUtf8Text(text, file, "model");
         for (;;) {
             skipBlanks();
             tokens_.push_back(read());

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <sstream>
 
 #include "language.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/relations.hpp"
+#include "rdmacheck/text_file.hpp"
 
 #ifndef RDMACHECK_MODELS_DIR
 #define RDMACHECK_MODELS_DIR "models"
@@ -71,17 +71,10 @@ void appendText(const ModelExpr& e, std::string& out) {
 
 }  // namespace
 
+// A model file, an included one or an order table: the shared reader, bounded
+// lower than other files (a model's size bounds its loading).
 std::string readModelFile(const std::string& path, const SourceLoc& from, const std::string& what) {
-    if (std::filesystem::is_directory(path)) throw InputError(from, what + " " + path + " is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(from, "cannot open " + what + " " + path);
-    std::string text(kMaxModelBytes + 1, '\0');  // one byte more tells a file past the bound
-    in.read(&text[0], static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxModelBytes)
-        throw InputError(from, what + " " + path + " is larger than " + std::to_string(kMaxModelBytes / (1024 * 1024)) +
-                                   " MiB");
-    return text;
+    return readTextFile(path, what, from, kMaxModelBytes);
 }
 
 std::string ModelExpr::text() const {

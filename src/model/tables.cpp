@@ -3,6 +3,7 @@
 
 #include "language.hpp"
 #include "rdmacheck/model.hpp"
+#include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
 
@@ -28,7 +29,7 @@ struct Grid {
 };
 
 Grid readGrid(const std::string& text, const std::string& path, const std::map<std::string, Cell>& cells) {
-    checkUtf8Text(text, path, "an order table");
+    checkUtf8Text(text, path, "order table");
     std::istringstream in(text);
     std::string known;
     for (const auto& [text, cell] : cells) known += " " + text;

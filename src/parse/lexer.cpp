@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
-#include <cstdio>
 #include <vector>
 
 #include "rdmacheck/limits.hpp"
+#include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
 
@@ -19,25 +19,6 @@ InputError::InputError(SourceLoc where, const std::string& what)
     : std::runtime_error(where.str() + ": error: " + printable(what)), where_(std::move(where)), detail_(printable(what)) {}
 
 namespace {
-
-// Length of the UTF-8 sequence starting at text[i], 0 if it is not one (RFC 3629:
-// no overlong forms, no surrogates, nothing past U+10FFFF).
-size_t utf8Length(const std::string& text, size_t i) {
-    auto byte = [&](size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
-    auto continues = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
-    const unsigned c = byte(i);
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) return continues(i + 1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        return continues(i + 1, lo, hi) && continues(i + 2) ? 3 : 0;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        const unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        return continues(i + 1, lo, hi) && continues(i + 2) && continues(i + 3) ? 4 : 0;
-    }
-    return 0;
-}
 
 std::string hexByte(char c) {
     char hex[8];
@@ -63,18 +44,6 @@ std::string printable(const std::string& text) {
     return out;
 }
 
-void checkUtf8Text(const std::string& text, const std::string& file, const std::string& kind) {
-    int line = 1;
-    size_t lineStart = 0;
-    for (size_t i = 0; i < text.size();) {
-        const SourceLoc at{file, line, static_cast<int>(i - lineStart) + 1};
-        if (text[i] == '\0') throw InputError(at, "NUL byte in the file: " + kind + " is text");
-        const size_t n = utf8Length(text, i);
-        if (n == 0) throw InputError(at, "invalid UTF-8 (byte 0x" + hexByte(text[i]) + "): " + kind + " is UTF-8 text");
-        if (text[i] == '\n') ++line, lineStart = i + 1;
-        i += n;
-    }
-}
 
 namespace {
 
@@ -122,8 +91,7 @@ SourceLoc Lexer::locAt(size_t offset) const {
     return SourceLoc{file_, static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
 }
 
-
-void Lexer::checkText() const { checkUtf8Text(text_, file_, "a litmus test"); }
+void Lexer::checkText() const { checkUtf8Text(text_, file_, "litmus test"); }
 
 Lexer::Nesting::Nesting(Lexer& lex, const Token& at) : lex_(lex) {
     if (++lex_.depth_ > kMaxNesting) {

@@ -1,9 +1,6 @@
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include "front_ends.hpp"
 #include "rdmacheck/parse.hpp"
+#include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
 
@@ -25,14 +22,6 @@ LitmusTest parseLitmus(const std::string& text, const std::string& fileName) {
     lex.failHere("expected 'RDMA' or 'X86' as the first word of a litmus test");
 }
 
-LitmusTest parseLitmusFile(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(SourceLoc{path, 0, 0}, "is a directory, not a litmus file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(SourceLoc{path, 0, 0}, "cannot open file");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    return parseLitmus(buf.str(), path);
-}
+LitmusTest parseLitmusFile(const std::string& path) { return parseLitmus(readTextFile(path, "litmus test"), path); }
 
 }  // namespace rdmacheck

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -13,9 +14,17 @@
 #include <stdexcept>
 #include <string_view>
 #include <utility>
+#include <vector>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 // Last: types.h (pulled in by gvc.h) defines short macros such as MIN/MAX.
 #include <cgraph.h>
@@ -479,42 +488,137 @@ void renderHere(const Picture& g, const std::string& format, const std::string& 
 
 enum class ChildResult { Done, LayoutFailed, Failed };
 
-// renderHere in a child process. When Graphviz 2.43's dot fails to rank a
-// graph ("trouble in init_rank": loco-fig9c's executions did, before non-po
-// edges got floating labels) it corrupts its heap, and a later allocation
-// aborts; such a crash must not take the checker with it. `why` gets the
-// child's message.
+// A render job as the child reads it: the picture, where and how to draw it.
+nlohmann::json jobRecord(const Picture& g, const std::string& format, const std::string& path, const char* engine) {
+    nlohmann::json events = nlohmann::json::array(), edges = nlohmann::json::array();
+    for (const PictureEvent& e : g.events)
+        events.push_back({e.id, e.label, e.node, e.thread, e.threadName, e.call, e.callLabel});
+    for (const PictureEdge& e : g.edges) edges.push_back({e.from, e.to, e.relation, e.highlighted});
+    return {{"format", format}, {"path", path}, {"engine", engine}, {"name", g.name}, {"caption", g.caption},
+            {"cycle_note", g.cycleNote}, {"events", events}, {"edges", edges}};
+}
+
+Picture pictureOf(const nlohmann::json& job) {
+    Picture g;
+    g.name = job.at("name"), g.caption = job.at("caption"), g.cycleNote = job.at("cycle_note");
+    for (const nlohmann::json& e : job.at("events"))
+        g.events.push_back({e.at(0), e.at(1), e.at(2), e.at(3), e.at(4), e.at(5), e.at(6)});
+    for (const nlohmann::json& e : job.at("edges")) g.edges.push_back({e.at(0), e.at(1), e.at(2), e.at(3)});
+    return g;
+}
+
+// The environment variable that makes a process a render child: the pid of
+// the parent that started it, which a stray setting does not match.
+constexpr const char* kRenderChild = "RDMACHECK_RENDER_CHILD";
+
+void writeAll(int fd, const std::string& text) {
+    for (size_t done = 0; done < text.size();) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+    }
+}
+
+std::string readAll(int fd) {
+    std::string text;
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return text;
+        text.append(buffer, static_cast<size_t>(n));
+    }
+}
+
+// The render child, before main: dies with its parent, reads its job on
+// stdin, renders it and writes why it failed on stdout; exit 0 (done), 1 (the
+// layout failed: another engine may do) or 2.
+[[noreturn]] void renderChild() {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (std::to_string(::getppid()) != std::getenv(kRenderChild)) _exit(2);  // the parent died before prctl
+    int status = 0;
+    std::string message;
+    try {
+        const nlohmann::json job = nlohmann::json::parse(readAll(0));
+        renderHere(pictureOf(job), job.at("format"), job.at("path"), job.at("engine").get<std::string>().c_str());
+    } catch (const LayoutFailure& e) {
+        message = e.what();
+        status = 1;
+    } catch (const std::exception& e) {
+        message = e.what();
+        status = 2;
+    }
+    writeAll(1, message);
+    _exit(status);  // no destructors, no exit handlers: Graphviz's state may be broken
+}
+
+__attribute__((constructor)) void startRenderChild() {
+    const char* parent = std::getenv(kRenderChild);
+    if (parent && std::to_string(::getppid()) == parent) renderChild();
+}
+
+struct FdCloser {
+    int fd;
+    ~FdCloser() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// The job's bytes in an anonymous file, the child's stdin: written whole
+// before the child starts, so a child that dies early costs no SIGPIPE.
+int jobFile(const std::string& job) {
+    const int fd = ::memfd_create("rdmacheck-render-job", MFD_CLOEXEC);
+    if (fd < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
+    FdCloser closer{fd};
+    writeAll(fd, job);
+    if (::lseek(fd, 0, SEEK_SET) != 0) throw std::runtime_error(std::string("lseek: ") + std::strerror(errno));
+    closer.fd = -1;
+    return fd;
+}
+
+// renderHere in a child process: this executable again, started with
+// posix_spawn, which is safe in a process with threads (a forked copy could
+// inherit a lock another thread held: the Graphviz mutex, the allocator's).
+// When Graphviz 2.43's dot fails to rank a graph ("trouble in init_rank":
+// loco-fig9c's executions did, before non-po edges got floating labels) it
+// corrupts its heap, and a later allocation aborts; such a crash must not take
+// the checker with it. `why` gets the child's message.
 ChildResult renderInChild(const Picture& g, const std::string& format, const std::string& path,
                           const char* engine, std::string& why) {
+    const FdCloser job{jobFile(jobRecord(g, format, path, engine).dump())};
     int fds[2];
-    if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-    if (pid == 0) {
-        close(fds[0]);
-        int status = 0;
-        std::string message;
-        try {
-            renderHere(g, format, path, engine);
-        } catch (const LayoutFailure& e) {
-            message = e.what();
-            status = 1;
-        } catch (const std::exception& e) {
-            message = e.what();
-            status = 2;
-        }
-        for (size_t done = 0; done < message.size();) {
-            const ssize_t n = write(fds[1], message.data() + done, message.size() - done);
-            if (n <= 0) break;
-            done += static_cast<size_t>(n);
-        }
-        _exit(status);  // no destructors, no exit handlers: Graphviz's state may be broken
-    }
-    close(fds[1]);
-    why.clear();
-    char buffer[4096];
-    for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) why.append(buffer, static_cast<size_t>(n));
-    close(fds[0]);
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    FdCloser readEnd{fds[0]}, writeEnd{fds[1]};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, job.fd, 0);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    // Default signal handling and no blocked signal in the child, whatever this thread has.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t all, none;
+    sigfillset(&all);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    std::vector<char*> environment;
+    for (char** e = environ; *e; ++e)
+        if (std::strncmp(*e, kRenderChild, std::strlen(kRenderChild)) != 0) environment.push_back(*e);
+    std::string parent = std::string(kRenderChild) + "=" + std::to_string(::getpid());
+    environment.push_back(parent.data());
+    environment.push_back(nullptr);
+    char name[] = "rdmacheck-render";
+    char* argv[] = {name, nullptr};
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, environment.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (spawned != 0) throw std::runtime_error(std::string("cannot start the render process: ") + std::strerror(spawned));
+    ::close(writeEnd.fd);
+    writeEnd.fd = -1;
+    why = readAll(readEnd.fd);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }

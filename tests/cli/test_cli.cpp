@@ -10,6 +10,7 @@
 #include <set>
 #include <utility>
 #include <vector>
+#include <sys/stat.h>
 
 #include "../test_support.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -807,17 +808,113 @@ TEST(Cli, RawBytesInInputAreShownEscaped) {
     std::ofstream(tmp / "nul.cat") << std::string("acyclic po\0 as sc\n", 18);
     ToolRun r = runTool("--model " + tmp / "nul.cat" + " " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, tmp / "nul.cat" + ":1:11: error: NUL byte in the file: a model is text\n");
+    EXPECT_EQ(r.err, tmp / "nul.cat" + ":1:11: error: NUL byte in the file: a model file is text\n");
     std::ofstream(tmp / "ctl.cat") << "acyclic po \x01 as sc\n";
     r = runTool("--model " + tmp / "ctl.cat" + " " + corpusFile("fig1a-sb.litmus"));
     EXPECT_EQ(r.err, tmp / "ctl.cat" + ":1:12: error: unexpected character '\\x01'\n");
 
-    std::ofstream(tmp / "index") << "\xff\xfe" << "bad\n";
-    r = runTool("run --no-time @" + tmp / "index");
+    // A path with raw bytes, named on the command line; an index file is text.
+    r = runTool("run --no-time " + tmp / "\xff\xfe" + "bad");
     EXPECT_EQ(r.status, 2);
-    EXPECT_NE(r.err.find(tmp.path() + "/\\xFF\\xFEbad: error: cannot open file\n"), std::string::npos) << r.err;
-    std::ofstream(tmp / "nul-index") << "ok.litmus\n" << std::string("\xff\0bad\n", 5);
+    EXPECT_NE(r.err.find(tmp.path() + "/\\xFF\\xFEbad: error: cannot open file"), std::string::npos) << r.err;
+    std::ofstream(tmp / "nul-index") << "ok.litmus\n" << std::string("bad\0\n", 5);
     r = runTool("run --no-time @" + tmp / "nul-index");
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "rdmacheck: error: run: " + tmp / "nul-index" + ":2: NUL byte in '\\xFF\\x00bad': a path has none\n");
+    EXPECT_EQ(r.err, tmp / "nul-index" + ":2:4: error: NUL byte in the file: an index file is text\n");
+}
+
+// Every place a user names a file refuses what is not a regular file, without
+// blocking on a FIFO or reading a device: tests (also in a directory or an
+// index), models, --expect files, index files, logs; exit 2.
+TEST(Cli, NonRegularInputsAreRefused) {
+    const TempDir tmp("non-regular");
+    const std::string fifo = tmp / "fifo.litmus", dir = tmp / "suite", index = tmp / "index";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::filesystem::create_directories(dir);
+    ASSERT_EQ(::mkfifo((dir + "/in-suite.litmus").c_str(), 0600), 0);
+    std::ofstream(index) << "/dev/zero\n";
+    const std::string test = corpusFile("fig1a-sb.litmus");
+    for (const std::string& args : std::vector<std::string>{fifo, "/dev/zero", "--model " + fifo + " " + test, "--model /dev/zero " + test,
+          "run --expect " + fifo + " " + test, "run --expect /dev/zero " + test, "run " + dir, "run @" + fifo,
+          "run @/dev/zero", "run @" + index, "merge " + fifo, "merge /dev/zero", "merge " + dir, "compare " + fifo}) {
+        SCOPED_TRACE(args);
+        ToolRun r = runTool(args);
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_TRUE(r.err.find("not a regular file") != std::string::npos ||
+                    r.err.find("is a directory") != std::string::npos)
+            << r.err;
+    }
+    // Standard input is read as a file is: stopped at its first bad byte.
+    ToolRun zeros = runTool("run - < /dev/zero");
+    EXPECT_EQ(zeros.status, 2);
+    EXPECT_NE(zeros.err.find("-:1:1: error: NUL byte in the file"), std::string::npos) << zeros.err;
+}
+
+// merge counted a log merged with itself twice, and joined overlapping shards
+// of runs under different models (25 records for 20 tests): a test in two
+// logs, and reports of runs with other options, are errors naming both logs.
+TEST(Cli, MergeRefusesOverlapsAndOtherOptions) {
+    const TempDir tmp("merge-refusals");
+    const std::string a = corpusFile("fig1a-sb.litmus"), b = corpusFile("fig3e-sb-polled-gets.litmus");
+    std::ofstream(tmp / "text.log") << runTool("--no-time " + a + " " + b).out;
+    std::ofstream(tmp / "a.json") << runTool("--json --no-time " + a).out;
+    std::ofstream(tmp / "ab-nopcie.json") << runTool("--json --no-time --model rdma-tso-nopcie " + a + " " + b).out;
+    std::ofstream(tmp / "b-nopcie.json") << runTool("--json --no-time --model rdma-tso-nopcie " + b).out;
+    std::ofstream(tmp / "b.log") << runTool("--no-time " + b).out;
+    std::ofstream(tmp / "empty.log");
+    const std::map<std::string, std::string> refused{
+        {"text.log " + tmp / "text.log", "merge: test Fig1a is in two logs, " + tmp / "text.log and " + tmp / "text.log"},
+        {"a.json " + tmp / "ab-nopcie.json", "is in two logs"},
+        {"a.json " + tmp / "b-nopcie.json",
+         "merge: test Fig3e of " + tmp / "b-nopcie.json ran with other options than test Fig1a of " + tmp / "a.json" +
+             ": model \"rdma-tso-nopcie\" against unset"},
+        {"a.json " + tmp / "b.log", "test Fig3e of " + tmp / "b.log is herd7 text"},
+        {"empty.log", "merge: no reports in " + tmp / "empty.log"},
+    };
+    for (const auto& [args, message] : refused) {
+        SCOPED_TRACE(args);
+        ToolRun r = runTool("merge " + tmp / args);
+        EXPECT_EQ(r.status, 2);
+        EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+    EXPECT_EQ(runTool("merge " + tmp / "a.json " + tmp / "b-nopcie.json").status, 2);
+    std::ofstream(tmp / "b.json") << runTool("--json --no-time " + b).out;
+    EXPECT_EQ(runTool("merge " + tmp / "a.json " + tmp / "b.json").status, 0);
+}
+
+// Each number option of each command, found in its --help, refuses a value
+// past its type's range (CLI11 clamped 18446744073709551616 to 2^64-1) and a
+// negative value for an unsigned option; a floating-point one refuses 1e999 (inf) and nan.
+TEST(Cli, EveryNumberOptionRefusesWhatItsTypeCannotHold) {
+    const std::regex option(R"((--[a-z-]+) (UINT|INT|FLOAT))");
+    size_t options = 0;
+    for (const std::string& command : std::vector<std::string>{"", "run", "cross", "refine", "robust", "generate", "compare"}) {
+        const std::string help = runTool(command + " --help").out;
+        for (std::sregex_iterator it(help.begin(), help.end(), option), end; it != end; ++it) {
+            const std::string name = (*it)[1], type = (*it)[2];
+            const std::vector<std::string> values = type == "FLOAT" ? std::vector<std::string>{"1e999", "nan"}
+                                                     : type == "UINT" ? std::vector<std::string>{"18446744073709551616", "-1"}
+                                                                      : std::vector<std::string>{"18446744073709551616"};
+            for (const std::string& value : values) {
+                SCOPED_TRACE(command + " " + name + " " + value);
+                ToolRun r = runTool(command + (command == "robust" ? " --repair " : " ") + name + " " + value + " x.litmus");
+                EXPECT_EQ(r.status, 2) << r.err;
+                EXPECT_NE(r.err.find(name), std::string::npos) << r.err;
+            }
+            ++options;
+        }
+    }
+    EXPECT_GE(options, 30u);
+}
+
+// cross --mix with every weight 0 was an internal error (exit 3); it is the
+// usage error generate gives.
+TEST(Cli, CrossRefusesAMixThatDrawsNothing) {
+    const std::string mix = " --mix write=0,read=0,put=0,get=0,poll=0,rfence=0,mfence=0,cas=0";
+    ToolRun generate = runTool("generate" + mix), cross = runTool("cross -j 1 --random 1" + mix);
+    EXPECT_EQ(generate.status, 2);
+    EXPECT_EQ(cross.status, 2) << cross.err;
+    EXPECT_EQ(cross.err, generate.err);
+    EXPECT_NE(cross.err.find("the statement mix leaves nothing to generate"), std::string::npos) << cross.err;
 }

@@ -187,7 +187,7 @@ TEST(Errors, ModelFileMistakesArePositioned) {
 TEST(Errors, ADirectoryIsNoLitmusFile) {
     ToolRun r = runTool(sourceDir() + "/litmus");
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, sourceDir() + "/litmus: error: is a directory, not a litmus file\n");
+    EXPECT_EQ(r.err, sourceDir() + "/litmus: error: is a directory, not a litmus test\n");
 }
 
 TEST(Errors, JsonHonoursNoTime) {

@@ -3,8 +3,12 @@
 // errors, never a crash, and the engines agree on 64-bit arithmetic.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "../test_support.hpp"
 #include "rdmacheck/machine.hpp"
+#include "rdmacheck/text_file.hpp"
 #include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
@@ -33,7 +37,71 @@ std::string inputError(const std::string& text) {
     return "";
 }
 
+// What readTextFile throws for `path` ("" if it reads it): where, then what.
+std::string readError(const std::string& path, const SourceLoc& cite = {}) {
+    try {
+        readTextFile(path, "litmus test", cite);
+    } catch (const InputError& e) {
+        return e.where().str() + ": " + e.detail();
+    }
+    return "";
+}
+
+// A file of `size` bytes that starts with `text`; the rest is a hole (no disk).
+void sparseFile(const std::string& path, const std::string& text, off_t size) {
+    std::ofstream(path, std::ios::binary) << text;
+    ASSERT_EQ(::truncate(path.c_str(), size), 0) << path;
+}
+
 }  // namespace
+
+// /dev/zero was read to 4 GB, a FIFO without a writer blocked for ever: only
+// regular files are read, and opening one never blocks.
+TEST(Limits, OnlyRegularFilesAreRead) {
+    const TempDir tmp("regular");
+    const std::string fifo = tmp / "fifo.litmus";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_EQ(readError(fifo), fifo + ": is a FIFO, not a regular file");
+    EXPECT_EQ(readError("/dev/zero"), "/dev/zero: is a character device, not a regular file");
+    EXPECT_EQ(readError(tmp.path()), tmp.path() + ": is a directory, not a litmus test");
+    EXPECT_EQ(readError(tmp / "missing"), tmp / "missing" + ": cannot open file: No such file or directory");
+    // Where a line names the file (a model's table), the error is there.
+    EXPECT_EQ(readError(fifo, SourceLoc{"m.cat", 3, 1}), "m.cat:3:1: litmus test " + fifo + " is a FIFO, not a regular file");
+    EXPECT_THROW(parseLitmusFile(fifo), InputError);
+    // A directory named as an order table was "an empty table".
+    std::filesystem::create_directory(tmp / "tables");
+    try {
+        parseModel("table t = \"tables\"", tmp / "m.cat", modelsDir(), {});
+        ADD_FAILURE() << "a directory read as an order table";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.where().str() + ": " + e.detail(), tmp / "m.cat:1:1: order table " + tmp / "tables is a directory");
+    }
+}
+
+TEST(Limits, FilesAreReadUpToTheirBound) {
+    const TempDir tmp("bound");
+    const std::string big = tmp / "big.litmus", atBound = tmp / "at-bound.litmus";
+    sparseFile(big, "RDMA big\n", kMaxFileBytes + 1);
+    EXPECT_EQ(readError(big), big + ": is larger than 256 MiB, the most rdmacheck reads from one file");
+    // A file at the bound is read, and refused at its first bad byte (here the
+    // hole's first NUL) with its line and column.
+    sparseFile(atBound, "RDMA t\nab", kMaxFileBytes);
+    EXPECT_EQ(readError(atBound), atBound + ":2:3: NUL byte in the file: a litmus test is text");
+}
+
+// The bytes are checked as they are read, 64 KiB at a time: a UTF-8 sequence
+// cut by a read is whole once the rest comes, and a bad byte is found where it is.
+TEST(Limits, BadBytesAreFoundWhileReading) {
+    const TempDir tmp("bytes");
+    const std::string cut = tmp / "cut.litmus", bad = tmp / "bad.litmus";
+    const std::string across = std::string(65535, 'a') + "\xC3\xA9\n";  // é across the first read
+    std::ofstream(cut, std::ios::binary) << across;
+    EXPECT_EQ(readError(cut), "");
+    EXPECT_EQ(readTextFile(cut, "litmus test"), across);
+    std::ofstream(bad, std::ios::binary) << across << "ok\n\xC3(";
+    EXPECT_EQ(readError(bad), bad + ":3:1: invalid UTF-8 (byte 0xC3): a litmus test is UTF-8 text");
+    EXPECT_EQ(firstBadByte("a\xF0\x9F\x98\x80" "b\xFF", 0, 7), 6u);  // a 4-byte sequence, then 0xFF
+}
 
 // Quadratic parsing took 102 s for 40,000 declarations; these are 5 and 2.5 times larger.
 TEST(Limits, LargeInitBlockAndLongThreadParseInLinearTime) {

@@ -484,7 +484,7 @@ TEST(ModelLanguage, ModelsAreBounded) {
         ADD_FAILURE() << "a model past 4 MiB was read";
     } catch (const InputError& e) {
         EXPECT_EQ(e.where().str() + ": " + e.detail(),
-                  dir / "uses-big.cat" + ":2:3: included model file " + dir.path() + "/big.cat is larger than 4 MiB");
+                  dir / "uses-big.cat" + ":2:3: included model file " + dir.path() + "/big.cat is larger than 4 MiB, the most rdmacheck reads from one included model file");
     }
 }
 
