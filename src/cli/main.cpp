@@ -281,8 +281,13 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     if (!hint.empty()) std::cerr << "rdmacheck: " << hint.substr(2, hint.size() - 3) << "\n";  // without " (" and ")"
 }
 
+// Every command with a progress line on stderr takes --progress-interval with its limits.
 void addLimits(CLI::App& command, ResourceLimits& limits) {
     command.add_option("--timeout", limits.seconds, "stop a test after this many seconds (0: never)")
+        ->capture_default_str()->check(notNegative());
+    command.add_option("--progress-interval", ProgressLine::interval(),
+                       "seconds before the first progress line on stderr and between two (0: one at every step, "
+                       "for tests)")
         ->capture_default_str()->check(notNegative());
     command.add_option("--max-memory", limits.megabytes, "stop a test past this much resident memory, MiB (0: never)")
         ->capture_default_str()->check(notNegative());
