@@ -32,10 +32,17 @@ struct ResourceLimits {
     size_t megabytes = 4096;
 };
 
-// A test stopped by --timeout (an InputError: exit 2, at the test).
-class TimeoutError : public InputError {
+// A test stopped by a resource limit, --timeout or --max-memory (an
+// InputError: exit 2, at the test): the answer is unknown, not wrong.
+class LimitError : public InputError {
 public:
     using InputError::InputError;
+};
+
+// A test stopped by --timeout.
+class TimeoutError : public LimitError {
+public:
+    using LimitError::LimitError;
 };
 
 class ResourceGuard {
@@ -65,7 +72,7 @@ public:
         if (limits_.megabytes == 0 || now - lastMemoryCheck_ < std::chrono::milliseconds(20)) return;
         lastMemoryCheck_ = now;
         if (residentMegabytes() > limits_.megabytes)
-            throw InputError(SourceLoc{file_, 1, 1}, "memory limit of " + std::to_string(limits_.megabytes) +
+            throw LimitError(SourceLoc{file_, 1, 1}, "memory limit of " + std::to_string(limits_.megabytes) +
                                                          " MiB reached (--max-memory)");
     }
 
@@ -77,7 +84,7 @@ public:
         return resident * static_cast<size_t>(sysconf(_SC_PAGESIZE)) / (1024 * 1024);
     }
 
-private:
+    // The time limit as written: "0.5", "8".
     std::string seconds() const {
         std::string s = std::to_string(limits_.seconds);
         s.erase(s.find_last_not_of('0') + 1);
@@ -85,6 +92,7 @@ private:
         return s;
     }
 
+private:
     std::string file_;
     ResourceLimits limits_;
     std::chrono::steady_clock::time_point start_;

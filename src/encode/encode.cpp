@@ -6,6 +6,7 @@
 #include <set>
 
 #include "rdmacheck/arith.hpp"
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/relations.hpp"
 
 namespace rdmacheck {
@@ -619,6 +620,15 @@ Z3Settings::Z3Settings() {
     // 487 x86 tests' time; the decoder only reads the choice constants.
     static const bool uncompactedModels = (z3::set_param("model.compact", false), true);
     (void)uncompactedModels;
+    // Under a memory_max_size (--max-memory) too small for a context, Z3 makes
+    // none and z3::context would dereference it: a limit, not a crash.
+    Z3_string bound = nullptr;
+    if (!Z3_global_param_get("memory_max_size", &bound) || std::string(bound) == "0") return;
+    Z3_config config = Z3_mk_config();
+    Z3_context probe = Z3_mk_context_rc(config);
+    Z3_del_config(config);
+    if (!probe) throw LimitError(SourceLoc{}, "memory limit too small for the solver (--max-memory)");
+    Z3_del_context(probe);
 }
 
 // The solvers: Z3's plain SMT core (the default combined solver re-reads its
