@@ -521,6 +521,7 @@ struct RobustFlags {
         options.modelName = check.modelName;
         options.modelsDir = check.modelsDir;
         options.check = check.options;
+        options.check.progress = true;  // a long check or repair search says so on stderr
         options.json = check.json;
         options.noTime = check.noTime;
         return runRobust(files, options);

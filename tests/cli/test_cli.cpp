@@ -727,6 +727,30 @@ TEST(Cli, RobustRepairPrintsRepairedPrograms) {
     EXPECT_NE(none.out.find("Repair Fig3a none within 1 insertion ("), std::string::npos) << none.out;
 }
 
+// robust --repair says how its search goes on stderr (a line every
+// --progress-interval), candidates and the size of the sets.
+TEST(Cli, RobustRepairProgress) {
+    ToolRun r = runTool("robust --no-time --repair --progress-interval 0 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("rdmacheck: Fig3d: repair: 0 candidates checked, now sets of 1 insertion (at most 4)\n"),
+              std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("now sets of 2 insertions"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("rdmacheck:"), std::string::npos);
+}
+
+// A limit that stops robust's verdict gives Unknown and exit 2: --max-memory
+// as --timeout. 1 MiB is below any process's resident memory, and too small
+// for Z3 to make a context, which crashed check and robust alike (signal 11).
+TEST(Cli, MemoryLimitIsUnknownNotACrash) {
+    ToolRun r = runTool("robust --max-memory 1 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out.rfind("Robustness Fig3d Unknown (memory limit", 0), 0u) << r.out;
+    EXPECT_NE(r.err.find("fig3d-sb-polled-puts.litmus"), std::string::npos) << r.err;
+    ToolRun check = runTool("--max-memory 1 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(check.status, 2);
+    EXPECT_NE(check.err.find("fig3d-sb-polled-puts.litmus: error: memory limit"), std::string::npos) << check.err;
+}
+
 // robust's bad options and inputs: exit 2 with a message.
 TEST(Cli, RobustRejectsBadOptions) {
     const std::string fig3a = corpusFile("fig3a-sb-puts.litmus");
