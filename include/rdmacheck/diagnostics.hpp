@@ -1,6 +1,7 @@
 // Source positions and the one error type every bad input turns into.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -37,6 +38,8 @@ std::string printable(const std::string& text);
 
 // The parts with `separator` between them, for lists in messages and reports.
 std::string joined(const std::vector<std::string>& parts, const std::string& separator = ", ");
+// "1 candidate", "3 candidates": n and the noun, plural unless n is 1.
+std::string counted(uint64_t n, const std::string& noun);
 
 // " (did you mean 'x'?)" for the choice closest to a misspelt `word` (at most
 // a third of its letters differ), or "" when none is close.

@@ -39,7 +39,7 @@ constexpr size_t kMaxModelAxioms = 1000;
 constexpr size_t kMaxModelDepth = 1000;
 
 // What one test may use: wall-clock seconds and resident memory (0: no limit).
-// Both engines check them as they go and stop with an InputError at the test.
+// Both engines check them as they go and stop with a LimitError at the test.
 struct ResourceLimits {
     double seconds = 0;
     size_t megabytes = 4096;
@@ -47,10 +47,17 @@ struct ResourceLimits {
 // The largest --max-memory: 1 TiB (a larger number is a usage error).
 constexpr size_t kMaxMegabytes = size_t(1) << 20;
 
-// A test stopped by --timeout (an InputError: exit 2, at the test).
-class TimeoutError : public InputError {
+// A test stopped by a resource limit, --timeout or --max-memory (an
+// InputError: exit 2, at the test): the answer is unknown, not wrong.
+class LimitError : public InputError {
 public:
     using InputError::InputError;
+};
+
+// A test stopped by --timeout.
+class TimeoutError : public LimitError {
+public:
+    using LimitError::LimitError;
 };
 
 // The memory bound, watched for the whole process: one thread reads the resident
@@ -112,7 +119,7 @@ public:
     }
     [[noreturn]] void outOfMemory() const { outOfMemory(SourceLoc{file_, 1, 1}); }
     [[noreturn]] void outOfMemory(const SourceLoc& at) const {
-        throw InputError(at, "memory limit of " + std::to_string(limits_.megabytes) + " MiB reached (--max-memory)");
+        throw LimitError(at, "memory limit of " + std::to_string(limits_.megabytes) + " MiB reached (--max-memory)");
     }
 
     // Throws past either limit, at the file's start or at `at`.
@@ -122,7 +129,7 @@ public:
         if (memoryTripped()) outOfMemory(at);
     }
 
-private:
+    // The time limit as written: "0.5", "8".
     std::string seconds() const {
         std::string s = std::to_string(limits_.seconds);
         s.erase(s.find_last_not_of('0') + 1);
@@ -130,6 +137,7 @@ private:
         return s;
     }
 
+private:
     std::string file_;
     ResourceLimits limits_;
     std::string unfinished_;

@@ -1,7 +1,9 @@
-// Progress on stderr for long runs: silent for the first second (most runs
-// end before), then at most a line a second.
+// Progress on stderr for long runs: silent for the first interval (a second
+// unless --progress-interval says otherwise; most runs end before), then at
+// most a line an interval.
 #pragma once
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <string>
 
@@ -11,15 +13,27 @@ class ProgressLine {
 public:
     ProgressLine(std::string what, bool enabled) : what_(std::move(what)), enabled_(enabled) {}
 
+    // The process's interval in seconds, 1 by default. 0 prints a line at
+    // every tick: a test can then see a progress line whatever its machine's speed.
+    static double& interval() {
+        static double seconds = 1;
+        return seconds;
+    }
+
     // Prints "rdmacheck: WHAT: describe(seconds)" when a line is due.
     template <class Describe>
     void tick(const Describe& describe) {
         if (!enabled_) return;
         const auto now = std::chrono::steady_clock::now();
-        if (now - last_ < std::chrono::seconds(1)) return;
+        if (now - last_ < std::chrono::duration<double>(interval())) return;
         last_ = now;
         std::cerr << "rdmacheck: " << what_ << ": " << describe(std::chrono::duration<double>(now - start_).count())
                   << "\n" << std::flush;
+    }
+
+    // count / seconds, for a rate in a line: 0 at 0 s (a line at the first tick).
+    static uint64_t perSecond(uint64_t count, double seconds) {
+        return seconds > 0 ? static_cast<uint64_t>(static_cast<double>(count) / seconds) : 0;
     }
 
 private:

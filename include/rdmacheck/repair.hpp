@@ -28,19 +28,29 @@ struct Insertion {
 struct Repair {
     std::vector<Insertion> insertions;
     LitmusTest program;  // the test with them
+    // Original polls the insertions took over, "poll(2) at line 7 (P0)": they
+    // completed on every path the operation such a poll waited for, so it is gone.
+    std::vector<std::string> replaced;
 };
 
 struct RepairResult {
     int maxInsertions = 0;
-    uint64_t candidates = 0;  // insertion sets re-checked
+    int size = 0;             // insertions per set when the search ended
+    uint64_t candidates = 0;  // insertion sets re-checked (the well-formed ones making a program not checked yet)
     std::vector<Repair> repairs;  // every repair of the smallest size found; empty: none within maxInsertions
-    std::string stopped;          // why the search ended before its bound (the time limit), else ""
+    // Why a limit (--timeout, --max-memory) ended the search before its bound,
+    // else "": then sets smaller than `size` have no repair, and `repairs` may
+    // miss some of that size.
+    std::string stopped;
 };
 
 // Searches sets of up to maxInsertions insertions, smallest first. A set must
 // place an insertion inside a relaxed segment (§5) of each witness met so far
 // (the one given and those of the sets that failed): outside them, the
-// witness's cycle would most likely survive. InputError as checkRobustness.
+// witness's cycle would most likely survive. Every set is well formed by
+// construction or skipped (the Inserter of repair.cpp): a flush polls what is
+// outstanding, and an original poll left nothing to poll is taken over. A
+// progress line with options.progress. InputError as checkRobustness.
 RepairResult repairRobustness(const LitmusTest& test, const Model& model, const CheckOptions& options,
                               const RobustnessWitness& witness, int maxInsertions);
 

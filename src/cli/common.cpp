@@ -49,8 +49,8 @@ TestError describeError(const std::string& file) {
         throw;
     } catch (const TimeoutError& e) {
         return {e.where(), e.detail(), 2, true};
-    } catch (const InputError& e) {
-        return {e.where(), e.detail()};
+    } catch (const InputError& e) {  // one without a place is about the whole test
+        return {e.where().file.empty() ? whole : e.where(), e.detail()};
     } catch (const SolverGaveUp& e) {
         return {whole, std::string("the solver gave up (") + e.what() + ")"};
     } catch (const std::bad_alloc&) {

@@ -320,8 +320,13 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     if (!hint.empty()) std::cerr << "rdmacheck: " << hint.substr(2, hint.size() - 3) << "\n";  // without " (" and ")"
 }
 
+// Every command with a progress line on stderr takes --progress-interval with its limits.
 void addLimits(CLI::App& command, ResourceLimits& limits) {
     command.add_option("--timeout", limits.seconds, "stop a test after this many seconds (0: never)")
+        ->capture_default_str()->check(notNegative());
+    command.add_option("--progress-interval", ProgressLine::interval(),
+                       "seconds before the first progress line on stderr and between two (0: one at every step, "
+                       "for tests)")
         ->capture_default_str()->check(notNegative());
     command.add_option("--max-memory", limits.megabytes,
                        "stop the tests under way when the process passes this much resident memory, MiB (0: never)")
@@ -556,6 +561,7 @@ struct RobustFlags {
         options.modelName = check.modelName;
         options.modelsDir = check.modelsDir;
         options.check = check.options;
+        options.check.progress = true;  // a long check or repair search says so on stderr
         options.json = check.json;
         options.noTime = check.noTime;
         return runRobust(files, options);

@@ -76,29 +76,32 @@ std::string observableText(const RobustAnswer& a) {
                          : "no (sc reaches this " + state + " too: the violation is in the trace only)";
 }
 
-std::string counted(uint64_t n, const std::string& noun) {
-    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+void printRepaired(std::ostream& out, const Repair& repair) {
+    std::vector<std::string> insertions;
+    for (const Insertion& i : repair.insertions) insertions.push_back(i.text());
+    out << "Repaired " << joined(insertions, "; ") << "\n";
+    if (!repair.replaced.empty()) out << "Replaced " << joined(repair.replaced, "; ") << " (nothing left to poll)\n";
+    out << printLitmus(repair.program);
 }
 
+// A search a limit stopped says how far it got: no repair is smaller than
+// the size it was at, and there may be more of that size than it printed.
 void printRepair(std::ostream& out, const std::string& testName, const RepairResult& r) {
-    if (!r.stopped.empty() && r.repairs.empty()) {
-        out << "Repair " << testName << " stopped (" << r.stopped << ") after " << counted(r.candidates, "candidate")
-            << "\n";
-        return;
+    out << "Repair " << testName << " ";
+    if (!r.stopped.empty()) {
+        out << "stopped (" << r.stopped << ") after " << counted(r.candidates, "candidate") << " checked, at sets of "
+            << counted(r.size, "insertion") << ": none smaller";
+        if (!r.repairs.empty()) out << "; " << counted(r.repairs.size(), "repair") << " of that size so far";
+        out << "\n";
+    } else if (r.repairs.empty()) {
+        out << "none within " << counted(r.maxInsertions, "insertion") << " (" << counted(r.candidates, "candidate")
+            << " checked)\n";
+    } else {
+        out << counted(r.repairs.front().insertions.size(), "insertion") << ", "
+            << counted(r.repairs.size(), "smallest repair") << " (" << counted(r.candidates, "candidate")
+            << " checked)\n";
     }
-    if (r.repairs.empty()) {
-        out << "Repair " << testName << " none within " << counted(r.maxInsertions, "insertion") << " ("
-            << counted(r.candidates, "candidate") << " checked)\n";
-        return;
-    }
-    out << "Repair " << testName << " " << counted(r.repairs.front().insertions.size(), "insertion") << ", "
-        << counted(r.repairs.size(), "smallest repair") << " (" << counted(r.candidates, "candidate")
-        << " checked)\n";
-    for (const Repair& repair : r.repairs) {
-        out << "Repaired";
-        for (size_t i = 0; i < repair.insertions.size(); ++i) out << (i ? "; " : " ") << repair.insertions[i].text();
-        out << "\n" << printLitmus(repair.program);
-    }
+    for (const Repair& repair : r.repairs) printRepaired(out, repair);
 }
 
 void printText(std::ostream& out, const RobustAnswer& a, bool showTime) {
@@ -138,10 +141,15 @@ nlohmann::json repairJson(const RepairResult& r) {
     for (const Repair& repair : r.repairs) {
         nlohmann::json insertions = nlohmann::json::array();
         for (const Insertion& i : repair.insertions) insertions.push_back(i.text());
-        repairs.push_back({{"insertions", insertions}, {"program", printLitmus(repair.program)}});
+        nlohmann::json one = {{"insertions", insertions}, {"program", printLitmus(repair.program)}};
+        if (!repair.replaced.empty()) one["replaced"] = repair.replaced;
+        repairs.push_back(std::move(one));
     }
     nlohmann::json j = {{"max_insertions", r.maxInsertions}, {"candidates", r.candidates}, {"repairs", repairs}};
-    if (!r.stopped.empty()) j["stopped"] = r.stopped;
+    if (!r.stopped.empty()) {
+        j["stopped"] = r.stopped;
+        j["size"] = r.size;
+    }
     return j;
 }
 
@@ -183,18 +191,22 @@ int runOne(const std::string& file, const RobustRunOptions& options) {
     const std::string name = !options.modelName.empty() ? options.modelName
                              : test.arch == Arch::X86     ? "tso"
                                                           : "rdma-sc";
-    const Model model = loadModel(options.modelsDir, name, ModelOptions{{}, options.check.limits, file});
     try {
+        const Model model = loadModel(options.modelsDir, name, ModelOptions{{}, options.check.limits, file});
         const RobustAnswer a = answer(test, model, options);
         if (options.json) {
             std::cout << dumpJson(record(test, a, !options.noTime)) << "\n";
         } else {
             printText(std::cout, a, !options.noTime);
         }
+        if (a.repair && !a.repair->stopped.empty()) {  // the answer is incomplete: say so, as any limit does
+            std::cerr << SourceLoc{test.file, 1, 1}.str() << ": error: --repair stopped: " << a.repair->stopped << "\n";
+            return 2;
+        }
         return a.result.robust() ? 0 : 1;
-    } catch (const TimeoutError& e) {
-        printUnknown(test, model.name, e.detail(), options);
-        std::cerr << e.what() << "\n";
+    } catch (const LimitError& e) {
+        printUnknown(test, name, e.detail(), options);
+        std::cerr << describeError(file).text() << "\n";
         return 2;
     }
 }

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "rdmacheck/arith.hpp"
+#include "rdmacheck/limits.hpp"
 #include "rdmacheck/relations.hpp"
 
 namespace rdmacheck {

@@ -130,7 +130,7 @@ public:
             if ((visited_.size() & 0x3fff) == 0)  // reading the clock every state would cost
                 progress.tick([&](double seconds) {
                     return std::to_string(visited_.size()) + " states, " +
-                           std::to_string(static_cast<uint64_t>(static_cast<double>(visited_.size()) / seconds)) +
+                           std::to_string(ProgressLine::perSecond(visited_.size(), seconds)) +
                            " states/s, " + std::to_string(pending_.size()) + " to visit";
                 });
         }

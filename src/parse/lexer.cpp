@@ -69,6 +69,10 @@ std::string joined(const std::vector<std::string>& parts, const std::string& sep
     return out;
 }
 
+std::string counted(uint64_t n, const std::string& noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string didYouMean(const std::string& word, const std::vector<std::string>& choices) {
     const std::string* best = nullptr;
     size_t bestDistance = word.size() / 3 + 1;

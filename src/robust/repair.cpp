@@ -4,10 +4,12 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/print.hpp"
+#include "rdmacheck/progress.hpp"
 
 namespace rdmacheck {
 
@@ -63,50 +65,173 @@ Stmt nodeStatement(Stmt::Kind kind, int node, const SourceLoc& where) {
     return s;
 }
 
-// Rebuilds a thread's blocks with the insertions, counting the operations each
-// node has outstanding (in text order) so that a flush polls up to its get.
+// Operations outstanding towards each node on one path (nodes with none left
+// out), in the original program and in the one being rebuilt.
+using Counts = std::map<int, int>;
+using PathCounts = std::pair<Counts, Counts>;  // original, rebuilt
+using Reaching = std::set<PathCounts>;         // over the paths reaching a point
+
+int outstanding(const Counts& c, int node) {
+    const auto it = c.find(node);
+    return it == c.end() ? 0 : it->second;
+}
+
+void add(Counts& c, int node, int delta) {
+    if ((c[node] += delta) == 0) c.erase(node);
+}
+
+// Rebuilds a thread's blocks with the insertions, following the operations
+// each path has outstanding (as the unfolder does: a poll completes the oldest
+// one towards its node, a path with none blocks there). A poll waits for an
+// operation: where the insertions completed it on every path, an original poll
+// would wait for nothing, and it goes (the insertion takes it over). A flush
+// polls every operation outstanding where it stands, the same number on every
+// path. An insertion set that would leave an original poll polling on some
+// paths only, or a flush an unknown number, is not well formed: nothing else is.
 class Inserter {
 public:
-    Inserter(LitmusTest& test, int thread, const std::vector<Insertion>& insertions, std::set<std::string>& used)
-        : test_(test), thread_(thread), insertions_(insertions), used_(used) {}
+    Inserter(LitmusTest& test, int thread, const std::vector<Insertion>& insertions, std::set<std::string>& used,
+             int unroll)
+        : test_(test), thread_(thread), insertions_(insertions), used_(used), unroll_(unroll) {}
 
-    Block rebuild(const Block& block) {
+    // The body with the insertions; nullopt when the set is not well formed.
+    std::optional<Block> run(const Block& body) {
+        Reaching at{PathCounts{}};
+        Block out = rebuild(body, at);
+        if (!wellFormed_) return std::nullopt;
+        return out;
+    }
+
+    const std::vector<std::string>& replaced() const { return replaced_; }
+
+private:
+    Block rebuild(const Block& block, Reaching& at) {
         Block out;
         for (const Stmt& s : block) {
-            Stmt copy = s;
-            count(s);
-            copy.body = rebuild(s.body);
-            copy.orelse = rebuild(s.orelse);
-            for (Block& b : copy.branches) b = rebuild(b);
-            out.push_back(std::move(copy));
+            statement(s, at, out);
             for (const Insertion& i : insertions_)
                 if (i.thread == thread_ && i.after.line == s.where.line && i.after.column == s.where.column)
-                    insert(i, out);
+                    insert(i, at, out);
         }
         return out;
     }
 
-private:
-    void count(const Stmt& s) {
-        if (isRemoteOperation(s)) ++outstanding_[towards(s)];
-        if (s.kind == Stmt::Kind::Poll && outstanding_[s.node] > 0) --outstanding_[s.node];
+    void statement(const Stmt& s, Reaching& at, Block& out) {
+        Stmt copy = s;
+        switch (s.kind) {
+            case Stmt::Kind::If: {
+                Reaching orelse = at;
+                copy.body = rebuild(s.body, at);
+                copy.orelse = rebuild(s.orelse, orelse);
+                at.insert(orelse.begin(), orelse.end());
+                break;
+            }
+            case Stmt::Kind::Choice: {
+                Reaching exits;
+                for (size_t b = 0; b < s.branches.size(); ++b) {
+                    Reaching branch = at;
+                    copy.branches[b] = rebuild(s.branches[b], branch);
+                    exits.insert(branch.begin(), branch.end());
+                }
+                at = std::move(exits);
+                break;
+            }
+            case Stmt::Kind::Loop:
+            case Stmt::Kind::While: copy.body = loop(s.body, at); break;
+            case Stmt::Kind::Poll:
+                if (!keepPoll(s, at)) return;
+                break;
+            default:
+                if (isRemoteOperation(s))
+                    at = each(at, [&](PathCounts& p) {
+                        add(p.first, towards(s), 1);
+                        add(p.second, towards(s), 1);
+                    });
+        }
+        out.push_back(std::move(copy));
     }
 
-    void insert(const Insertion& i, Block& out) {
+    // The body runs 0 to unroll times (a path that would stay longer is cut):
+    // it is rebuilt once, for every state an iteration may start in.
+    Block loop(const Block& body, Reaching& at) {
+        Reaching starts, exits = at, current = at;
+        {
+            const bool dry = dryRun_;
+            dryRun_ = true;  // the iterations only count: no statement or location is kept
+            for (int k = 0; k < unroll_; ++k) {
+                starts.insert(current.begin(), current.end());
+                rebuild(body, current);
+                exits.insert(current.begin(), current.end());
+            }
+            dryRun_ = dry;
+        }
+        at = std::move(exits);
+        return rebuild(body, starts);
+    }
+
+    template <class Change>
+    static Reaching each(const Reaching& at, const Change& change) {
+        Reaching out;
+        for (PathCounts p : at) {
+            change(p);
+            out.insert(std::move(p));
+        }
+        return out;
+    }
+
+    // An original poll: kept where it polls on the same paths as before,
+    // dropped where the insertions left it nothing to poll on any path.
+    bool keepPoll(const Stmt& s, Reaching& at) {
+        const int n = s.node;
+        const bool same = std::all_of(at.begin(), at.end(), [&](const PathCounts& p) {
+            return (outstanding(p.first, n) > 0) == (outstanding(p.second, n) > 0);
+        });
+        const bool takenOver = !at.empty() && std::all_of(at.begin(), at.end(), [&](const PathCounts& p) {
+            return outstanding(p.first, n) > 0 && outstanding(p.second, n) == 0;
+        });
+        if (!same && !takenOver) wellFormed_ = false;
+        Reaching next;
+        for (PathCounts p : at) {
+            if (outstanding(p.first, n) == 0) continue;  // blocks here, as before
+            add(p.first, n, -1);
+            if (!takenOver) add(p.second, n, -1);
+            next.insert(std::move(p));
+        }
+        at = std::move(next);
+        if (takenOver && !dryRun_)
+            replaced_.push_back("poll(" + std::to_string(n) + ") at line " + std::to_string(s.where.line) + " (P" +
+                                std::to_string(thread_) + ")");
+        return !takenOver;
+    }
+
+    void insert(const Insertion& i, Reaching& at, Block& out) {
         const SourceLoc where{kInserted, i.after.line, i.after.column};
         switch (i.kind) {
-            case Insertion::Kind::Poll:
-                out.push_back(nodeStatement(Stmt::Kind::Poll, i.node, where));
-                count(out.back());
-                break;
+            case Insertion::Kind::Poll: poll(i.node, where, at, out); break;
             case Insertion::Kind::RFence: out.push_back(nodeStatement(Stmt::Kind::RFence, i.node, where)); break;
             case Insertion::Kind::MFence: out.push_back(nodeStatement(Stmt::Kind::MFence, 0, where)); break;
-            case Insertion::Kind::Flush: flush(i.node, where, out); break;
+            case Insertion::Kind::Flush: flush(i.node, where, at, out); break;
         }
     }
 
-    // `f := g^n` from a fresh location g on n into a fresh local f, then polls until it is polled.
-    void flush(int node, const SourceLoc& where, Block& out) {
+    // An inserted poll follows an operation towards its node: it always polls.
+    void poll(int node, const SourceLoc& where, Reaching& at, Block& out) {
+        if (std::any_of(at.begin(), at.end(), [&](const PathCounts& p) { return outstanding(p.second, node) == 0; }))
+            wellFormed_ = false;
+        at = each(at, [&](PathCounts& p) {
+            if (outstanding(p.second, node) > 0) add(p.second, node, -1);
+        });
+        out.push_back(nodeStatement(Stmt::Kind::Poll, node, where));
+    }
+
+    // `f := g^n` from a fresh location g on n into a fresh local f, then a poll
+    // for each operation outstanding towards n and one for the get.
+    void flush(int node, const SourceLoc& where, Reaching& at, Block& out) {
+        std::set<int> counts;
+        for (const PathCounts& p : at) counts.insert(outstanding(p.second, node));
+        if (counts.size() > 1) wellFormed_ = false;
+        at = each(at, [&](PathCounts& p) { p.second.erase(node); });
+        if (dryRun_) return;
         const LocationDecl dummy{fresh("flushed", used_), node, 0, where, false, false};
         test_.locations.push_back(dummy);
         const LocationDecl local{fresh("flush", used_), test_.threads[thread_].node, 0, where, false, false};
@@ -117,22 +242,32 @@ private:
         get.target = LocRef{local.name, std::nullopt, where};
         get.source = LocRef{dummy.name, node, where};
         out.push_back(get);
-        for (int k = outstanding_[node] + 1; k > 0; --k) out.push_back(nodeStatement(Stmt::Kind::Poll, node, where));
-        outstanding_[node] = 0;
+        for (int k = (counts.empty() ? 0 : *counts.begin()) + 1; k > 0; --k)
+            out.push_back(nodeStatement(Stmt::Kind::Poll, node, where));
     }
 
     LitmusTest& test_;
     int thread_;
     const std::vector<Insertion>& insertions_;
-    std::map<int, int> outstanding_;
     std::set<std::string>& used_;  // every name of the test and of the insertions so far
+    int unroll_;
+    bool dryRun_ = false;  // counting a loop's iterations
+    bool wellFormed_ = true;
+    std::vector<std::string> replaced_;  // the original polls the insertions took over
 };
 
-LitmusTest withInsertions(const LitmusTest& test, const std::vector<Insertion>& insertions) {
-    LitmusTest out = test;
+// The test with the insertions, and the polls they took over; nullopt when
+// the set is not well formed (Inserter).
+std::optional<Repair> withInsertions(const LitmusTest& test, const std::vector<Insertion>& insertions, int unroll) {
+    Repair out{insertions, test, {}};
     std::set<std::string> used = namesOf(test);
-    for (int t = 0; t < static_cast<int>(out.threads.size()); ++t)
-        out.threads[t].body = Inserter(out, t, insertions, used).rebuild(test.threads[t].body);
+    for (int t = 0; t < static_cast<int>(out.program.threads.size()); ++t) {
+        Inserter inserter(out.program, t, insertions, used, unroll);
+        std::optional<Block> body = inserter.run(test.threads[t].body);
+        if (!body) return std::nullopt;
+        out.program.threads[t].body = std::move(*body);
+        out.replaced.insert(out.replaced.end(), inserter.replaced().begin(), inserter.replaced().end());
+    }
     return out;
 }
 
@@ -231,32 +366,43 @@ RepairResult repairRobustness(const LitmusTest& test, const Model& model, const 
     if (test.arch != Arch::Rdma)
         throw InputError(SourceLoc{test.file, 0, 0}, "--repair inserts RDMA statements: RDMA tests only");
     const auto start = std::chrono::steady_clock::now();  // one --timeout for the whole search
+    const ResourceGuard guard(test.file, options.limits);
+    ProgressLine progress(test.name + ": repair", options.progress);
     RepairResult result;
     result.maxInsertions = maxInsertions;
     const std::vector<Insertion> candidates = candidateInsertions(test);
     const Positions positions = statementPositions(test);
     std::vector<WitnessSegments> witnesses{segmentsOf(witness, positions)};
+    std::set<std::string> checked{printLitmus(test)};  // programs re-checked: sets that make the same one are skipped
     for (int k = 1; k <= maxInsertions && result.repairs.empty() && result.stopped.empty(); ++k) {
+        result.size = k;
         forEachSubset(candidates.size(), static_cast<size_t>(k), [&](const std::vector<size_t>& chosen) {
             if (!result.stopped.empty()) return;
             std::vector<Insertion> set;
             for (size_t i : chosen) set.push_back(candidates[i]);
             if (!hitsEveryWitness(set, witnesses)) return;
-            ++result.candidates;
-            LitmusTest program = withInsertions(test, set);
-            program.name = test.name + "-repaired";
+            std::optional<Repair> repair = withInsertions(test, set, options.unroll);
+            if (!repair || !checked.insert(printLitmus(repair->program)).second) return;
+            repair->program.name = test.name + "-repaired";
             RobustnessResult r;
+            progress.tick([&](double) {
+                return counted(result.candidates, "candidate") + " checked, now sets of " + counted(k, "insertion") +
+                       " (at most " + std::to_string(maxInsertions) + ")";
+            });
             try {
-                r = checkRobustness(program, model, withTimeLeft(options, start));
-            } catch (const NothingToPoll&) {
-                return;  // the insertions leave a poll of the program nothing to poll
-            } catch (const TimeoutError& e) {
+                guard.check();
+                r = checkRobustness(repair->program, model, withTimeLeft(options, start));
+            } catch (const TimeoutError&) {  // e.detail() names the last candidate's share only
+                result.stopped = "timeout: the " + guard.seconds() + " s of --timeout left for the search ran out";
+                return;
+            } catch (const LimitError& e) {
                 result.stopped = e.detail();
                 return;
             }
+            ++result.candidates;
             if (!r.robust()) return witnesses.push_back(segmentsOf(*r.witness, positions));
-            recheckPrinted(program, model, options);
-            result.repairs.push_back({std::move(set), std::move(program)});
+            recheckPrinted(repair->program, model, options);
+            result.repairs.push_back(std::move(*repair));
         });
     }
     for (size_t i = 0; result.repairs.size() > 1 && i < result.repairs.size(); ++i)

@@ -184,7 +184,7 @@ private:
         progress_.tick([&](double seconds) {
             const uint64_t found = result_.positive + result_.negative;
             return std::to_string(found) + (options_.mode == CheckMode::Executions ? " executions (" : " states (") +
-                   std::to_string(static_cast<uint64_t>(static_cast<double>(found) / seconds)) +
+                   std::to_string(ProgressLine::perSecond(found, seconds)) +
                    "/s), path combination " + std::to_string(combination_) + " of " + std::to_string(combinations_);
         });
     }

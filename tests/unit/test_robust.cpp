@@ -196,6 +196,34 @@ TEST(RobustnessSlow, EnumerationAndOneQueryPerSkeletonAgreeOnRandomPrograms) {
     EXPECT_GT(prefixOnly, 0);
 }
 
+// Every insertion set the repair search builds is well formed, with polls and
+// remote operations under choice, if and loop too: no candidate throws (a
+// poll left nothing to poll on every path was NothingToPoll), and each repair
+// re-checks robust (repairRobustness re-checks it printed and parsed back).
+TEST(RobustnessSlow, RepairCandidatesAreWellFormedOnRandomPrograms) {
+    GeneratorOptions options;
+    options.mix["poll"] = 4;
+    options.mix["choice"] = 1;
+    options.mix["if"] = 1;
+    options.mix["loop"] = 1;
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    int repaired = 0, notRobust = 0;
+    for (uint64_t seed = 1; seed <= 80; ++seed) {
+        const std::string text = generateLitmus(seed, options);
+        SCOPED_TRACE(text);
+        const LitmusTest test = parseLitmus(text, "random.litmus");
+        const RobustnessResult r = checkRobustness(test, model, CheckOptions{});
+        if (r.robust()) continue;
+        ++notRobust;
+        RepairResult repair;
+        EXPECT_NO_THROW(repair = repairRobustness(test, model, CheckOptions{}, *r.witness, 2));
+        repaired += !repair.repairs.empty();
+    }
+    std::cout << "[robustness] repairs of at most 2 insertions for " << repaired << " of " << notRobust
+              << " random programs not robust\n";
+    EXPECT_GT(repaired, 0);
+}
+
 // ROBUSTNESS.md §5's block for Fig. 3d: the cycle from the first thread's
 // entry, each visit's relaxed segment with its oppo cell.
 TEST(Robustness, WitnessOfFig3dAsSection5PrintsIt) {
@@ -260,13 +288,16 @@ std::string insertionsText(const RepairResult& r) {
 TEST(Robustness, RepairsOfSection73) {
     const std::map<std::string, std::string> repairs = {
         {"fig2b-put-then-write-z0.litmus", "poll(2) after line 6 (P0) | flush(2) after line 6 (P0)"},
-        {"fig2d-put-put-poll-write-z0.litmus", "poll(2) after line 7 (P0)"},  // a second poll: LOCO Fig. 2c
+        // a second poll (LOCO Fig. 2c), or a flush of both puts taking over the poll
+        {"fig2d-put-put-poll-write-z0.litmus", "poll(2) after line 7 (P0) | flush(2) after line 7 (P0)"},
         {"fig2e-get-get-two-nodes-x1.litmus", "poll(2) after line 6 (P0)"},
         {"fig2f-get-put-two-nodes-z0.litmus", "poll(2) after line 6 (P0)"},
         {"fig2h-get-then-put-z0.litmus", "poll(2) after line 6 (P0) | rfence(2) after line 6 (P0)"},  // Fig. 2i
         {"fig3b-lb-gets.litmus", "poll(2) after line 6 (P0); poll(1) after line 11 (P1)"},           // Fig. 3c
         // polls and rfences cannot repair SB with puts: a flush on both threads (Fig. 3e)
-        {"fig3a-sb-puts.litmus", "flush(2) after line 6 (P0); flush(1) after line 11 (P1)"}};
+        {"fig3a-sb-puts.litmus", "flush(2) after line 6 (P0); flush(1) after line 11 (P1)"},
+        // Fig. 3d's flushes take over its polls: Fig. 3e
+        {"fig3d-sb-polled-puts.litmus", "flush(2) after line 6 (P0); flush(1) after line 12 (P1)"}};
     const Model model = loadModel(modelsDir(), "rdma-sc");
     for (const auto& [file, expected] : repairs) {
         SCOPED_TRACE(file);
@@ -276,6 +307,38 @@ TEST(Robustness, RepairsOfSection73) {
             EXPECT_TRUE(checkRobustness(parseLitmus(printLitmus(repair.program), "repaired.litmus"), model,
                                         CheckOptions{}).robust());
     }
+}
+
+// §7.3's insertions that do not repair: each program stays not robust, so no
+// repair of its size may be found either.
+TEST(Robustness, NonRepairsOfSection73) {
+    const std::string sb = "RDMA t\n{ y@1 = 0; a@1; x@2 = 0; b@2; w@1 = 0; z@2 = 0; c@1; d@2; }\n";
+    const std::vector<std::string> programs = {
+        // Fig. 2d with rfence(2) before its poll
+        "RDMA t\n{ x@1 = 0; z@2 = 0; }\nP0@1 { z^2 := x; z^2 := x; rfence(2); poll(2); x := 1; }\nexists (z = 0)\n",
+        // Fig. 3a with a poll after each put is Fig. 3d (corpus); with an rfence and a poll after each
+        sb + "P0@1 { x^2 := 1; rfence(2); poll(2); a := y; }\nP1@2 { y^1 := 1; rfence(1); poll(1); b := x; }\n"
+             "exists (a = 0 /\\ b = 0)\n",
+        // a flush (a get and two polls) on P0 only, P1 as in Fig. 3d
+        sb + "P0@1 { x^2 := 1; c := z^2; poll(2); poll(2); a := y; }\nP1@2 { y^1 := 1; poll(1); b := x; }\n"
+             "exists (a = 0 /\\ b = 0)\n"};
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    for (const std::string& text : programs) {
+        SCOPED_TRACE(text);
+        EXPECT_FALSE(checkRobustness(parseLitmus(text, "t.litmus"), model, CheckOptions{}).robust());
+    }
+}
+
+// A flush after a put that a later poll polls completes that put: the poll,
+// left nothing to poll, is taken over (before, the flush polled once too often
+// and the search dropped its own candidate: "none within 4 insertions").
+TEST(Robustness, AFlushTakesOverTheLaterPollOfItsPut) {
+    const RepairResult r = repairOf("fig3d-sb-polled-puts.litmus");
+    ASSERT_EQ(r.repairs.size(), 1u);
+    EXPECT_EQ(r.repairs[0].replaced, (std::vector<std::string>{"poll(2) at line 7 (P0)", "poll(1) at line 13 (P1)"}));
+    const std::string text = printLitmus(r.repairs[0].program);
+    EXPECT_NE(text.find("  x^2 := 1;\n  flush := flushed^2;\n  poll(2);\n  poll(2);\n  a := y;\n}"), std::string::npos)
+        << text;
 }
 
 // Fig. 3a's flushes: a get from a fresh location on the other node, then a poll
@@ -314,7 +377,22 @@ TEST(Robustness, RepairStopsAtTheTimeLimit) {
         repairRobustness(test, model, expired, *checkRobustness(test, model, CheckOptions{}).witness, 2);
     EXPECT_TRUE(r.repairs.empty());
     EXPECT_NE(r.stopped.find("timeout"), std::string::npos) << r.stopped;
-    EXPECT_EQ(r.candidates, 1u);
+    EXPECT_EQ(r.candidates, 0u);
+    EXPECT_EQ(r.size, 1);
+}
+
+// So does the memory limit, before the first candidate (1 MiB is below any
+// process's resident memory): the search says where it stopped.
+TEST(Robustness, RepairStopsAtTheMemoryLimit) {
+    const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rdma-tso/fig3a-sb-puts.litmus");
+    const Model model = loadModel(modelsDir(), "rdma-sc");
+    CheckOptions small;
+    small.limits.megabytes = 1;
+    const RepairResult r = repairRobustness(test, model, small, *checkRobustness(test, model, {}).witness, 2);
+    EXPECT_TRUE(r.repairs.empty());
+    EXPECT_NE(r.stopped.find("memory limit of 1 MiB reached"), std::string::npos) << r.stopped;
+    EXPECT_EQ(r.candidates, 0u);
+    EXPECT_EQ(r.size, 1);
 }
 
 // None within the bound: SB with puts needs two insertions.
