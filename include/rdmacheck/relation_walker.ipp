@@ -1,6 +1,7 @@
 // RelationWalker's members (included by relations.hpp: a template).
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 
 namespace rdmacheck {
@@ -8,12 +9,23 @@ namespace rdmacheck {
 template <class Domain>
 const typename RelationWalker<Domain>::Relation& RelationWalker<Domain>::relation(const ModelExpr& e) {
     if (e.op == ModelExpr::Op::Name) {
-        if (!memo_.count(e.name)) memo_.emplace(e.name, named(e.name));
-        return memo_.at(e.name);
+        auto& memo = memo_[exact_];
+        if (!memo.count(e.name)) memo.emplace(e.name, named(e.name));
+        return memo.at(e.name);
     }
-    auto it = exprMemo_.find(&e);
-    if (it == exprMemo_.end()) it = exprMemo_.emplace(&e, compute(e)).first;
+    auto& memo = exprMemo_[exact_];
+    auto it = memo.find(&e);
+    if (it == memo.end()) it = memo.emplace(&e, compute(e)).first;
     return it->second;
+}
+
+template <class Domain>
+typename RelationWalker<Domain>::Relation RelationWalker<Domain>::exactly(const ModelExpr& e) {
+    const bool outer = exact_;
+    exact_ = true;
+    Relation r = relation(e);
+    exact_ = outer;
+    return r;
 }
 
 template <class Domain>
@@ -24,7 +36,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compute(const 
         case Op::Scope: return scoped(e.name, relation(e.args[0]));
         case Op::Union: return unite(relation(e.args[0]), relation(e.args[1]));
         case Op::Inter: return intersect(relation(e.args[0]), relation(e.args[1]));
-        case Op::Diff: return subtract(relation(e.args[0]), relation(e.args[1]));
+        case Op::Diff: return subtract(relation(e.args[0]), exactly(e.args[1]));
         case Op::Seq: return compose(relation(e.args[0]), relation(e.args[1]));
         case Op::Product: return product(set(e.args[0]), set(e.args[1]));
         case Op::Inverse: {
@@ -149,6 +161,8 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compose(const 
 // ceil(log2 n) + 1 rounds are exact for n events.
 template <class Domain>
 typename RelationWalker<Domain>::Relation RelationWalker<Domain>::closure(const Relation& r) const {
+    if (!exact_)
+        if (std::optional<Relation> bound = domain_.upperClosure(r, n_)) return std::move(*bound);
     Relation t = r;
     for (int reach = 1; reach < n_; reach *= 2) t = unite(t, compose(t, t));
     return t;

@@ -83,7 +83,14 @@ using PairMap = std::map<std::pair<int, int>, V>;
 
 // Evaluates sets and relations of `model` on one skeleton. Domain supplies the
 // truth values: `Value`, `truth()`, `isTrue`, `isFalse`, `conj`, `disj`,
-// `negate`, and `dynamic(name)` for the dynamic base relations.
+// `negate`, `dynamic(name)` for the dynamic base relations, and
+// `upperClosure(r, n)`: R+ or a relation the domain keeps above it, or nothing.
+//
+// The axioms use every relation negatively (irreflexive and empty deny pairs,
+// an acyclic one's clock must respect each edge), so a relation may be computed
+// as any R' ⊇ R that equals R in some model: the symbolic domain makes a
+// closure so, with fresh variables, instead of squaring (cubic formulas). Under
+// the right of '\' a relation is used positively: there it is exact.
 template <class Domain>
 class RelationWalker {
 public:
@@ -110,14 +117,18 @@ private:
     Relation subtract(const Relation& a, const Relation& b) const;
     Relation compose(const Relation& a, const Relation& b) const;
     Relation closure(const Relation& r) const;
+    Relation exactly(const ModelExpr& e);
     void put(Relation& r, std::pair<int, int> key, V value) const;
 
     const Model& model_;
     const ExecutionGraph& sk_;
     Domain& domain_;
     int n_;
-    std::map<std::string, Relation> memo_;  // definitions, base relations, tables
-    std::map<const ModelExpr*, Relation> exprMemo_;  // what relation() handed out
+    bool exact_ = false;  // under the right of '\': no upper bounds
+    // Per mode (upper bound, exact): definitions, base relations, tables; and
+    // what relation() handed out.
+    std::map<std::string, Relation> memo_[2];
+    std::map<const ModelExpr*, Relation> exprMemo_[2];
     SetEvaluator sets_;
 };
 

@@ -1,7 +1,5 @@
 #include "rdmacheck/encode.hpp"
 
-#include "rdmacheck/limits.hpp"
-
 #include <algorithm>
 #include <climits>
 #include <optional>
@@ -176,7 +174,8 @@ struct Choices {
 class SymbolicDomain {
 public:
     using Value = z3::expr;
-    SymbolicDomain(const Choices& c, const SolverContext& ctx) : c_(c), solverContext_(ctx) {}
+    SymbolicDomain(const Choices& c, const SolverContext& ctx, z3::solver& solver)
+        : c_(c), solverContext_(ctx), solver_(solver) {}
 
     z3::expr truth() const { return c_.ctx.bool_val(true); }
     bool isFalse(const z3::expr& v) const { return v.is_false(); }
@@ -199,6 +198,40 @@ public:
         if (a.is_true()) return c_.ctx.bool_val(false);
         if (a.is_false()) return truth();
         return !a;
+    }
+
+    // R+ as a fresh variable per pair that R's paths reach, forced true by an
+    // R edge and by an R step from a pair already reached (Horn clauses, linear
+    // in the pairs times R's edges): R+ or more in every model, and exactly R+
+    // in some, which is all a negative use needs (RelationWalker).
+    std::optional<PairMap<z3::expr>> upperClosure(const PairMap<z3::expr>& r, int n) const {
+        std::vector<std::vector<std::pair<int, z3::expr>>> successors(static_cast<size_t>(n));
+        for (const auto& [key, v] : r) successors[key.first].emplace_back(key.second, v);
+        PairMap<z3::expr> reach;
+        auto reached = [&](int a, int b) {
+            auto it = reach.find({a, b});
+            if (it == reach.end())
+                it = reach.emplace(std::make_pair(a, b), z3::expr(c_.ctx, Z3_mk_fresh_const(c_.ctx, "reach",
+                                                                                             c_.ctx.bool_sort())))
+                         .first;
+            return it->second;
+        };
+        for (int a = 0; a < n; ++a) {
+            std::vector<int> frontier;
+            std::vector<bool> seen(static_cast<size_t>(n), false);
+            auto visit = [&](int b, const z3::expr& because) {
+                solver_.add(z3::implies(because, reached(a, b)));
+                if (!seen[b]) seen[b] = true, frontier.push_back(b);
+            };
+            for (const auto& [b, v] : successors[a]) visit(b, v);
+            while (!frontier.empty()) {
+                const int b = frontier.back();
+                frontier.pop_back();
+                for (const auto& [c, v] : successors[b]) visit(c, conj(reached(a, b), v));
+            }
+        }
+        stopIfInterrupted();
+        return reach;
     }
 
     PairMap<z3::expr> dynamic(const std::string& name) const {
@@ -245,6 +278,7 @@ private:
 
     const Choices& c_;
     const SolverContext& solverContext_;
+    z3::solver& solver_;  // takes the clauses of upper closures
 };
 
 // A choice that tells executions apart: the source of read `first` (second
@@ -284,7 +318,7 @@ struct ExecutionEncoding::Impl {
     std::map<std::pair<size_t, int>, z3::expr> proxies;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)), solver(loan.solver()), choices(c, s), domain(choices, c),
+        : ctx(c), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)), solver(loan.solver()), choices(c, s), domain(choices, c, solver),
           walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }

@@ -346,6 +346,8 @@ const char* const kVariants[] = {
     "let Wn = W \\ (lW | IW)\nacyclic po | rf | rb | mo | (Wn * lR) & po as sc-ish\n",
     // optional and star closures, an inverse in a sequence.
     "let hb = po | rf\nirreflexive hb+;rb? as hb-rb\nempty (rf;po^-1) & loc \\ hb* as no-future\n",
+    // a closure the axiom needs exactly (right of '\\'): an upper bound there would allow every rb.
+    "acyclic po | rf | mo as base\nempty rb \\ (po | rf)+ as rb-along-porf\n",
 };
 
 TEST(ModelLanguage, EncodingAgreesWithAnIndependentEvaluatorOnVariants) {
