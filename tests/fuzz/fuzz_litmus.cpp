@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fuzz_support.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/diagnostics.hpp"
 #include "rdmacheck/machine.hpp"
@@ -51,9 +52,7 @@ constexpr uint64_t kMaxStates = 20000;
 constexpr uint64_t kCheckOneInDefault = 16;
 
 [[noreturn]] void fail(const std::string& stage, const std::string& what, const std::string& text = "") {
-    std::fprintf(stderr, "fuzz_litmus: %s: %s\n", stage.c_str(), what.c_str());
-    if (!text.empty()) std::fprintf(stderr, "----- text -----\n%s\n----------------\n", text.c_str());
-    std::abort();
+    fuzz::fail("fuzz_litmus", stage, what, text);
 }
 
 bool isDigits(const std::string& s, size_t from, size_t to) {
@@ -186,14 +185,8 @@ void run(const std::string& text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    if (size > kMaxInput) return -1;  // not added to the corpus
-    const std::string text(reinterpret_cast<const char*>(data), size);
-    try {
+    return fuzz::runInput("fuzz_litmus", data, size, kMaxInput, [](const std::string& text) {
         run(text);
-    } catch (const std::exception& e) {
-        fail("uncaught exception", e.what());
-    } catch (...) {
-        fail("uncaught exception", "not a std::exception");
-    }
-    return 0;
+        return 0;
+    });
 }

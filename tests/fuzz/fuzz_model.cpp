@@ -20,6 +20,7 @@
 #include <exception>
 #include <string>
 
+#include "fuzz_support.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/diagnostics.hpp"
 #include "rdmacheck/model.hpp"
@@ -36,9 +37,8 @@ constexpr double kSeconds = 2;           // to load the model, then to check the
 const char* const kTest =
     "RDMA sb\n{ x@1; y@1; a@1; b@1; }\nP0@1 { x := 1; a := y }\nP1@1 { y := 1; b := x }\nexists (a = 0 /\\ b = 0)\n";
 
-[[noreturn]] void fail(const std::string& stage, const std::string& what) {
-    std::fprintf(stderr, "fuzz_model: %s: %s\n", stage.c_str(), what.c_str());
-    std::abort();
+[[noreturn]] void fail(const std::string& stage, const std::string& what, const std::string& text = "") {
+    fuzz::fail("fuzz_model", stage, what, text);
 }
 
 void checkMessage(const std::string& stage, const InputError& e) {
@@ -72,15 +72,9 @@ void run(const std::string& text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    if (size > kMaxInput) return -1;  // not added to the corpus
-    const std::string text(reinterpret_cast<const char*>(data), size);
-    if (text.find("..") != std::string::npos) return -1;
-    try {
+    return fuzz::runInput("fuzz_model", data, size, kMaxInput, [](const std::string& text) {
+        if (text.find("..") != std::string::npos) return -1;
         run(text);
-    } catch (const std::exception& e) {
-        fail("uncaught exception", e.what());
-    } catch (...) {
-        fail("uncaught exception", "not a std::exception");
-    }
-    return 0;
+        return 0;
+    });
 }

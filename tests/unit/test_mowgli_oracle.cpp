@@ -1696,16 +1696,19 @@ TEST(MowgliOracleSlow, GeneratedLibraryPrograms) {
 // The tool's generator with ring-buffer calls (`--mix rbl=20`): thread 0 submits,
 // the others receive, among RDMA^WAIT and SV statements; 300 programs of 2 or 3
 // threads under both models (issue 15: at least 300 per library).
+static std::string generatedRingBufferProgram(uint64_t seed) {
+    GeneratorOptions options;
+    options.threads = 2 + static_cast<int>(seed % 2);
+    options.maxLength = 3;
+    parseMix("rbl=20,write=5,read=5,put=5,get=5,wait=3,gfence=3,svwrite=3,svread=3", options);
+    return generateLitmus(seed, options);
+}
+
 TEST(MowgliOracleSlow, GeneratedRingBufferPrograms) {
     const auto start = std::chrono::steady_clock::now();
     Tally tally;
-    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed) {
-        GeneratorOptions options;
-        options.threads = 2 + static_cast<int>(seed % 2);
-        options.maxLength = 3;
-        parseMix("rbl=20,write=5,read=5,put=5,get=5,wait=3,gfence=3,svwrite=3,svread=3", options);
-        expectAgreement(generateLitmus(seed, options), tally, "generated-rbl.litmus");
-    }
+    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed)
+        expectAgreement(generatedRingBufferProgram(seed), tally, "generated-rbl.litmus");
     report("generated with ring-buffer calls", tally, start);
     EXPECT_GT(tally.features["rbl:so"], 0u);
     EXPECT_GT(tally.features["rbl:values"], 0u);  // receives bound by the oracle itself
@@ -1716,13 +1719,8 @@ TEST(MowgliOracleSlow, GeneratedRingBufferPrograms) {
 TEST(MowgliOracleSlow, GeneratedRingBufferProgramsWeak) {
     const auto start = std::chrono::steady_clock::now();
     Tally tally;
-    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed) {
-        GeneratorOptions options;
-        options.threads = 2 + static_cast<int>(seed % 2);
-        options.maxLength = 3;
-        parseMix("rbl=20,write=5,read=5,put=5,get=5,wait=3,gfence=3,svwrite=3,svread=3", options);
-        expectWeakRblAgreement(generateLitmus(seed, options), tally, "generated-rbl.litmus");
-    }
+    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed)
+        expectWeakRblAgreement(generatedRingBufferProgram(seed), tally, "generated-rbl.litmus");
     report("generated with ring-buffer calls, weak RBL", tally, start);
     EXPECT_GT(tally.features["rbl:so"], 0u);
 }
