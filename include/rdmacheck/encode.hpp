@@ -52,15 +52,27 @@ struct Z3Settings {
 //
 // Past the memory bound, the memory watch (limits.hpp) interrupts every context;
 // an interrupted one may stay cancelled, so threadContext() replaces it.
-class SolverContext : private Z3Settings, public z3::context {
+//
+// The context is made through Z3's C API and checked: when memory runs out
+// (ulimit -v) Z3 makes none, and z3::context would use the null one; here it is
+// std::bad_alloc.
+class SolverContext : private Z3Settings {
 public:
     SolverContext();
     ~SolverContext();
     SolverContext(const SolverContext&) = delete;
     SolverContext& operator=(const SolverContext&) = delete;
+    z3::context& z3() { return view_(); }
     bool interrupted() const { return interrupted_; }
 
 private:
+    // Owns the Z3 context: declared first, so deleted after everything made in it.
+    struct Owned {
+        Z3_context context;
+        ~Owned() { Z3_del_context(context); }
+    };
+    Owned owned_;
+    z3::scoped_context view_;  // the C++ API over owned_, which it leaves to Owned
     std::atomic<bool> interrupted_{false};
     size_t watchId_;
     struct Lent {

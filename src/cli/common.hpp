@@ -8,6 +8,7 @@
 #include <mutex>
 #include <ostream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -33,7 +34,12 @@ void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) 
         }
     };
     std::vector<std::thread> pool;
-    for (int j = 0; j < std::max(1, jobs); ++j) pool.emplace_back(worker);
+    try {
+        for (int j = 0; j < std::max(1, jobs); ++j) pool.emplace_back(worker);
+    } catch (const std::system_error&) {
+        // No more threads to be had (ulimit -v, -u): the ones made do the work.
+        if (pool.empty()) worker();
+    }
     for (size_t i = 0; i < n; ++i) {
         std::unique_lock<std::mutex> lock(mutex);
         ready.wait(lock, [&] { return done[i]; });

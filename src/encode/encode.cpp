@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <new>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -297,7 +298,7 @@ struct Cube {
 };
 
 struct ExecutionEncoding::Impl {
-    SolverContext& ctx;
+    z3::context& ctx;
     const ExecutionGraph& sk;
     const Model& model;
     size_t locationCount;
@@ -318,7 +319,8 @@ struct ExecutionEncoding::Impl {
     std::map<std::pair<size_t, int>, z3::expr> proxies;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)), solver(loan.solver()), choices(c, s), domain(choices, c, solver),
+        : ctx(c.z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
+          solver(loan.solver()), choices(ctx, s), domain(choices, c, solver),
           walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }
@@ -689,8 +691,8 @@ SolverContext::Lent& SolverContext::lend(bool differenceLogic) {
     auto free = std::find_if(solvers_.begin(), solvers_.end(),
                              [&](const Lent& s) { return !s.busy && s.differenceLogic == differenceLogic; });
     if (free == solvers_.end()) {
-        z3::solver solver(*this, z3::solver::simple());
-        z3::params p(*this);
+        z3::solver solver(z3(), z3::solver::simple());
+        z3::params p(z3());
         p.set("relevancy", 0u);
         if (differenceLogic) p.set("arith.solver", 1u);
         solver.set(p);
@@ -727,10 +729,22 @@ SolverContext::Loan::~Loan() {
     }
 }
 
+namespace {
+
+Z3_context makeContext() {
+    Z3_config config = Z3_mk_config();
+    Z3_context context = config ? Z3_mk_context_rc(config) : nullptr;
+    if (config) Z3_del_config(config);
+    if (!context) throw std::bad_alloc();
+    return context;
+}
+
+}  // namespace
+
 SolverContext::SolverContext()
-    : watchId_(memory_watch::onTrip([this] {
+    : owned_{makeContext()}, view_(owned_.context), watchId_(memory_watch::onTrip([this] {
           interrupted_ = true;
-          interrupt();
+          z3().interrupt();
       })) {}
 
 SolverContext::~SolverContext() { memory_watch::forget(watchId_); }

@@ -285,7 +285,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     if (visit) fresh.emplace();
     SolverContext& ctx = visit ? *fresh : threadContext();
     const SkeletonSearch search(test, program, model, options, guard);
-    DeclarativeCheck run(ctx, test, program, options, visit, search, result);
+    DeclarativeCheck run(ctx.z3(), test, program, options, visit, search, result);
     search.run(
         ctx, ExecutionEncoding::Mode::Consistent, [&](const ExecutionGraph& sk) { return run.skips(sk); },
         [&](const ExecutionGraph& sk, const std::vector<size_t>&, ExecutionEncoding& encoding) {
