@@ -209,12 +209,15 @@ public:
         std::vector<std::vector<std::pair<int, z3::expr>>> successors(static_cast<size_t>(n));
         for (const auto& [key, v] : r) successors[key.first].emplace_back(key.second, v);
         PairMap<z3::expr> reach;
+        // Named by the closure's place in the encoding: the next skeleton's
+        // encoding reuses the same constants rather than making new ones.
+        const std::string prefix = "reach" + std::to_string(closures_++) + "_";
         auto reached = [&](int a, int b) {
             auto it = reach.find({a, b});
-            if (it == reach.end())
-                it = reach.emplace(std::make_pair(a, b), z3::expr(c_.ctx, Z3_mk_fresh_const(c_.ctx, "reach",
-                                                                                             c_.ctx.bool_sort())))
-                         .first;
+            if (it == reach.end()) {
+                const std::string name = prefix + std::to_string(a) + "_" + std::to_string(b);
+                it = reach.emplace(std::make_pair(a, b), c_.ctx.bool_const(name.c_str())).first;
+            }
             return it->second;
         };
         for (int a = 0; a < n; ++a) {
@@ -280,6 +283,7 @@ private:
     const Choices& c_;
     const SolverContext& solverContext_;
     z3::solver& solver_;  // takes the clauses of upper closures
+    mutable int closures_ = 0;
 };
 
 // A choice that tells executions apart: the source of read `first` (second
