@@ -304,7 +304,9 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     LitmusTest target = test;
     target.quantifier = Quantifier::Exists;
     target.condition = outcome;
-    if (check(target, model, checkOptions).positive > 0) return result;  // reachable: nothing to explain
+    CheckOptions reachable = checkOptions;
+    reachable.mode = CheckMode::Speedcheck;  // one execution reaching the outcome is enough
+    if (check(target, model, reachable).ok) return result;  // reachable: nothing to explain
     result.applicable = true;
 
     UnfoldOptions unfoldOptions;
