@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -452,12 +451,21 @@ std::vector<std::string> collectSuite(const std::vector<std::string>& args) {
     return files;
 }
 
+// A shard's I or N: digits only, at most nine (sscanf's %zu took a minus sign
+// and wrapped what overflows).
+bool readShardNumber(const std::string& text, size_t& out) {
+    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::stoul(text);
+    return true;
+}
+
 std::vector<std::string> shardOf(const std::vector<std::string>& files, const std::string& shard) {
     if (shard.empty()) return files;
+    const size_t slash = shard.find('/');
     size_t i = 0, n = 0;
-    char slash = 0, extra = 0;
-    if (std::sscanf(shard.c_str(), "%zu%c%zu%c", &i, &slash, &n, &extra) != 3 || slash != '/' || i < 1 || i > n)
-        fail("--shard: expected I/N with 1 <= I <= N, got '" + shard + "'");
+    if (slash == std::string::npos || !readShardNumber(shard.substr(0, slash), i) ||
+        !readShardNumber(shard.substr(slash + 1), n) || i < 1 || i > n)
+        fail("--shard: expected I/N with 1 <= I <= N < 10^9, got '" + shard + "'");
     std::vector<std::string> part;
     for (size_t k = i - 1; k < files.size(); k += n) part.push_back(files[k]);
     return part;

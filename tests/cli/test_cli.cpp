@@ -396,7 +396,8 @@ TEST(Cli, RunComparesExpectedVerdictsAndShards) {
     EXPECT_EQ(whole.status, 0);
     EXPECT_EQ(first.out.size() + second.out.size(), whole.out.size());
     EXPECT_NE(first.out, second.out);
-    for (const char* bad : {"0/2", "3/2", "1-2", "1/2x"}) EXPECT_EQ(runTool(std::string("run --shard ") + bad + " " + a).status, 2);
+    for (const char* bad : {"0/2", "3/2", "1-2", "1/2x", "-1/2", "1/18446744073709551617", "+1/2"})
+        EXPECT_EQ(runTool(std::string("run --shard ") + bad + " " + a).status, 2);
     // merge joins the shards' logs, sorted by test name; a bad log is refused.
     std::ofstream(dir + "/first.log") << first.out;
     std::ofstream(dir + "/second.log") << second.out;
