@@ -46,7 +46,9 @@ void expectModesAgree(const LitmusTest& test, const Model& model) {
 
 TEST(CheckModes, CorpusTests) {
     std::map<std::string, Model> models;
-    for (const std::string& file : litmusFiles(sourceDir() + "/litmus")) {
+    const std::vector<std::string> files = litmusFiles(sourceDir() + "/litmus");
+    ASSERT_GT(files.size(), 100u) << "the corpus is missing";
+    for (const std::string& file : files) {
         const LitmusTest test = parseLitmusFile(file);
         const std::string name = defaultModelName(test);
         if (!models.count(name)) models.emplace(name, loadModel(modelsDir(), name));

@@ -1499,11 +1499,11 @@ Sweep sweepFromEnvironment() {
 
 }  // namespace
 
-// The typed table equals the machine-readable block of MOWGLI.md §3.3 (when the
-// shared folder is there).
+// The typed table equals the machine-readable block of MOWGLI.md §3.3 (the
+// shared folder beside the repository; without it this fails, not passes).
 TEST(MowgliOracle, StampTableIsMowgliSection33) {
     const std::string spec = readFile(sharedDir() + "/spec/MOWGLI.md");
-    if (spec.empty()) GTEST_SKIP() << "no MOWGLI.md";
+    ASSERT_FALSE(spec.empty()) << "no " << sharedDir() << "/spec/MOWGLI.md";
     const size_t block = spec.find("#      aCR aCW aCAS aMF aWT");
     ASSERT_NE(block, std::string::npos);
     std::istringstream in(spec.substr(block));
@@ -1533,28 +1533,16 @@ TEST(MowgliOracle, HandWrittenPrograms) {
     report("hand-written", tally, start);
 }
 
-// Every test of litmus/rdma-wait/ that parses; the ones that do not are listed.
+// Every test of litmus/rdma-wait/: one that does not parse or unfold is a failure.
 TEST(MowgliOracle, RdmaWaitCorpus) {
     const auto start = std::chrono::steady_clock::now();
     const std::string dir = sourceDir() + "/litmus/rdma-wait";
-    if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
-    std::vector<std::string> files, skipped;
+    std::vector<std::string> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir))
         if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
     std::sort(files.begin(), files.end());
     Tally tally;
-    for (const std::string& f : files) {
-        const std::string text = readFile(f);
-        try {
-            LitmusTest test = parseLitmus(text, f);
-            unfold(test, UnfoldOptions{});
-        } catch (const InputError& e) {
-            skipped.push_back(std::filesystem::path(f).filename().string() + ": " + e.what());
-            continue;
-        }
-        expectAgreement(text, tally, f);
-    }
-    for (const std::string& s : skipped) std::cout << "[mowgli-oracle] skipped " << s << "\n";
+    for (const std::string& f : files) expectAgreement(readFile(f), tally, f);
     report("litmus/rdma-wait", tally, start);
     EXPECT_GT(tally.programs, 0u);
 }
@@ -1577,7 +1565,6 @@ namespace {
 void expectCorpusAgreement(const std::string& corpus) {
     const auto start = std::chrono::steady_clock::now();
     const std::string dir = sourceDir() + "/litmus/" + corpus;
-    if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
     std::map<std::pair<std::string, std::string>, bool> expected;  // (file, model) -> Ok
     std::istringstream csv(readFile(dir + "/expected.csv"));
     std::string line;
@@ -1590,6 +1577,7 @@ void expectCorpusAgreement(const std::string& corpus) {
         std::getline(fields, expect, ',');
         if (!file.empty()) expected[{file, m}] = expect == "Ok";
     }
+    ASSERT_FALSE(expected.empty()) << "no rows in " << dir << "/expected.csv";
     std::vector<std::string> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir))
         if (entry.path().extension() == ".litmus") files.push_back(entry.path().string());
