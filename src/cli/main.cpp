@@ -39,16 +39,14 @@ namespace {
 using namespace rdmacheck;
 using namespace rdmacheck::cli;
 
-// For counts and bounds: CLI11 would read "-5" into an unsigned option as 2^64-5.
-CLI::Validator notNegative() {
-    return CLI::Validator(
-        [](std::string& value) {
-            const size_t first = value.find_first_not_of(" \t");
-            return first == std::string::npos || value[first] != '-' ? std::string()
-                                                                      : "must not be negative, got " + value;
-        },
-        "NOT NEGATIVE");
+// Why `value` is refused as a negative number, or "".
+std::string negative(const std::string& value) {
+    const size_t first = value.find_first_not_of(" \t");
+    return first == std::string::npos || value[first] != '-' ? std::string() : "must not be negative, got " + value;
 }
+
+// For counts and bounds: CLI11 would read "-5" into an unsigned option as 2^64-5.
+CLI::Validator notNegative() { return CLI::Validator([](std::string& value) { return negative(value); }, "NOT NEGATIVE"); }
 
 // Every number option refuses what its type cannot hold, whichever command
 // has it: CLI11 (2.1) reads 18446744073709551616 into a 64-bit option as
@@ -60,7 +58,7 @@ CLI::Validator representable(const std::string& type) {
             char* end = nullptr;
             errno = 0;
             if (type == "UINT") {
-                if (value.find('-') != std::string::npos) return "must not be negative, got " + value;
+                if (const std::string why = negative(value); !why.empty()) return why;
                 std::strtoull(text, &end, 0);
             } else if (type == "INT") {
                 std::strtoll(text, &end, 0);

@@ -1683,33 +1683,36 @@ TEST(MowgliOracleSlow, GeneratedLibraryPrograms) {
 
 // The tool's generator with ring-buffer calls (`--mix rbl=20`): thread 0 submits,
 // the others receive, among RDMA^WAIT and SV statements; 300 programs of 2 or 3
-// threads under both models (issue 15: at least 300 per library).
-static std::string generatedRingBufferProgram(uint64_t seed) {
-    GeneratorOptions options;
-    options.threads = 2 + static_cast<int>(seed % 2);
-    options.maxLength = 3;
-    parseMix("rbl=20,write=5,read=5,put=5,get=5,wait=3,gfence=3,svwrite=3,svread=3", options);
-    return generateLitmus(seed, options);
-}
-
-TEST(MowgliOracleSlow, GeneratedRingBufferPrograms) {
+// threads, each through `expect` (issue 15: at least 300 per library).
+template <class Expect>
+Tally generatedRingBufferSweep(const char* what, const Expect& expect) {
     const auto start = std::chrono::steady_clock::now();
     Tally tally;
-    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed)
-        expectAgreement(generatedRingBufferProgram(seed), tally, "generated-rbl.litmus");
-    report("generated with ring-buffer calls", tally, start);
+    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed) {
+        GeneratorOptions options;
+        options.threads = 2 + static_cast<int>(seed % 2);
+        options.maxLength = 3;
+        parseMix("rbl=20,write=5,read=5,put=5,get=5,wait=3,gfence=3,svwrite=3,svread=3", options);
+        expect(generateLitmus(seed, options), tally, "generated-rbl.litmus");
+    }
+    report(what, tally, start);
+    return tally;
+}
+
+// Under both models.
+TEST(MowgliOracleSlow, GeneratedRingBufferPrograms) {
+    Tally tally = generatedRingBufferSweep("generated with ring-buffer calls",
+                                           [](const std::string& text, Tally& t, const std::string& file) {
+                                               expectAgreement(text, t, file);
+                                           });
     EXPECT_GT(tally.features["rbl:so"], 0u);
     EXPECT_GT(tally.features["rbl:values"], 0u);  // receives bound by the oracle itself
 }
 
-// The same programs under RBL's weak specification, where fb;hb must see the
-// whole hb ([Inst];ib included), against the oracle's weak variant.
+// Under RBL's weak specification, where fb;hb must see the whole hb ([Inst];ib
+// included), against the oracle's weak variant.
 TEST(MowgliOracleSlow, GeneratedRingBufferProgramsWeak) {
-    const auto start = std::chrono::steady_clock::now();
-    Tally tally;
-    for (uint64_t seed = 0; seed < 300 && !::testing::Test::HasFailure(); ++seed)
-        expectWeakRblAgreement(generatedRingBufferProgram(seed), tally, "generated-rbl.litmus");
-    report("generated with ring-buffer calls, weak RBL", tally, start);
+    Tally tally = generatedRingBufferSweep("generated with ring-buffer calls, weak RBL", expectWeakRblAgreement);
     EXPECT_GT(tally.features["rbl:so"], 0u);
 }
 
