@@ -23,10 +23,6 @@ constexpr size_t kMaxFileBytes = size_t{256} << 20;
 std::string readTextFile(const std::string& path, const std::string& what, const SourceLoc& cite = {},
                          size_t maxBytes = kMaxFileBytes);
 
-// readTextFile's checks of the file as a whole, without reading it: for a
-// caller that refuses a bad file at `cite` before another reads it.
-void checkTextFile(const std::string& path, const std::string& what, const SourceLoc& cite);
-
 // Standard input, read as readTextFile reads a file (a pipe or a terminal too),
 // its errors at "-" (or `name`).
 std::string readStandardInput(const std::string& what, const std::string& name = "-");

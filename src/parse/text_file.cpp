@@ -180,11 +180,6 @@ std::string readTextFile(const std::string& path, const std::string& what, const
     return readBounded(closer.fd, path, what, problems, size);
 }
 
-void checkTextFile(const std::string& path, const std::string& what, const SourceLoc& cite) {
-    size_t size = 0;
-    const FdCloser closer{openRegularFile(path, FileProblems(path, what, cite, kMaxFileBytes), size)};
-}
-
 std::string readStandardInput(const std::string& what, const std::string& name) {
     const FileProblems problems(name, what, SourceLoc{}, kMaxFileBytes);
     return readBounded(0, name, what, problems, 0);
