@@ -1,4 +1,4 @@
-// libFuzzer target: arbitrary bytes as a model file (models/README.md) through
+// libFuzzer target: arbitrary bytes as a model file (doc/model-language.md) through
 // reading, naming, typing, includes, tables and the plan; a model that loads
 // then checks a small fixed litmus test under it. Built with -DRDMACHECK_FUZZ=ON
 // (clang only) beside fuzz_litmus; scripts/fuzz runs both, seeded with the

@@ -1,5 +1,5 @@
 // A library defined outside the engine: everything a MOWGLI library is, in one
-// file, registered with one line (README.md, "Adding a library"). The flag
+// file, registered with one line (CONTRIBUTING.md, "Adding a library"). The flag
 // library has one flag per variable and node: `flag.set(x)` raises the caller's
 // copy of x (an lW of 1) and `a := flag.test(x)` reads it (an lR). It is well
 // formed when every flag tested is set by some thread, and it adds the static

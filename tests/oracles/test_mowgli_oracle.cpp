@@ -33,7 +33,8 @@
 //    comes with received values unbound and the oracle binds them from its rf;
 //  - hb = (ppo ∪ so|Core ∪ so|SV ∪ so|BAL ∪ so|locks ∪ so|SC ∪ so|RBL)+ irreflexive (§2.5).
 // Nothing here comes from src/encode or the model files: the stamp of each event
-// kind, the table and every relation are written out in this file.
+// kind, the table and every relation are written out in this file; candidates,
+// values, witnesses and the relation algebra are brute_force.hpp's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -51,12 +52,14 @@
 #include <vector>
 
 #include "../test_support.hpp"
+#include "brute_force.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
 using namespace rdmacheck::testing;
+using namespace rdmacheck::oracles;
 
 namespace {
 
@@ -67,27 +70,6 @@ const Library kSl = findLibrary("sl").value();
 const Library kNl = findLibrary("nl").value();
 const Library kSc = findLibrary("sc").value();
 const Library kRbl = findLibrary("rbl").value();
-
-using Matrix = std::vector<uint64_t>;  // bit b of row a: (a, b) in the relation
-constexpr size_t kMaxEvents = 64;
-
-bool has(const Matrix& m, size_t a, size_t b) { return (m[a] >> b) & 1; }
-void add(Matrix& m, size_t a, size_t b) { m[a] |= uint64_t(1) << b; }
-Matrix unite(Matrix a, const Matrix& b) {
-    for (size_t i = 0; i < a.size(); ++i) a[i] |= b[i];
-    return a;
-}
-Matrix closure(Matrix m) {
-    for (size_t k = 0; k < m.size(); ++k)
-        for (size_t i = 0; i < m.size(); ++i)
-            if (has(m, i, k)) m[i] |= m[k];
-    return m;
-}
-bool irreflexive(const Matrix& m) {
-    for (size_t i = 0; i < m.size(); ++i)
-        if (has(m, i, i)) return false;
-    return true;
-}
 
 // ---------------------------------------------------------------------------
 // Stamps (MOWGLI.md §3.1) and the stamp order of RDMA^WAIT_RMW (§3.3).
@@ -207,9 +189,7 @@ void bindReceivedBy(Value& v, size_t r, const std::vector<Value>& message) {
     for (Value& a : v.args) bindReceivedBy(a, r, message);
 }
 
-struct OracleResult {
-    std::map<FinalState, bool> states;
-    uint64_t positive = 0, negative = 0;
+struct OracleResult : Outcomes {
     uint64_t candidates = 0;  // (skeleton, rf, mo) triples whose values fit
     uint64_t thinAir = 0;     // consistent executions whose values depend on themselves
     std::set<std::string> features;  // relations that were non-empty in some candidate
@@ -247,11 +227,11 @@ public:
     }
 
     OracleResult run() {
-        std::vector<size_t> choice(program_.paths.size(), 0);
-        for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
-            sk_ = program_.skeleton(choice, /*bindReceived=*/false);  // the oracle binds them (bindReceived)
-            if (sk_.cutAt.empty()) skeleton();
-        }
+        // Received values unbound: the oracle binds them (bindReceived).
+        forEachSkeleton(program_, /*bindReceived=*/false, [&](const ExecutionGraph& sk) {
+            sk_ = sk;
+            skeleton();
+        });
         return result_;
     }
 
@@ -343,8 +323,16 @@ private:
         readList_.clear();
         for (size_t e = 0; e < n_; ++e)
             if (reads(e)) readList_.push_back(e);
-        rf_.assign(n_, -1);
-        chooseRf(0);
+        // rf: each read takes one write of its location, or the initial value (the
+        // skeleton's initial write, which stands for "no rf source"); mo_x: a
+        // strict total order on the writes to x (no initialisation write).
+        std::vector<std::vector<int>> writesTo(program_.locations.size());
+        for (size_t e = 0; e < n_; ++e)
+            if (writes(e)) writesTo[s_[e].location].push_back(static_cast<int>(e));
+        auto isSource = [&](size_t w, size_t r) {
+            return s_[w].location == s_[r].location && (sk_.events[w].thread < 0 || writes(w));
+        };
+        forEachCandidate(c_, n_, readList_, isSource, writesTo, [&] { evaluate(); });
     }
 
     // The unfolder's calls are well stamped (§4.2 stmp_RW, §5.1 stmp_SV) and well
@@ -481,8 +469,8 @@ private:
     // one (§9.2), and none only where the skeleton says it has no execution.
     // so|RBL = rf ∪ fb, fb = (F^n × W^n) \ (po^-1 ; rf^-1).
     bool rblCalls() {
-        rblSo_.assign(n_, 0);
-        rblFb_.assign(n_, 0);
+        rblSo_ = Relation(n_);
+        rblFb_ = Relation(n_);
         rblSource_.assign(n_, -1);
         std::map<int, std::vector<size_t>> receives;            // per buffer, in event order
         std::map<std::pair<int, int>, std::vector<size_t>> copies;  // W^n_x per (x, n)
@@ -518,7 +506,7 @@ private:
                 continue;
             }
             for (size_t r : reads) {
-                add(rblSo_, static_cast<size_t>(forced[r]), r);
+                rblSo_.add(static_cast<size_t>(forced[r]), r);
                 rblSource_[r] = forced[r];
             }
             for (size_t f : rs) {
@@ -527,7 +515,7 @@ private:
                     const bool receivedBefore = std::any_of(reads.begin(), reads.end(), [&](size_t r) {
                         return po(r, f) && forced[r] == static_cast<int>(w);
                     });
-                    if (!receivedBefore) add(variant_.rblWeak ? rblFb_ : rblSo_, f, w);
+                    if (!receivedBefore) (variant_.rblWeak ? rblFb_ : rblSo_).add(f, w);
                 }
             }
         }
@@ -610,7 +598,7 @@ private:
     void lockCalls() {
         lockGroups_.clear();
         exported_.clear();
-        nlIntra_.assign(n_, 0);
+        nlIntra_ = Relation(n_);
         std::map<int, std::vector<int>> groups;
         for (const auto& evs : sk_.threadEvents) {
             std::map<int, int> open;  // per lock location: its acquire
@@ -627,7 +615,7 @@ private:
                 if (exports) exported_[open.at(l)].push_back(e);
                 if (lib == kNl && is(e, aNRW))
                     for (int f : evs)
-                        if (sameCall(f, e) && is(f, aRF)) add(nlIntra_, f, e);
+                        if (sameCall(f, e) && is(f, aRF)) nlIntra_.add(f, e);
             }
         }
         for (auto& [l, group] : groups) lockGroups_.push_back(group);
@@ -637,7 +625,7 @@ private:
     // index. Unequal counts: no execution. so|BAL: every aGF subevent of an i-th
     // call -> the aCR exit of every i-th call (the same call included).
     bool balRounds() {
-        balSo_.assign(n_, 0);
+        balSo_ = Relation(n_);
         bool equal = true;
         for (const auto& [z, threads] : participants_) {
             std::map<int, std::vector<std::vector<size_t>>> calls;  // thread -> its calls on z -> subevents
@@ -660,107 +648,29 @@ private:
                         if (is(g, aGF))
                             for (const auto& [t2, c2] : calls)
                                 for (size_t x : c2[i])
-                                    if (sk_.events[x].kind == EventKind::BX) add(balSo_, g, x);
+                                    if (sk_.events[x].kind == EventKind::BX) balSo_.add(g, x);
         }
         EXPECT_TRUE(equal || sk_.illFormed.has_value()) << "BAL call counts";  // RBL may also say no execution
         return equal || !variant_.balCount;
     }
 
-    // rf: each read takes one write of its location, or the initial value (the
-    // skeleton's initial write, which stands for "no rf source").
-    void chooseRf(size_t i) {
-        if (i == readList_.size()) {
-            mo_.assign(program_.locations.size(), {});
-            chooseMo(0);
-            return;
-        }
-        const size_t r = readList_[i];
-        for (size_t w = 0; w < n_; ++w) {
-            const bool source = w != r && s_[w].location == s_[r].location &&
-                                (sk_.events[w].thread < 0 || writes(w));
-            if (!source) continue;
-            rf_[r] = static_cast<int>(w);
-            chooseRf(i + 1);
-        }
-    }
-
-    // mo_x: a strict total order on the writes to x (no initialisation write).
-    void chooseMo(size_t l) {
-        if (l == program_.locations.size()) {
-            evaluate();
-            return;
-        }
-        std::vector<int> ws;
-        for (size_t e = 0; e < n_; ++e)
-            if (writes(e) && s_[e].location == static_cast<int>(l)) ws.push_back(static_cast<int>(e));
-        do {
-            mo_[l] = ws;
-            chooseMo(l + 1);
-        } while (std::next_permutation(ws.begin(), ws.end()));
-    }
-
-    // v_R from rf: a read takes the value its source writes. `guesses` fixes the
-    // reads on a cycle of value dependencies (out of thin air), which the
-    // definitions allow with any value that solves the cycle; without guesses a
-    // cycle makes values() return false.
-    bool values(std::vector<long long>& readValues, const std::map<size_t, long long>& guesses = {}) const {
-        readValues.assign(n_, 0);
-        std::vector<int> state(n_, 0);
-        for (const auto& [r, v] : guesses) {
-            readValues[r] = v;
-            state[r] = 2;
-        }
-        std::function<bool(int)> valueOf = [&](int r) {
-            if (state[r] == 2) return true;
-            if (state[r] == 1) return false;
-            state[r] = 1;
-            for (int d : dependencies(r))
-                if (!valueOf(d)) return false;
-            readValues[r] = sk_.events[rf_[r]].written.eval(readValues);
-            state[r] = 2;
-            return true;
-        };
-        for (size_t r : readList_)
-            if (!valueOf(static_cast<int>(r))) return false;
-        for (const auto& [r, v] : guesses)
-            if (sk_.events[rf_[r]].written.eval(readValues) != v) return false;
-        return true;
-    }
-
-    // The reads whose values the source of r's value depends on.
-    std::vector<int> dependencies(size_t r) const {
-        std::vector<int> deps;
-        std::function<void(const Value&)> collect = [&](const Value& v) {
-            if (v.kind == Value::Kind::Read) deps.push_back(v.event);
-            for (const Value& a : v.args) collect(a);
-        };
-        collect(sk_.events[rf_[r]].written);
-        return deps;
-    }
-
-    bool constraintsHold(const std::vector<long long>& readValues) const {
-        for (const ValueConstraint& c : sk_.constraints)
-            if (!holds(c.op, c.lhs.eval(readValues), c.rhs.eval(readValues))) return false;
-        return true;
-    }
-
     // A consistent execution whose values depend on themselves: every solution
     // from a finite domain (0..2, the test's constants) is a final state.
     void thinAir() {
-        Matrix dep(n_, 0);
+        Relation dep(n_);
         for (size_t r : readList_)
-            for (int d : dependencies(r)) add(dep, r, static_cast<size_t>(d));
-        dep = closure(dep);
+            for (int d : dependencies(sk_, c_, r)) dep.add(r, static_cast<size_t>(d));
+        dep = dep.closure();
         std::vector<size_t> cyclic;
         for (size_t r : readList_)
-            if (has(dep, r, r)) cyclic.push_back(r);
+            if (dep.has(r, r)) cyclic.push_back(r);
         const std::vector<long long> domain(domain_.begin(), domain_.end());
         std::vector<size_t> digit(cyclic.size(), 0);
         for (;;) {
             std::map<size_t, long long> guesses;
             for (size_t i = 0; i < cyclic.size(); ++i) guesses[cyclic[i]] = domain[digit[i]];
             std::vector<long long> readValues;
-            if (values(readValues, guesses) && constraintsHold(readValues)) {
+            if (values(sk_, c_, readList_, readValues, guesses) && constraintsHold(sk_, readValues)) {
                 ++result_.thinAir;
                 record(readValues);
             }
@@ -770,18 +680,15 @@ private:
         }
     }
 
-    bool hasRf(size_t w, size_t r) const { return rf_[r] == static_cast<int>(w) && sk_.events[w].thread >= 0; }
+    bool hasRf(size_t w, size_t r) const { return c_.rf[r] == static_cast<int>(w) && sk_.events[w].thread >= 0; }
     bool moBefore(size_t a, size_t b) const {
-        const auto& order = mo_[s_[a].location];
-        auto ia = std::find(order.begin(), order.end(), static_cast<int>(a));
-        auto ib = std::find(order.begin(), order.end(), static_cast<int>(b));
-        return ia < ib && ib != order.end();
+        return oracles::moBefore(sk_, c_, static_cast<int>(a), static_cast<int>(b));
     }
     // rb (§4.5, §5.1): same location, and w mo-after r's source, or r has no source;
     // without the identity.
     bool readsBefore(size_t r, size_t w) const {
         if (!reads(r) || !writes(w) || r == w || s_[r].location != s_[w].location) return false;
-        const int src = rf_[r];
+        const int src = c_.rf[r];
         const bool noSource = sk_.events[src].thread < 0;
         return noSource || moBefore(static_cast<size_t>(src), w);
     }
@@ -791,29 +698,29 @@ private:
         std::vector<long long> readValues;
         // Relations do not depend on values, so values only filter: first, unless
         // they depend on themselves.
-        const bool determined = values(readValues);
-        if (determined && !constraintsHold(readValues)) return;
+        const bool determined = values(sk_, c_, readList_, readValues);
+        if (determined && !constraintsHold(sk_, readValues)) return;
         ++result_.candidates;
 
-        const Matrix empty(n_, 0);
-        Matrix ppo = empty;  // over all events (§2.3)
-        Matrix ippo = empty, isoC = empty, rfC = empty, rfeC = empty, rbC = empty, rbiC = empty, pfg = empty,
+        const Relation empty(n_);
+        Relation ppo = empty;  // over all events (§2.3)
+        Relation ippo = empty, isoC = empty, rfC = empty, rfeC = empty, rbC = empty, rbiC = empty, pfg = empty,
                pfp = empty, moC = empty;
-        Matrix isoS = empty, rfeS = empty, pfS = empty, rbS = empty, moS = empty;
-        Matrix scSo = empty;
+        Relation isoS = empty, rfeS = empty, pfS = empty, rbS = empty, moS = empty;
+        Relation scSo = empty;
         for (size_t a = 0; a < n_; ++a)
             for (size_t b = 0; b < n_; ++b) {
                 if (po(a, b) && stampOrdered(a, b) &&
                     (!variant_.immediatePpo || s_[b].callRank == s_[a].callRank + 1))
-                    add(ppo, a, b);
+                    ppo.add(a, b);
                 // Core: RDMA^WAIT_RMW on its restriction.
                 if (core(a) && core(b)) {
                     // ippo = ppo ∪ [aCW];po;[aCR ∪ aWT] ∪ ⋃_n [aNRW_n ∪ aNLW_n];po;[aRF_n]
-                    if (has(ppo, a, b) ||
+                    if (ppo.has(a, b) ||
                         (variant_.ippoExtra && po(a, b) &&
                          ((is(a, aCW) && (is(b, aCR) || is(b, aWT))) ||
                           ((is(a, aNRW) || is(a, aNLW)) && is(b, aRF) && s_[a].node == s_[b].node))))
-                        add(ippo, a, b);
+                        ippo.add(a, b);
                     if (sameCall(a, b)) {
                         const bool rmwCall = std::any_of(sk_.threadEvents[s_[a].thread].begin(),
                                                          sk_.threadEvents[s_[a].thread].end(), [&](int e) {
@@ -825,50 +732,50 @@ private:
                             (is(a, aNLR) && is(b, aNRW)) ||                                // Put
                             (rmwCall && is(a, aNAR) && is(b, aNRW)) ||                     // successful RMW
                             (rmwCall && variant_.isoNarNlw && is(a, aNAR) && is(b, aNLW));  // RMW result
-                        if (iso && s_[a].node == s_[b].node) add(isoC, a, b);
+                        if (iso && s_[a].node == s_[b].node) isoC.add(a, b);
                     }
                     if (hasRf(a, b)) {
-                        add(rfC, a, b);
+                        rfC.add(a, b);
                         // rf_i = [aCW];(po ∩ rf);[aCR]
-                        if (variant_.rfIInSo || !(is(a, aCW) && po(a, b) && is(b, aCR))) add(rfeC, a, b);
+                        if (variant_.rfIInSo || !(is(a, aCW) && po(a, b) && is(b, aCR))) rfeC.add(a, b);
                     }
                     if (readsBefore(a, b)) {
-                        add(rbC, a, b);
+                        rbC.add(a, b);
                         // rb_i = [aCR];((po ∪ po^-1) ∩ rb);[aCW]
-                        if (variant_.rbI && is(a, aCR) && is(b, aCW) && (po(a, b) || po(b, a))) add(rbiC, a, b);
+                        if (variant_.rbI && is(a, aCR) && is(b, aCW) && (po(a, b) || po(b, a))) rbiC.add(a, b);
                     }
                     // pfg/pfp: (e1, e2) ∈ po|d, e2 a Wait(d).
                     const bool waited = is(b, aWT) && s_[a].work >= 0 && s_[a].work == s_[b].work && po(a, b);
-                    if (waited && is(a, aNLW)) add(pfg, a, b);
-                    if (waited && is(a, aNRW)) add(pfp, a, b);
-                    if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) add(moC, a, b);
+                    if (waited && is(a, aNLW)) pfg.add(a, b);
+                    if (waited && is(a, aNRW)) pfp.add(a, b);
+                    if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) moC.add(a, b);
                 }
                 // SC on its restriction: po, rf, mo, rb, all of them.
                 if (sc(a) && sc(b) && (po(a, b) || hasRf(a, b) || readsBefore(a, b) ||
                                        (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b))))
-                    add(scSo, a, b);
+                    scSo.add(a, b);
                 // SV on its restriction.
                 if (sv(a) && sv(b)) {
-                    if (sameCall(a, b) && is(a, aNLR) && is(b, aNRW) && s_[a].node == s_[b].node) add(isoS, a, b);
-                    if (hasRf(a, b) && (variant_.rfIInSo || !(is(a, aCW) && po(a, b) && is(b, aCR)))) add(rfeS, a, b);
+                    if (sameCall(a, b) && is(a, aNLR) && is(b, aNRW) && s_[a].node == s_[b].node) isoS.add(a, b);
+                    if (hasRf(a, b) && (variant_.rfIInSo || !(is(a, aCW) && po(a, b) && is(b, aCR)))) rfeS.add(a, b);
                     if (is(a, aNLR) && is(b, aWT) && s_[a].work >= 0 && s_[a].work == s_[b].work && po(a, b))
-                        add(pfS, a, b);
+                        pfS.add(a, b);
                     if (readsBefore(a, b)) {
-                        add(rbS, a, b);
+                        rbS.add(a, b);
                         // [aCR];(po^-1 ∩ rb);[aCW] = ∅
                         if (variant_.svCondition && is(a, aCR) && is(b, aCW) && po(b, a)) return;
                     }
-                    if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) add(moS, a, b);
+                    if (writes(a) && writes(b) && s_[a].location == s_[b].location && moBefore(a, b)) moS.add(a, b);
                 }
             }
         for (size_t r : readList_) {  // locations are per library (checked in skeleton())
-            if (sk_.events[rf_[r]].thread >= 0) {
-                EXPECT_TRUE(sameLib(static_cast<size_t>(rf_[r]), r));
+            if (sk_.events[c_.rf[r]].thread >= 0) {
+                EXPECT_TRUE(sameLib(static_cast<size_t>(c_.rf[r]), r));
             }
         }
 
-        auto note = [&](const char* name, const Matrix& m) {
-            if (std::any_of(m.begin(), m.end(), [](uint64_t row) { return row != 0; })) result_.features.insert(name);
+        auto note = [&](const char* name, const Relation& m) {
+            if (!m.empty()) result_.features.insert(name);
         };
         note("pfg", pfg);
         note("pfp", pfp);
@@ -878,21 +785,21 @@ private:
         note("sv:rb", rbS);
         note("bal:so", balSo_);
         note("sc:so", scSo);
-        ibBase_ = unite(unite(unite(ippo, isoC), unite(rfC, pfg)), unite(pfp, rbiC));
+        ibBase_ = ippo | isoC | rfC | pfg | pfp | rbiC;
         hbBase_ = ppo;
-        for (const Matrix* m : {&isoC, &rfeC, &rbC, &moC, &isoS, &rfeS, &pfS, &rbS, &moS}) hbBase_ = unite(hbBase_, *m);
-        if (variant_.pfgInSo) hbBase_ = unite(hbBase_, pfg);
-        if (variant_.balSo) hbBase_ = unite(hbBase_, balSo_);
-        if (variant_.pfpInSo) hbBase_ = unite(hbBase_, pfp);
-        if (variant_.nlIntraCall) hbBase_ = unite(hbBase_, nlIntra_);
-        if (variant_.scSo) hbBase_ = unite(hbBase_, scSo);
-        hbBase_ = unite(hbBase_, rblSo_);
+        for (const Relation* m : {&isoC, &rfeC, &rbC, &moC, &isoS, &rfeS, &pfS, &rbS, &moS}) hbBase_ |= *m;
+        if (variant_.pfgInSo) hbBase_ |= pfg;
+        if (variant_.balSo) hbBase_ |= balSo_;
+        if (variant_.pfpInSo) hbBase_ |= pfp;
+        if (variant_.nlIntraCall) hbBase_ |= nlIntra_;
+        if (variant_.scSo) hbBase_ |= scSo;
+        hbBase_ |= rblSo_;
         note("rbl:so", rblSo_);
         isoC_ = isoC;
 
         // nfo: one orientation of every same-thread, same-n pair in
         // (aNLR_n × aNLW_n) ∪ ((aNRR_n ∪ aNAR_n) × aNRW_n), Core only.
-        std::vector<std::pair<size_t, size_t>> nfoPairs;
+        std::vector<std::pair<int, int>> nfoPairs;
         for (size_t a = 0; a < n_; ++a)
             for (size_t b = 0; b < n_; ++b)
                 if (variant_.nfo && core(a) && core(b) && s_[a].thread == s_[b].thread && s_[a].node == s_[b].node &&
@@ -912,95 +819,66 @@ private:
 
         // Every condition only grows with nfo and rao: without them first.
         if (!consistent(ibBase_, hbBase_)) return;
-        for (uint64_t bits = 0; bits < (uint64_t(1) << nfoPairs.size()); ++bits) {
-            Matrix nfo = empty;
-            for (size_t i = 0; i < nfoPairs.size(); ++i) {
-                auto [a, b] = nfoPairs[i];
-                if ((bits >> i) & 1) std::swap(a, b);
-                add(nfo, a, b);
-            }
-            if (withRao(unite(ibBase_, nfo), unite(hbBase_, nfo), 0)) {
-                // nfo and rao are witnesses: one execution per (skeleton, rf, mo)
-                if (determined) {
-                    record(readValues);
-                } else {
-                    thinAir();
-                }
-                return;
-            }
+        const bool witnessed = someOrientation(
+            nfoPairs, [&](const Relation& nfo) { return withRao(ibBase_ | nfo, hbBase_ | nfo); }, n_);
+        if (!witnessed) return;
+        // nfo and rao are witnesses: one execution per (skeleton, rf, mo)
+        if (determined) {
+            record(readValues);
+        } else {
+            thinAir();
         }
     }
 
-    bool withRao(const Matrix& ib, const Matrix& hb, size_t g) const {
-        if (g == raoGroups_.size()) return withLo(ib, hb, 0);
-        std::vector<int> order = raoGroups_[g];
-        std::sort(order.begin(), order.end());
-        do {
-            Matrix hbRao = hb;
-            for (size_t i = 0; i < order.size(); ++i)
-                for (size_t j = i + 1; j < order.size(); ++j) {
-                    add(hbRao, order[i], order[j]);  // rao
-                    // [aNRW];iso^-1;rao
-                    for (size_t w = 0; w < n_; ++w)
-                        if (variant_.arRao && is(w, aNRW) && has(isoC_, order[i], w)) add(hbRao, w, order[j]);
-                }
-            if (withRao(ib, hbRao, g + 1)) return true;
-        } while (std::next_permutation(order.begin(), order.end()));
-        return false;
+    // rao_n: every strict total order on the Core aNAR_n subevents, with
+    // [aNRW];iso^-1;rao.
+    bool withRao(const Relation& ib, const Relation& hb) const {
+        return someTotalOrders(raoGroups_, [&](const std::vector<std::vector<int>>& orders) {
+            Relation hbRao = hb;
+            for (const std::vector<int>& order : orders)
+                for (size_t i = 0; i < order.size(); ++i)
+                    for (size_t j = i + 1; j < order.size(); ++j) {
+                        hbRao.add(order[i], order[j]);  // rao
+                        for (size_t w = 0; w < n_; ++w)
+                            if (variant_.arRao && is(w, aNRW) && isoC_.has(order[i], w)) hbRao.add(w, order[j]);
+                    }
+            return withLo(ib, hbRao);
+        });
     }
 
     // lo_l: every strict total order on lock l's acquires; so|L from the exported
     // stamps of an acquire's release to every acquire after it (LIBRARIES.md §2.2).
-    bool withLo(const Matrix& ib, const Matrix& hb, size_t g) const {
-        if (g == lockGroups_.size()) return consistent(ib, hb);
-        std::vector<int> order = lockGroups_[g];
-        std::sort(order.begin(), order.end());
-        do {
-            Matrix hbLo = hb;
-            for (size_t i = 0; i < order.size() && variant_.lockSo; ++i)
-                for (size_t j = i + 1; j < order.size(); ++j) {
-                    auto it = exported_.find(order[i]);
-                    if (it != exported_.end())
-                        for (int s : it->second) add(hbLo, s, order[j]);
-                }
-            if (withLo(ib, hbLo, g + 1)) return true;
-        } while (std::next_permutation(order.begin(), order.end()));
-        return false;
+    bool withLo(const Relation& ib, const Relation& hb) const {
+        return someTotalOrders(lockGroups_, [&](const std::vector<std::vector<int>>& orders) {
+            Relation hbLo = hb;
+            for (const std::vector<int>& order : orders)
+                for (size_t i = 0; i < order.size() && variant_.lockSo; ++i)
+                    for (size_t j = i + 1; j < order.size(); ++j) {
+                        auto it = exported_.find(order[i]);
+                        if (it != exported_.end())
+                            for (int s : it->second) hbLo.add(s, order[j]);
+                    }
+            return consistent(ib, hbLo);
+        });
     }
 
     // (1) ib irreflexive; so ∋ [Inst];ib; hb = (ppo ∪ so)+ irreflexive; under
     // the weak RBL, no fb edge against hb.
-    bool consistent(const Matrix& ibEdges, Matrix hb) const {
-        const Matrix ib = closure(ibEdges);
-        if (!irreflexive(ib)) return false;
+    bool consistent(const Relation& ibEdges, Relation hb) const {
+        const Relation ib = ibEdges.closure();
+        if (!ib.irreflexive()) return false;
         if (variant_.instIbInSo)
             for (size_t a = 0; a < n_; ++a)
-                if (core(a) && isInstStamp(s_[a].stamp)) hb[a] |= ib[a];
-        hb = closure(hb);
+                if (core(a) && isInstStamp(s_[a].stamp)) hb.row(a) |= ib.row(a);
+        hb = hb.closure();
         for (size_t f = 0; f < n_; ++f)
             for (size_t w = 0; w < n_; ++w)
-                if (has(rblFb_, f, w) && has(hb, w, f)) return false;
-        return irreflexive(hb);
+                if (rblFb_.has(f, w) && hb.has(w, f)) return false;
+        return hb.irreflexive();
     }
 
     void record(const std::vector<long long>& readValues) {
-        auto of = [&](const std::string& name, int thread) -> long long {
-            if (thread >= 0) {
-                auto it = sk_.registers[thread].find(name);
-                return it == sk_.registers[thread].end() ? 0 : it->second.eval(readValues);
-            }
-            const int l = program_.locationIndex(name);
-            // the mo-maximal write, or the initial value
-            const int last = mo_[l].empty() ? sk_.initWriteOf(l) : mo_[l].back();
-            return sk_.events[last].written.eval(readValues);
-        };
-        auto lookup = [&](const Cond& c) { return of(c.loc, c.thread); };
-        if (test_.filter && !evalCondition(*test_.filter, lookup)) return;
-        FinalState st;
-        for (const ObservedName& o : shown_) st.push_back(of(o.name, o.thread));
-        const bool sat = evalCondition(test_.condition, lookup);
-        result_.states[st] = sat;
-        ++(sat ? result_.positive : result_.negative);
+        result_.record(test_, program_, sk_, c_, shown_, readValues);
     }
 
     const LitmusTest& test_;
@@ -1012,9 +890,8 @@ private:
     size_t n_ = 0;
     std::vector<Sub> s_;
     std::vector<size_t> readList_;
-    std::vector<int> rf_;
-    std::vector<std::vector<int>> mo_;
-    Matrix ibBase_, hbBase_, isoC_, balSo_, nlIntra_, rblSo_, rblFb_;
+    Candidate c_;
+    Relation ibBase_, hbBase_, isoC_, balSo_, nlIntra_, rblSo_, rblFb_;
     std::vector<int> rblSource_;  // per successful receive: its rf source (a submit's copy), else -1
     std::vector<std::vector<int>> lockGroups_;  // per lock, its acquires
     std::map<int, std::vector<int>> exported_;  // per acquire, the exported stamps of its release

@@ -8,46 +8,26 @@
 //    and event classes written out below: ib and ob, which contain each other through
 //    [Inst], computed as a mutual fixpoint, both irreflexive.
 // The checker's states and execution counts must equal the oracle's on hand-written
-// and random tests.
+// and random tests. Candidates, values, witnesses and relations: brute_force.hpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <random>
 
 #include "../test_support.hpp"
+#include "brute_force.hpp"
 #include "rdmacheck/robust.hpp"
 #include "rdmacheck/unfold.hpp"
 
 using namespace rdmacheck;
 using namespace rdmacheck::testing;
+using namespace rdmacheck::oracles;
 
 namespace {
-
-// A relation on a skeleton's events: bit b of row a says (a, b) is in it. The
-// programs here stay well under 64 events.
-using Matrix = std::vector<uint64_t>;
-constexpr size_t kMaxEvents = 64;
-
-bool has(const Matrix& m, size_t a, size_t b) { return (m[a] >> b) & 1; }
-void add(Matrix& m, size_t a, size_t b) { m[a] |= uint64_t(1) << b; }
-
-Matrix closure(Matrix m) {
-    for (size_t k = 0; k < m.size(); ++k)
-        for (size_t i = 0; i < m.size(); ++i)
-            if (has(m, i, k)) m[i] |= m[k];
-    return m;
-}
-
-bool irreflexive(const Matrix& m) {
-    for (size_t i = 0; i < m.size(); ++i)
-        if (has(m, i, i)) return false;
-    return true;
-}
 
 bool sqp(const Event& a, const Event& b) { return a.thread >= 0 && a.thread == b.thread && a.remote && a.remote == b.remote; }
 
@@ -148,9 +128,7 @@ bool nfoPair(const Event& a, const Event& b) {
 
 }  // namespace def20
 
-struct OracleResult {
-    std::map<FinalState, bool> states;
-    uint64_t positive = 0, negative = 0;
+struct OracleResult : Outcomes {
     bool robust = true;  // no consistent execution has a cycle in po ∪ rf ∪ mo ∪ rb (ROBUSTNESS.md §4.1)
 };
 
@@ -165,11 +143,10 @@ public:
         : test_(test), model_(nullptr), shown_(shown), program_(unfold(test, UnfoldOptions{})) {}
 
     OracleResult run() {
-        std::vector<size_t> choice(program_.paths.size(), 0);
-        for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
-            sk_ = program_.skeleton(choice);
-            if (sk_.cutAt.empty()) skeleton();
-        }
+        forEachSkeleton(program_, /*bindReceived=*/true, [&](const ExecutionGraph& sk) {
+            sk_ = sk;
+            skeleton();
+        });
         return result_;
     }
 
@@ -199,19 +176,17 @@ private:
 
     // Whether po ∪ rf ∪ mo ∪ rb of the current execution is acyclic (sequentially consistent).
     bool scAcyclic() const {
-        Matrix sc = po_;
+        Relation sc = po_;
         for (size_t r = 0; r < n_; ++r) {
-            if (rf_[r] < 0) continue;
-            add(sc, static_cast<size_t>(rf_[r]), r);
-            const std::vector<int>& order = mo_[sk_.events[r].location];
-            const auto source = std::find(order.begin(), order.end(), rf_[r]);
+            if (c_.rf[r] < 0) continue;
+            sc.add(static_cast<size_t>(c_.rf[r]), r);
+            const std::vector<int>& order = c_.mo[sk_.events[r].location];
+            const auto source = std::find(order.begin(), order.end(), c_.rf[r]);  // none: the initial write
             for (auto w = source == order.end() ? order.begin() : source + 1; w != order.end(); ++w)
-                if (*w != static_cast<int>(r)) add(sc, r, static_cast<size_t>(*w));  // rb
+                if (*w != static_cast<int>(r)) sc.add(r, static_cast<size_t>(*w));  // rb
         }
-        for (const std::vector<int>& order : mo_)
-            for (size_t i = 0; i < order.size(); ++i)
-                for (size_t j = i + 1; j < order.size(); ++j) add(sc, order[i], order[j]);
-        return irreflexive(closure(sc));
+        for (const std::vector<int>& order : c_.mo) addTotalOrder(sc, order);
+        return sc.closure().irreflexive();
     }
 
     bool rmw() const { return model_ == nullptr; }
@@ -225,14 +200,12 @@ private:
             ADD_FAILURE() << "oracle: " << n_ << " events, more than " << kMaxEvents;
             return;
         }
-        po_.assign(n_, 0);
-        for (const auto& evs : sk_.threadEvents)
-            for (size_t i = 0; i < evs.size(); ++i)
-                for (size_t j = i + 1; j < evs.size(); ++j) add(po_, evs[i], evs[j]);
+        po_ = Relation(n_);
+        for (const auto& evs : sk_.threadEvents) addTotalOrder(po_, evs);
         for (size_t e = 0; e < n_; ++e)
             if (sk_.events[e].thread < 0)
                 for (size_t f = 0; f < n_; ++f)
-                    if (sk_.events[f].thread >= 0) add(po_, e, f);  // E0 x (E \ E0) ⊆ po
+                    if (sk_.events[f].thread >= 0) po_.add(e, f);  // E0 x (E \ E0) ⊆ po
         reads_.clear();
         for (size_t e = 0; e < n_; ++e)
             if (isR(sk_.events[e].kind)) reads_.push_back(e);
@@ -249,8 +222,16 @@ private:
                 if (sk_.events[e].kind == EventKind::NAR) byNode[sk_.events[e].remote].push_back(static_cast<int>(e));
             for (auto& [node, reads] : byNode) raoGroups_.push_back(reads);
         }
-        rf_.assign(n_, -1);
-        chooseRf(0);
+        // rf: each read from a write to its location (the initial one too); mo:
+        // every order of each location's writes.
+        std::vector<std::vector<int>> writesTo(program_.locations.size());
+        for (size_t e = 0; e < n_; ++e)
+            if (isW(sk_.events[e].kind) && sk_.events[e].thread >= 0)
+                writesTo[sk_.events[e].location].push_back(static_cast<int>(e));
+        auto isSource = [&](size_t w, size_t r) {
+            return isW(sk_.events[w].kind) && sk_.events[w].location == sk_.events[r].location;
+        };
+        forEachCandidate(c_, n_, reads_, isSource, writesTo, [&] { evaluate(); });
     }
 
     // pf from po alone: the k-th poll of a thread towards n polls the k-th remote
@@ -277,68 +258,10 @@ private:
         return true;
     }
 
-    void chooseRf(size_t i) {
-        if (i == reads_.size()) {
-            mo_.assign(program_.locations.size(), {});
-            chooseMo(0);
-            return;
-        }
-        const Event& r = sk_.events[reads_[i]];
-        for (size_t w = 0; w < n_; ++w) {
-            if (w == reads_[i] || !isW(sk_.events[w].kind) || sk_.events[w].location != r.location) continue;
-            rf_[reads_[i]] = static_cast<int>(w);
-            chooseRf(i + 1);
-        }
-    }
-
-    void chooseMo(size_t l) {
-        if (l == program_.locations.size()) {
-            evaluate();
-            return;
-        }
-        std::vector<int> writes;
-        for (size_t e = 0; e < n_; ++e)
-            if (isW(sk_.events[e].kind) && sk_.events[e].thread >= 0 && sk_.events[e].location == static_cast<int>(l))
-                writes.push_back(static_cast<int>(e));
-        std::sort(writes.begin(), writes.end());
-        do {
-            mo_[l] = {static_cast<int>(l)};  // initial write first
-            mo_[l].insert(mo_[l].end(), writes.begin(), writes.end());
-            chooseMo(l + 1);
-        } while (std::next_permutation(writes.begin(), writes.end()));
-    }
-
-    // Values follow rf; a cyclic value dependency is not an execution.
-    bool values(std::vector<long long>& readValues) {
-        readValues.assign(n_, 0);
-        std::vector<int> state(n_, 0);
-        std::function<bool(int)> valueOf = [&](int r) {
-            if (state[r] == 2) return true;
-            if (state[r] == 1) return false;
-            state[r] = 1;
-            std::vector<int> deps;
-            std::function<void(const Value&)> collect = [&](const Value& v) {
-                if (v.kind == Value::Kind::Read) deps.push_back(v.event);
-                for (const Value& a : v.args) collect(a);
-            };
-            collect(sk_.events[rf_[r]].written);
-            for (int d : deps)
-                if (!valueOf(d)) return false;
-            readValues[r] = sk_.events[rf_[r]].written.eval(readValues);
-            state[r] = 2;
-            return true;
-        };
-        for (int r : reads_)
-            if (!valueOf(r)) return false;
-        return true;
-    }
-
     void evaluate() {
-        std::vector<long long> readValues;
-        if (!values(readValues)) return;
-        for (const ValueConstraint& c : sk_.constraints)
-            if (!holds(c.op, c.lhs.eval(readValues), c.rhs.eval(readValues))) return;
-        Matrix ib, ob;
+        std::vector<long long> readValues;  // a cyclic value dependency is not an execution
+        if (!values(sk_, c_, reads_, readValues) || !constraintsHold(sk_, readValues)) return;
+        Relation ib, ob;
         baseEdges(ib, ob);
         // Every condition is monotone in the edges, so a cycle without nfo and rao
         // rules out every choice of them.
@@ -354,41 +277,24 @@ private:
                                               (is(EventKind::NLR, EventKind::NLW) || is(EventKind::NRR, EventKind::NRW));
                 if (pair) nfoPairs.emplace_back(a, b);
             }
-        for (uint64_t bits = 0; bits < (uint64_t(1) << nfoPairs.size()); ++bits) {
-            Matrix ibNfo = ib, obNfo = ob;
-            for (size_t i = 0; i < nfoPairs.size(); ++i) {
-                auto [a, b] = nfoPairs[i];
-                if (!((bits >> i) & 1)) std::swap(a, b);
-                add(ibNfo, a, b);
-                add(obNfo, a, b);
-            }
-            if (withRao(ibNfo, obNfo, 0)) {
-                record(readValues);
-                return;  // nfo and rao are witnesses: one execution per (rf, mo)
-            }
-        }
+        // nfo and rao are witnesses: one execution per (rf, mo)
+        if (someOrientation(nfoPairs, [&](const Relation& nfo) { return withRao(ib | nfo, ob | nfo); }, n_))
+            record(readValues);
     }
 
-    // Tries every rao from group g on: per target node, each order of its narR
-    // events, with rao and ar;rao in ob.
-    bool withRao(const Matrix& ib, const Matrix& ob, size_t g) const {
-        if (g == raoGroups_.size()) return consistent(ib, ob);
-        std::vector<int> order = raoGroups_[g];
-        do {
-            Matrix obRao = ob;
-            for (size_t i = 0; i < order.size(); ++i)
-                for (size_t j = i + 1; j < order.size(); ++j) {
-                    add(obRao, order[i], order[j]);
-                    if (arOf_[order[i]] >= 0) add(obRao, arOf_[order[i]], order[j]);
-                }
-            if (withRao(ib, obRao, g + 1)) return true;
-        } while (std::next_permutation(order.begin(), order.end()));
-        return false;
-    }
-
-    bool moBefore(int a, int b) const {
-        const auto& order = mo_[sk_.events[a].location];
-        return std::find(order.begin(), order.end(), a) < std::find(order.begin(), order.end(), b);
+    // Tries every rao: per target node, each order of its narR events, with rao
+    // and ar;rao in ob.
+    bool withRao(const Relation& ib, const Relation& ob) const {
+        return someTotalOrders(raoGroups_, [&](const std::vector<std::vector<int>>& orders) {
+            Relation obRao = ob;
+            for (const std::vector<int>& order : orders)
+                for (size_t i = 0; i < order.size(); ++i)
+                    for (size_t j = i + 1; j < order.size(); ++j) {
+                        obRao.add(order[i], order[j]);
+                        if (arOf_[order[i]] >= 0) obRao.add(arOf_[order[i]], order[j]);
+                    }
+            return consistent(ib, obRao);
+        });
     }
 
     // The model without PCIe (RDMA-TSO.md): its NIC buffers serve their own queue pair.
@@ -422,88 +328,69 @@ private:
 
     // The edges of ib and ob that nfo and rao do not choose: ippo/oppo, rf/rf_e,
     // pf/[nlW];pf, rb_i/rb, mo.
-    void baseEdges(Matrix& ib, Matrix& ob) const {
-        ib.assign(n_, 0);
-        ob.assign(n_, 0);
+    void baseEdges(Relation& ib, Relation& ob) const {
+        ib = Relation(n_);
+        ob = Relation(n_);
         for (size_t a = 0; a < n_; ++a)
             for (size_t b = 0; b < n_; ++b)
-                if (has(po_, a, b)) {
-                    if (ordered(true, a, b)) add(ib, a, b);
-                    if (ordered(false, a, b)) add(ob, a, b);
+                if (po_.has(a, b)) {
+                    if (ordered(true, a, b)) ib.add(a, b);
+                    if (ordered(false, a, b)) ob.add(a, b);
                 }
         for (int r : reads_) {
-            int w = rf_[r];
-            add(ib, w, r);
-            if (!rfInternal(w, r)) add(ob, w, r);
+            int w = c_.rf[r];
+            ib.add(w, r);
+            if (!rfInternal(w, r)) ob.add(w, r);
             // rb = rf^-1; mo \ id
-            for (int x : mo_[sk_.events[r].location])
-                if (x != r && x != w && moBefore(w, x)) {
-                    add(ob, r, x);
-                    if (rbInternal(r, x)) add(ib, r, x);
+            for (int x : c_.mo[sk_.events[r].location])
+                if (x != r && x != w && moBefore(sk_, c_, w, x)) {
+                    ob.add(r, x);
+                    if (rbInternal(r, x)) ib.add(r, x);
                 }
         }
         for (auto [w, p] : pf_) {
-            add(ib, w, p);
-            if (sk_.events[w].kind == EventKind::NLW) add(ob, w, p);
+            ib.add(w, p);
+            if (sk_.events[w].kind == EventKind::NLW) ob.add(w, p);
         }
-        for (const auto& order : mo_)
-            for (size_t i = 0; i < order.size(); ++i)
-                for (size_t j = i + 1; j < order.size(); ++j) add(ob, order[i], order[j]);
+        // mo (the initial write, before every write, is on no cycle: nothing reaches it)
+        for (const auto& order : c_.mo) addTotalOrder(ob, order);
     }
 
-    bool consistent(Matrix ib, Matrix ob) const {
-        uint64_t inst = 0;
+    bool consistent(Relation ib, Relation ob) const {
+        EventSet inst = 0;
         for (size_t a = 0; a < n_; ++a)
-            if (isInst(sk_.events[a].kind)) inst |= uint64_t(1) << a;
+            if (isInst(sk_.events[a].kind)) inst |= single(a);
         if (rmw()) {
             // Def. 20: ib ∋ ob;[Inst] and ob ∋ [Inst];ib. Close both and add each to
             // the other until neither grows: the least relations the definition names.
             for (bool grew = true; grew;) {
-                ib = closure(ib);
-                ob = closure(ob);
-                if (!irreflexive(ib) || !irreflexive(ob)) return false;
+                ib = ib.closure();
+                ob = ob.closure();
+                if (!ib.irreflexive() || !ob.irreflexive()) return false;
                 grew = false;
                 for (size_t a = 0; a < n_; ++a) {
-                    if (ob[a] & inst & ~ib[a]) {
-                        ib[a] |= ob[a] & inst;
+                    if (ob.row(a) & inst & ~ib.row(a)) {
+                        ib.row(a) |= ob.row(a) & inst;
                         grew = true;
                     }
-                    if (((inst >> a) & 1) && (ib[a] & ~ob[a])) {
-                        ob[a] |= ib[a];
+                    if (contains(inst, a) && (ib.row(a) & ~ob.row(a))) {
+                        ob.row(a) |= ib.row(a);
                         grew = true;
                     }
                 }
             }
             return true;
         }
-        ib = closure(ib);
-        ob = closure(ob);
-        if (!irreflexive(ib) || !irreflexive(ob)) return false;
-        Matrix mixed(n_, 0);  // [Inst];ib;ob
-        for (size_t a = 0; a < n_; ++a)
-            if ((inst >> a) & 1)
-                for (size_t c = 0; c < n_; ++c)
-                    if (has(ib, a, c)) mixed[a] |= ob[c];
-        return irreflexive(closure(mixed));
+        ib = ib.closure();
+        ob = ob.closure();
+        if (!ib.irreflexive() || !ob.irreflexive()) return false;
+        const Relation mixed = Relation::identity(n_, inst).then(ib).then(ob);  // [Inst];ib;ob
+        return mixed.closure().irreflexive();
     }
 
     void record(const std::vector<long long>& readValues) {
         if (!scAcyclic()) result_.robust = false;
-        auto of = [&](const std::string& name, int thread) -> long long {
-            if (thread >= 0) {
-                auto it = sk_.registers[thread].find(name);
-                return it == sk_.registers[thread].end() ? 0 : it->second.eval(readValues);
-            }
-            int l = program_.locationIndex(name);
-            return sk_.events[mo_[l].back()].written.eval(readValues);
-        };
-        auto lookup = [&](const Cond& c) { return of(c.loc, c.thread); };
-        if (test_.filter && !evalCondition(*test_.filter, lookup)) return;
-        FinalState s;
-        for (const ObservedName& o : shown_) s.push_back(of(o.name, o.thread));
-        bool sat = evalCondition(test_.condition, lookup);
-        result_.states[s] = sat;
-        ++(sat ? result_.positive : result_.negative);
+        result_.record(test_, program_, sk_, c_, shown_, readValues);
     }
 
     const LitmusTest& test_;
@@ -512,13 +399,12 @@ private:
     UnfoldedProgram program_;
     ExecutionGraph sk_;
     size_t n_ = 0;
-    Matrix po_;
+    Relation po_;
     std::vector<size_t> reads_;
     std::vector<std::pair<int, int>> pf_;
     std::vector<int> arOf_;
     std::vector<std::vector<int>> raoGroups_;  // per target node, its narR events
-    std::vector<int> rf_;
-    std::vector<std::vector<int>> mo_;
+    Candidate c_;
     OracleResult result_;
 };
 
