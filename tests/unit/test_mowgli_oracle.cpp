@@ -51,6 +51,10 @@
 #include <vector>
 
 #include "../test_support.hpp"
+#include "../../src/libraries/bal/bal.hpp"
+#include "../../src/libraries/locks/locks.hpp"
+#include "../../src/libraries/rbl/rbl.hpp"
+#include "../../src/libraries/sc/sc.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -132,26 +136,24 @@ Stamp stampOf(EventKind k) {
         case EventKind::NF: return aRF;
         case EventKind::GF: return aGF;
         case EventKind::P: break;   // RDMA^TSO only
-        case EventKind::BX: return aCR;  // BAL's exit (§6.1), neither read nor write
-        // The locks' subevents (LIBRARIES.md §1): Acq {aMF}; Rel_WL {aCW};
-        // Rel_SL {aGF_n}; Rel_NL {aRF_n, aNRW_n}.
-        case EventKind::ACQ: return aMF;
-        case EventKind::RCW: return aCW;
-        case EventKind::RGF: return aGF;
-        case EventKind::RRF: return aRF;
-        case EventKind::RNRW: return aNRW;
-        // RDMA^SC_RMW (LIBRARIES.md §8.1): every event is aMF.
-        case EventKind::SCR:
-        case EventKind::SCW:
-        case EventKind::SCU: return aMF;
-        // RBL (LIBRARIES.md §9.1): Submit -> true {aCW, aNRW_n}; false {aWT};
-        // Receive -> values {aCR}; ⊥ {aWT}.
-        case EventKind::SUBCW: return aCW;
-        case EventKind::SUBNRW: return aNRW;
-        case EventKind::SUBF:
-        case EventKind::RECVF: return aWT;
-        case EventKind::RECV: return aCR;
+        default: break;  // the libraries' kinds, below: they are no constants
     }
+    if (k == bal::BX) return aCR;  // BAL's exit (§6.1), neither read nor write
+    // The locks' subevents (LIBRARIES.md §1): Acq {aMF}; Rel_WL {aCW};
+    // Rel_SL {aGF_n}; Rel_NL {aRF_n, aNRW_n}.
+    if (k == locks::ACQ) return aMF;
+    if (k == locks::RCW) return aCW;
+    if (k == locks::RGF) return aGF;
+    if (k == locks::RRF) return aRF;
+    if (k == locks::RNRW) return aNRW;
+    // RDMA^SC_RMW (LIBRARIES.md §8.1): every event is aMF.
+    if (k == sc::SCR || k == sc::SCW || k == sc::SCU) return aMF;
+    // RBL (LIBRARIES.md §9.1): Submit -> true {aCW, aNRW_n}; false {aWT};
+    // Receive -> values {aCR}; ⊥ {aWT}.
+    if (k == rbl::SUBCW) return aCW;
+    if (k == rbl::SUBNRW) return aNRW;
+    if (k == rbl::SUBF || k == rbl::RECVF) return aWT;
+    if (k == rbl::RECV) return aCR;
     ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
     return aMF;
 }
@@ -242,7 +244,7 @@ public:
         for (size_t t = 0; t < program_.paths.size(); ++t)
             for (const ThreadPath& p : program_.paths[t])
                 for (const Event& e : p.events)
-                    if (e.library == kBal && e.kind == EventKind::BX) participants_[e.location].insert(int(t));
+                    if (e.library == kBal && e.kind == bal::BX) participants_[e.location].insert(int(t));
         EXPECT_EQ(participants_, program_.barriers) << "participants of the barriers";
     }
 
@@ -282,11 +284,11 @@ private:
     // BAL's aCR exit reads nothing (§6.1: BAL has no values); the locks have no
     // values either; an SC event is aMF, and reads or writes by its method (§8.1).
     bool reads(size_t a) const {
-        if (sc(a)) return sk_.events[a].kind != EventKind::SCW;  // all but Write_SC
+        if (sc(a)) return sk_.events[a].kind != sc::SCW;  // all but Write_SC
         return s_[a].thread >= 0 && !bal(a) && !lock(a) && !rbl(a) && isReadStamp(s_[a].stamp);
     }
     bool writes(size_t a) const {
-        if (sc(a)) return sk_.events[a].kind != EventKind::SCR;  // all but Read_SC and a failed CAS_SC
+        if (sc(a)) return sk_.events[a].kind != sc::SCR;  // all but Read_SC and a failed CAS_SC
         return s_[a].thread >= 0 && !bal(a) && !lock(a) && !rbl(a) && isWriteStamp(s_[a].stamp);
     }
     bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }
@@ -320,7 +322,7 @@ private:
             }
             s_[e].stamp = stampOf(ev.kind);
             // RBL's calls other than aNRW_n have no n; the oracle takes nodes from the test.
-            s_[e].node = ev.library == kRbl && ev.kind != EventKind::SUBNRW ? 0 : ev.remote;
+            s_[e].node = ev.library == kRbl && ev.kind != rbl::SUBNRW ? 0 : ev.remote;
             s_[e].thread = ev.thread;
             s_[e].call = ev.call;
             s_[e].work = ev.workId;
@@ -382,7 +384,7 @@ private:
             if (*libraries.begin() == kBal) {
                 // aGF_n for distinct n ⊇ the participants' nodes, then the aCR exit, all on z
                 const size_t exit = subs.back();
-                EXPECT_EQ(sk_.events[exit].kind, EventKind::BX) << shape;
+                EXPECT_EQ(sk_.events[exit].kind, bal::BX) << shape;
                 std::set<int> gfNodes, want, where;
                 for (size_t e : subs) where.insert(s_[e].location);
                 for (size_t i = 0; i + 1 < subs.size(); ++i) {
@@ -461,7 +463,7 @@ private:
         if (shape == "aWT" || shape == "aCR") return;
         std::set<int> readerNodes, nodes;
         for (size_t e = 0; e < n_; ++e)
-            if (rbl(e) && s_[e].location == s_[subs[0]].location && (is(e, aCR) || sk_.events[e].kind == EventKind::RECVF))
+            if (rbl(e) && s_[e].location == s_[subs[0]].location && (is(e, aCR) || sk_.events[e].kind == rbl::RECVF))
                 readerNodes.insert(nodeOf(e));
         EXPECT_EQ(s_[subs[0]].stamp, aCW) << shape;
         for (size_t i = 1; i < subs.size(); ++i) {
@@ -492,7 +494,7 @@ private:
             const EventKind k = sk_.events[e].kind;
             if (is(e, aCW)) copies[{x, nodeOf(e)}].push_back(e);
             if (is(e, aNRW)) copies[{x, s_[e].node}].push_back(e);
-            if (is(e, aCR) || k == EventKind::RECVF) receives[x].push_back(e);
+            if (is(e, aCR) || k == rbl::RECVF) receives[x].push_back(e);
         }
         bool feasible = true;
         for (const auto& [x, rs] : receives) {
@@ -660,7 +662,7 @@ private:
                         if (is(g, aGF))
                             for (const auto& [t2, c2] : calls)
                                 for (size_t x : c2[i])
-                                    if (sk_.events[x].kind == EventKind::BX) add(balSo_, g, x);
+                                    if (sk_.events[x].kind == bal::BX) add(balSo_, g, x);
         }
         EXPECT_TRUE(equal || sk_.illFormed.has_value()) << "BAL call counts";  // RBL may also say no execution
         return equal || !variant_.balCount;
