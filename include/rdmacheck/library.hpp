@@ -117,7 +117,7 @@ public:
     virtual std::vector<LibraryRelation> relations() const;
     // The event kinds of its own that its calls emit (none: only core kinds),
     // registered with it in this order; several libraries may declare the same
-    // LibraryKind object (the locks share theirs).
+    // kind, name and flags (the locks share theirs).
     virtual std::vector<const LibraryKind*> kinds() const;
     // Replaces the values a call received from another thread's call, which one
     // thread's path cannot know (Value::received), once the path combination

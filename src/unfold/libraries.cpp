@@ -2,6 +2,7 @@
 // libraries are listed in src/libraries/registry.cpp, one line each; a library
 // outside the core (a test's example) registers itself with registerLibrary.
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <set>
 #include <stdexcept>
@@ -38,23 +39,35 @@ struct Registry {
     std::vector<const LibraryKind*> kinds;
 };
 
-bool kindTaken(const Registry& registry, const std::string& name) {
+bool sameKind(const LibraryKind& a, const LibraryKind& b) {
+    return std::strcmp(a.name, b.name) == 0 && a.read == b.read && a.write == b.write &&
+           a.instantaneous == b.instantaneous;
+}
+
+// The registered kind of that name, if any.
+const LibraryKind* registeredKind(const std::vector<const LibraryKind*>& kinds, const char* name) {
+    for (const LibraryKind* kind : kinds)
+        if (std::strcmp(kind->name, name) == 0) return kind;
+    return nullptr;
+}
+
+bool isCoreKind(const std::string& name) {
     for (int k = 0; k < kCoreEventKinds; ++k)
         if (name == kindName(static_cast<EventKind>(k))) return true;
-    for (const LibraryKind* kind : registry.kinds)
-        if (name == kind->name) return true;
     return false;
 }
 
-// Registers the kinds a library declares; a kind another library registered
-// (the three locks share theirs) is the same declaration, not a second one.
-// Nothing is registered if one of them is refused.
+// Registers the kinds a library declares. A kind is its name and flags: one
+// another library registered the same (the three locks share theirs) is the
+// same kind; another with its name, or a core kind's, is refused, and then
+// none of the library's kinds is registered.
 void addKinds(Registry& registry, const LibraryDescriptor& library) {
     std::vector<const LibraryKind*> added;
     for (const LibraryKind* kind : library.kinds()) {
-        if (std::find(registry.kinds.begin(), registry.kinds.end(), kind) != registry.kinds.end()) continue;
-        if (kindTaken(registry, kind->name) ||
-            std::any_of(added.begin(), added.end(), [&](const LibraryKind* k) { return k->name == std::string(kind->name); }))
+        const LibraryKind* same = registeredKind(registry.kinds, kind->name);
+        if (!same) same = registeredKind(added, kind->name);
+        if (same && sameKind(*same, *kind)) continue;
+        if (same || isCoreKind(kind->name))
             throw std::invalid_argument("library '" + library.name() + "': event kind '" + kind->name + "' is taken");
         added.push_back(kind);
     }
@@ -110,11 +123,13 @@ const LibraryKind& registeredLibraryKind(EventKind k) {
 
 int registeredLibraryKinds() { return static_cast<int>(state().kinds.size()); }
 
+// By name: a kind's names are unique in the registry, and a copy of the
+// declaration (a braced list of kinds) stands for the same kind.
 LibraryKind::operator EventKind() const {
     const std::vector<const LibraryKind*>& kinds = state().kinds;
-    const auto it = std::find(kinds.begin(), kinds.end(), this);
-    if (it == kinds.end()) throw std::logic_error(std::string("event kind '") + name + "' of no registered library");
-    return static_cast<EventKind>(kCoreEventKinds + (it - kinds.begin()));
+    for (size_t k = 0; k < kinds.size(); ++k)
+        if (sameKind(*kinds[k], *this)) return static_cast<EventKind>(kCoreEventKinds + static_cast<int>(k));
+    throw std::logic_error(std::string("event kind '") + name + "' of no registered library");
 }
 
 const MethodSignature* LibraryDescriptor::method(const std::string& name) const {

@@ -131,8 +131,8 @@ TEST(ExampleLibrary, ALibraryDeclaresItsOwnEventKind) {
     ASSERT_EQ(p.paths[0][0].events.size(), 1u);
     EXPECT_EQ(p.paths[0][0].events[0].kind, OPEN);
     EXPECT_EQ(p.paths[0][0].events[0].library, latch);
-    // A kind's name is one kind: another declaration of "open" (or of a core or built-in kind) is refused.
-    static constexpr LibraryKind otherOpen{"open"}, otherAcq{"acq"}, otherLr{"lR"};
+    // A kind is its name and flags: another kind named "open" (or as a core or built-in kind) is refused.
+    static constexpr LibraryKind otherOpen{"open", true}, otherAcq{"acq", false, true}, otherLr{"lR"};
     EXPECT_THROW(registerLibrary(std::make_unique<Latches>("latch2", &otherOpen)), std::invalid_argument);
     EXPECT_THROW(registerLibrary(std::make_unique<Latches>("latch3", &otherAcq)), std::invalid_argument);
     EXPECT_THROW(registerLibrary(std::make_unique<Latches>("latch4", &otherLr)), std::invalid_argument);
