@@ -11,30 +11,37 @@
 
 namespace rdmacheck {
 
-// Event labels of RDMA-TSO.md. Order tables in models/ name their columns, so
-// this order only fixes the indices; NAR/NAW are the remote RMW extension, WT
-// (wait(d)), GF (one global-fence subevent per node) and BX (a barrier's exit,
-// stamped aCR but reading nothing) the MOWGLI level. The lock libraries'
-// subevents (LIBRARIES.md §2-§5) touch no memory and carry only a stamp: ACQ an
-// acquire (aMF), and a release's RCW (aCW), RGF (aGF_n), RRF (aRF_n) and RNRW
-// (aNRW_n); their location is the lock's, which only lock calls name.
-// RDMA^SC_RMW's calls (LIBRARIES.md §8) are one aMF event each on an SC
-// location: SCR a read (Read_SC, a failed CAS_SC), SCW a write (Write_SC), SCU
-// an update that reads and writes (a successful CAS_SC, FAA_SC). RBL's
-// (LIBRARIES.md §9.1), like the locks', carry only a stamp, on the buffer's
-// location: a successful submit's SUBCW (aCW, the writer node's copy) and
-// SUBNRW (aNRW_n, node n's copy), a failed submit's SUBF (aWT), a successful
-// receive's RECV (aCR) and a failed one's RECVF (aWT); a receive's `remote` is
-// its reader's node, whose copy it reads.
-enum class EventKind { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF, BX, ACQ, RCW, RGF, RRF, RNRW,
-                       SCR, SCW, SCU, SUBCW, SUBNRW, SUBF, RECV, RECVF };
-constexpr int kEventKindCount = 28;
+// Event labels. The core's, RDMA-TSO.md's, are this enum: NAR/NAW are the
+// remote RMW extension, WT (wait(d)) and GF (one global-fence subevent per
+// node) the MOWGLI level. A library's own kinds (the locks' acq, RBL's subCW)
+// are declared in its folder as LibraryKind and registered with the library
+// (library.hpp): they take the indices after the core's, in registration
+// order. Order tables in models/ name their columns, so indices matter only
+// within one run.
+enum class EventKind : int { LR, LW, CAS, F, P, NLR, NRW, NRR, NLW, NF, NAR, NAW, WT, GF };
+constexpr int kCoreEventKinds = 14;
+// How many kinds an order table has room for, the core's and the libraries'.
+constexpr int kMaxEventKinds = 64;
+int eventKindCount();  // the core's and every registered library's
+
+// An event kind a library declares (`inline constexpr LibraryKind ACQ{"acq"}`
+// in its folder's header): its name, as models and pictures write it, and
+// what it is. It stands for its EventKind once its library is registered.
+struct LibraryKind {
+    const char* name;
+    bool read = false;
+    bool write = false;
+    // Inst of the oracle: false for write stamps (a release's aCW, a submit's aNRW_n).
+    bool instantaneous = true;
+
+    operator EventKind() const;  // std::logic_error if no registered library declares it
+};
 
 const char* kindName(EventKind k);          // "lR", "nrW", ...
 bool kindFromName(const std::string& name, EventKind& out);
-bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR, scR, scU
-bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW, scW, scU
-bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, relCW, relNRW, subCW, subNRW)
+bool isRead(EventKind k);                   // R = lR, CAS, nlR, nrR, narR, and the libraries' reads
+bool isWrite(EventKind k);                  // W = lW, CAS, nlW, nrW, narW, and the libraries' writes
+bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, the libraries' write stamps)
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {

@@ -1,11 +1,12 @@
 // MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
-// LibraryDescriptor: its name in the litmus syntax, its methods and how a call
-// lowers into stamped subevents (its stamping function), its well-formedness
-// rule over one path combination, the static base relations it adds for the
-// models to build its so from, and how its calls print. The registry at the end
-// holds one descriptor per library, the core RDMA library "rdma" first; the
-// engine reads everything library-specific from it. README.md, "Adding a
-// library", says which files a new library writes.
+// LibraryDescriptor: its name in the litmus syntax, its methods, the event
+// kinds it declares and how a call lowers into stamped subevents of them (its
+// stamping function), its rules on calls and on one path combination, the
+// static base relations it adds for the models to build its so from, and how
+// its calls print. Each built-in library is a folder src/libraries/NAME/; the
+// registry at the end holds one descriptor per library, the core RDMA library
+// "rdma" first, and the engine reads everything library-specific from it.
+// README.md, "Adding a library", says which files a new library writes.
 #pragma once
 
 #include <functional>
@@ -114,6 +115,10 @@ public:
     // The skeleton construction asks every library.
     virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const;
     virtual std::vector<LibraryRelation> relations() const;
+    // The event kinds of its own that its calls emit (none: only core kinds),
+    // registered with it in this order; several libraries may declare the same
+    // kind, name and flags (the locks share theirs).
+    virtual std::vector<const LibraryKind*> kinds() const;
     // Replaces the values a call received from another thread's call, which one
     // thread's path cannot know (Value::received), once the path combination
     // fixes the sender (RBL: a receive's values are its submit's, LIBRARIES.md §9.2).
@@ -155,6 +160,11 @@ std::optional<std::string> illFormedByLibraries(const UnfoldedProgram& program, 
 
 // Every library's bindValues on a skeleton.
 void bindValuesByLibraries(ExecutionGraph& sk);
+
+// The library kind registered as `k` (an index past the core's), and how many
+// are registered; events.cpp reads them for kindName, isRead and the others.
+const LibraryKind& registeredLibraryKind(EventKind k);
+int registeredLibraryKinds();
 
 // A base relation some library adds, by the name models give it ("round");
 // nullptr if none does. The model layer resolves relation names through this.

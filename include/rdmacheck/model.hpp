@@ -21,8 +21,8 @@ enum class Cell { Unordered, Ordered, SameQueuePair };
 // Preserved program order: cell [earlier][later].
 struct OrderTable {
     std::string name;
-    std::array<std::array<Cell, kEventKindCount>, kEventKindCount> cells{};
-    std::array<bool, kEventKindCount> covers{};  // kinds with a row and column
+    std::array<std::array<Cell, kMaxEventKinds>, kMaxEventKinds> cells{};
+    std::array<bool, kMaxEventKinds> covers{};  // kinds with a row and column
     bool betweenCallsOnly = false;  // a stamp order: subevents of one call are not ordered by it
 
     Cell at(EventKind earlier, EventKind later) const {
@@ -99,7 +99,7 @@ struct Model {
     std::vector<Definition> definitions;         // in file order
     std::map<std::string, size_t> definitionAt;  // a definition's name -> its index in definitions
     std::vector<Axiom> axioms;                   // in file order, without --skip ones
-    std::array<bool, kEventKindCount> supports{};
+    std::array<bool, kMaxEventKinds> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)
     std::set<std::string> usedBaseNames;  // base relations the axioms reach (nfo, rao are choices only then)

@@ -1,9 +1,11 @@
-// Implementations and refinement (shared/spec/MOWGLI.md §2.6, §12): a library's
+// Implementations and refinement (MOWGLI.md §2.6, §12): a library's
 // calls replaced by programs over lower libraries, and the check that every
 // outcome of the implementation is an outcome of the specification.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,27 +16,14 @@
 
 namespace rdmacheck {
 
-enum class Implementation {
-    SharedVariables,     // I_SV into RDMA^WAIT (MOWGLI.md §5.2)
-    WaitByPolls,         // wait(d) compiled into polls over RDMA^TSO_RMW, lean variant (§10.3)
-    WaitByPollsFaithful, // the same with an mfence wherever I_W has a set operation (§10.2)
-    NodeLocks,           // I_NL, ticket node locks over RDMA^WAIT_RMW (RMW Fig. 13, LIBRARIES.md §5.2)
-    WeakLocks,           // I_WL, ticket locks over RDMA^WAIT_RMW and SV (RMW Fig. 10, LIBRARIES.md §3.2)
-    StrongLocks,         // I_SL, a weak lock whose release first fences every node (RMW §4.3)
-    SequentialConsistency,  // I_SC, SC locations guarded by node locks (RMW Fig. 14, LIBRARIES.md §8.2)
-    Barriers,               // I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10.1)
-    BarriersWithoutEntryFence,  // §12.4's negative control: I_BAL without its entry fence (unsound)
-    RingBuffers,            // I_RBL, ring buffers as SV slots and heads (LOCO Fig. 14, LIBRARIES.md §9.3)
-    RingBuffersHeadFirst,   // a mutant of I_RBL that publishes the head before the slots (unsound)
-};
+// An implementation as refine names it (`--impl sv,wait-polls`): its index in
+// the implementation registry, like Library's in the library registry.
+struct Implementation {
+    int index = 0;
 
-// "sv,wait-polls" -> list; InputError (no location) for unknown names.
-std::vector<Implementation> parseImplementations(const std::string& list);
-const char* implementationName(Implementation impl);
-// The model an implementation's output runs under, given the model of its input.
-std::string loweredModel(Implementation impl, const std::string& model);
-// The model at the bottom of a chain.
-std::string loweredModel(const std::vector<Implementation>& chain, const std::string& model);
+    friend bool operator==(Implementation a, Implementation b) { return a.index == b.index; }
+    friend bool operator!=(Implementation a, Implementation b) { return a.index != b.index; }
+};
 
 // A test rewritten by an implementation. `names` maps each name the
 // specification shows (a location, or a shared variable's copy `x@2`) to the
@@ -49,8 +38,36 @@ struct ImplementedTest {
     std::vector<std::string> alarms = {};
 };
 
-// How many placements an implementation has on a test (I_WL: a node for each
-// lock's ticket dispenser, "some arbitrary node"); 1 for most.
+// One registry entry: an implementation of a library's calls (or of the core's
+// wait(d)) as a program over lower libraries. Each lives in its library's
+// folder, src/libraries/NAME/.
+struct ImplementationDescriptor {
+    std::string name;      // as --impl names it: "sv", "wait-polls"
+    std::string lowersTo;  // the model its output runs under; empty: the model of its input
+    // How many placements it has on a test (I_WL: a node for each lock's ticket
+    // dispenser, "some arbitrary node"); null: one.
+    std::function<size_t(const LitmusTest&)> placements;
+    // Inlines it in one placement (0 .. placements-1); InputError at the
+    // statement it cannot take.
+    std::function<ImplementedTest(const LitmusTest&, size_t placement)> rewrite;
+};
+
+// ---- The registry. Implementations register before any test is read; the
+// built-in ones are listed in src/libraries/registry.cpp.
+
+// Adds an implementation; std::invalid_argument if its name is taken.
+Implementation registerImplementation(ImplementationDescriptor implementation);
+std::optional<Implementation> findImplementation(const std::string& name);
+
+// "sv,wait-polls" -> list; InputError (no location) for unknown names.
+std::vector<Implementation> parseImplementations(const std::string& list);
+const char* implementationName(Implementation impl);
+// The model an implementation's output runs under, given the model of its input.
+std::string loweredModel(Implementation impl, const std::string& model);
+// The model at the bottom of a chain.
+std::string loweredModel(const std::vector<Implementation>& chain, const std::string& model);
+
+// How many placements an implementation has on a test; 1 for most.
 size_t placementCount(const LitmusTest& test, Implementation impl);
 // Inlines one implementation in placement `placement` (0 .. placementCount-1).
 // `specModel` names the model the input runs under; InputError at the

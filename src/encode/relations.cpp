@@ -4,6 +4,7 @@
 #include <mutex>
 #include <optional>
 
+#include "libraries/locks/locks.hpp"
 #include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
@@ -120,7 +121,7 @@ std::vector<BaseSet> makeBaseSets() {
         {"Inst", "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW",
          [](const Event& e) { return isInstantaneous(e.kind); }},
     };
-    for (int k = 0; k < kEventKindCount; ++k) {
+    for (int k = 0; k < eventKindCount(); ++k) {
         const EventKind kind = static_cast<EventKind>(k);
         sets.push_back({kindName(kind), std::string("events of kind ") + kindName(kind),
                         [kind](const Event& e) { return e.kind == kind && !isInitEvent(e); }});
@@ -204,7 +205,7 @@ std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk) {
 std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk) {
     std::map<int, std::vector<int>> acquires;
     for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-        if (sk.events[e].kind == EventKind::ACQ) acquires[sk.events[e].location].push_back(e);
+        if (sk.events[e].kind == locks::ACQ) acquires[sk.events[e].location].push_back(e);
     return acquires;
 }
 

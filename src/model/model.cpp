@@ -246,7 +246,7 @@ private:
 
     static std::string kindList() {
         std::vector<std::string> kinds;
-        for (int k = 0; k < kEventKindCount; ++k) kinds.push_back(kindName(static_cast<EventKind>(k)));
+        for (int k = 0; k < eventKindCount(); ++k) kinds.push_back(kindName(static_cast<EventKind>(k)));
         return joined(kinds);
     }
 
@@ -341,7 +341,7 @@ private:
         if (declaredEvents_) return;
         m_.supports.fill(true);
         for (const auto& [name, t] : m_.tables)
-            for (int k = 0; k < kEventKindCount; ++k) m_.supports[k] = m_.supports[k] && t.covers[k];
+            for (int k = 0; k < eventKindCount(); ++k) m_.supports[k] = m_.supports[k] && t.covers[k];
     }
 
     void skip(const std::vector<std::string>& names) {
@@ -435,15 +435,15 @@ private:
         // event kind leaves the models that do not take it as they were.
         for (const auto& [name, t] : m_.tables) {
             canon << "table " << name << " " << t.betweenCallsOnly;
-            for (int a = 0; a < kEventKindCount; ++a)
-                for (int b = 0; b < kEventKindCount; ++b)
+            for (int a = 0; a < eventKindCount(); ++a)
+                for (int b = 0; b < eventKindCount(); ++b)
                     if (t.covers[a] && t.covers[b])
                         canon << " " << kindName(static_cast<EventKind>(a)) << ">" << kindName(static_cast<EventKind>(b))
                               << "=" << static_cast<int>(t.cells[a][b]);
             canon << "\n";
         }
         for (const auto& [kind, stamp] : m_.stampOf) canon << kind << ":" << stamp << "\n";
-        for (int k = 0; k < kEventKindCount; ++k)
+        for (int k = 0; k < eventKindCount(); ++k)
             if (m_.supports[k]) canon << kindName(static_cast<EventKind>(k)) << ",";
         for (Library l : m_.libraries) canon << libraryName(l) << ",";
         uint64_t h = 1469598103934665603ull;

@@ -1,60 +1,51 @@
-// The implementations refine knows, as one table (the rewrites themselves are
-// in impl_*.cpp), and the API of refine.hpp over it.
+// The registry of implementations refine knows (each is in its library's
+// folder, listed in src/libraries/registry.cpp), and the API of refine.hpp over it.
 #include <algorithm>
+#include <deque>
+#include <stdexcept>
 
 #include "rdmacheck/diagnostics.hpp"
 #include "rdmacheck/refine.hpp"
-#include "rewrite.hpp"
 
 namespace rdmacheck {
 
+// The built-in implementations, in the order messages list them (src/libraries/registry.cpp).
+std::vector<ImplementationDescriptor> builtInImplementations();
+
 namespace {
 
-// Every implementation refine knows: its name, the model its output runs
-// under (empty: the model of its input), its placements and its rewrite.
-struct ImplementationEntry {
-    Implementation id;
-    const char* name;
-    const char* lowersTo;
-    size_t (*placements)(const LitmusTest&);
-    ImplementedTest (*rewrite)(const LitmusTest&, size_t placement);
-};
-
-size_t onePlacement(const LitmusTest&) { return 1; }
-
-const ImplementationEntry kImplementations[] = {
-    {Implementation::SharedVariables, "sv", "", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::sharedVariables(t); }},
-    {Implementation::WaitByPolls, "wait-polls", "rdma-tso-rmw", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::waitByPolls(t, false); }},
-    {Implementation::WaitByPollsFaithful, "wait-polls-faithful", "rdma-tso-rmw", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::waitByPolls(t, true); }},
-    // Tickets, CAS and FAA are remote RMWs.
-    {Implementation::NodeLocks, "nl", "rdma-wait-rmw", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::nodeLocks(t); }},
-    {Implementation::WeakLocks, "wl", "rdma-wait-rmw", rewrite::weakLockPlacements,
-     [](const LitmusTest& t, size_t p) { return rewrite::weakLocks(t, p); }},
-    {Implementation::StrongLocks, "sl", "", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::strongLocks(t); }},
-    {Implementation::SequentialConsistency, "sc", "rdma-wait-rmw", rewrite::sequentialConsistencyPlacements,
-     [](const LitmusTest& t, size_t p) { return rewrite::sequentialConsistency(t, p); }},
-    {Implementation::Barriers, "bal", "", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::barriers(t, true); }},
-    {Implementation::BarriersWithoutEntryFence, "bal-no-entry-fence", "", onePlacement,
-     [](const LitmusTest& t, size_t) { return rewrite::barriers(t, false); }},
-    {Implementation::RingBuffers, "rbl", "", rewrite::ringBufferPlacements,
-     [](const LitmusTest& t, size_t p) { return rewrite::ringBuffers(t, p, false); }},
-    {Implementation::RingBuffersHeadFirst, "rbl-head-first", "", rewrite::ringBufferPlacements,
-     [](const LitmusTest& t, size_t p) { return rewrite::ringBuffers(t, p, true); }},
-};
-
-const ImplementationEntry& entryOf(Implementation impl) {
-    for (const ImplementationEntry& e : kImplementations)
-        if (e.id == impl) return e;
-    throw std::logic_error("an implementation without an entry");
+Implementation add(std::deque<ImplementationDescriptor>& implementations, ImplementationDescriptor implementation) {
+    for (const ImplementationDescriptor& other : implementations)
+        if (other.name == implementation.name)
+            throw std::invalid_argument("implementation '" + implementation.name + "' is registered already");
+    implementations.push_back(std::move(implementation));
+    return Implementation{static_cast<int>(implementations.size()) - 1};
 }
 
+// A deque: registering an implementation moves no entry.
+std::deque<ImplementationDescriptor>& registry() {
+    static std::deque<ImplementationDescriptor> implementations = [] {
+        std::deque<ImplementationDescriptor> all;
+        for (ImplementationDescriptor& i : builtInImplementations()) add(all, std::move(i));
+        return all;
+    }();
+    return implementations;
+}
+
+const ImplementationDescriptor& entryOf(Implementation impl) { return registry().at(impl.index); }
+
 }  // namespace
+
+Implementation registerImplementation(ImplementationDescriptor implementation) {
+    return add(registry(), std::move(implementation));
+}
+
+std::optional<Implementation> findImplementation(const std::string& name) {
+    const std::deque<ImplementationDescriptor>& implementations = registry();
+    for (size_t i = 0; i < implementations.size(); ++i)
+        if (implementations[i].name == name) return Implementation{static_cast<int>(i)};
+    return std::nullopt;
+}
 
 std::vector<Implementation> parseImplementations(const std::string& list) {
     std::vector<Implementation> chain;
@@ -62,24 +53,23 @@ std::vector<Implementation> parseImplementations(const std::string& list) {
     while (start <= list.size()) {
         const size_t comma = std::min(list.find(',', start), list.size());
         const std::string name = list.substr(start, comma - start);
-        const auto* e = std::find_if(std::begin(kImplementations), std::end(kImplementations),
-                                     [&](const ImplementationEntry& entry) { return name == entry.name; });
-        if (e == std::end(kImplementations)) {
+        const std::optional<Implementation> impl = findImplementation(name);
+        if (!impl) {
             std::vector<std::string> known;
-            for (const ImplementationEntry& entry : kImplementations) known.push_back(entry.name);
+            for (const ImplementationDescriptor& entry : registry()) known.push_back(entry.name);
             throw InputError(SourceLoc{}, "unknown implementation '" + name + "' (known: " + joined(known) + ")");
         }
-        chain.push_back(e->id);
+        chain.push_back(*impl);
         start = comma + 1;
     }
     return chain;
 }
 
-const char* implementationName(Implementation impl) { return entryOf(impl).name; }
+const char* implementationName(Implementation impl) { return entryOf(impl).name.c_str(); }
 
 std::string loweredModel(Implementation impl, const std::string& model) {
-    const char* lower = entryOf(impl).lowersTo;
-    return *lower ? lower : model;
+    const std::string& lower = entryOf(impl).lowersTo;
+    return lower.empty() ? model : lower;
 }
 
 std::string loweredModel(const std::vector<Implementation>& chain, const std::string& model) {
@@ -88,7 +78,10 @@ std::string loweredModel(const std::vector<Implementation>& chain, const std::st
     return lowered;
 }
 
-size_t placementCount(const LitmusTest& test, Implementation impl) { return entryOf(impl).placements(test); }
+size_t placementCount(const LitmusTest& test, Implementation impl) {
+    const ImplementationDescriptor& entry = entryOf(impl);
+    return entry.placements ? entry.placements(test) : 1;
+}
 
 ImplementedTest implement(const LitmusTest& test, Implementation impl, const std::string& specModel,
                           size_t placement) {

@@ -1,6 +1,6 @@
-// What the implementations of refine share (statement builders, one walk that
-// rewrites a test's library calls, fresh names) and each one's entry point; the
-// table that names them is in implement.cpp. Internal to src/refine.
+// What the implementations of refine share: statement builders, one walk that
+// rewrites a test's library calls, fresh names. The implementations themselves
+// live in their libraries' folders (src/libraries/NAME/implementation.cpp).
 #pragma once
 
 #include <map>
@@ -117,18 +117,5 @@ private:
     std::map<std::string, std::string> names_;
     std::map<std::string, int> alarms_;  // alarm locations and their nodes
 };
-
-// The implementations (each file's entry points).
-ImplementedTest sharedVariables(const LitmusTest& test);                 // impl_shared_variables.cpp
-ImplementedTest waitByPolls(const LitmusTest& test, bool faithful);       // impl_shared_variables.cpp
-ImplementedTest nodeLocks(const LitmusTest& test);                        // impl_locks.cpp
-ImplementedTest strongLocks(const LitmusTest& test);                      // impl_locks.cpp
-ImplementedTest weakLocks(const LitmusTest& test, size_t placement);      // impl_locks.cpp
-size_t weakLockPlacements(const LitmusTest& test);                        // impl_locks.cpp
-ImplementedTest sequentialConsistency(const LitmusTest& test, size_t placement);  // impl_sc.cpp
-size_t sequentialConsistencyPlacements(const LitmusTest& test);                   // impl_sc.cpp
-ImplementedTest barriers(const LitmusTest& test, bool entryFence);        // impl_barriers.cpp
-ImplementedTest ringBuffers(const LitmusTest& test, size_t placement, bool headFirst);  // impl_ring_buffers.cpp
-size_t ringBufferPlacements(const LitmusTest& test);                                    // impl_ring_buffers.cpp
 
 }  // namespace rdmacheck::rewrite

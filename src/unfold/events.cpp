@@ -1,21 +1,38 @@
 #include "rdmacheck/events.hpp"
 
 #include "rdmacheck/arith.hpp"
+#include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
 
-static const char* const kKindNames[kEventKindCount] = {"lR", "lW", "CAS", "F", "P",
-                                                        "nlR", "nrW", "nrR", "nlW", "nF",
-                                                        "narR", "narW", "wait", "gF", "barX",
-                                                        "acq", "relCW", "relGF", "relRF", "relNRW",
-                                                        "scR", "scW", "scU",
-                                                        "subCW", "subNRW", "subF", "recv", "recvF"};
+namespace {
 
-const char* kindName(EventKind k) { return kKindNames[static_cast<int>(k)]; }
+struct CoreKind {
+    const char* name;
+    bool read, write, instantaneous;
+};
+
+// RDMA-TSO.md's kinds, in EventKind order.
+const CoreKind kCoreKinds[kCoreEventKinds] = {
+    {"lR", true, false, true},     {"lW", false, true, false},   {"CAS", true, true, true},
+    {"F", false, false, true},     {"P", false, false, true},    {"nlR", true, false, true},
+    {"nrW", false, true, false},   {"nrR", true, false, true},   {"nlW", false, true, false},
+    {"nF", false, false, true},    {"narR", true, false, true},  {"narW", false, true, false},
+    {"wait", false, false, true},  {"gF", false, false, true},
+};
+
+}  // namespace
+
+int eventKindCount() { return kCoreEventKinds + registeredLibraryKinds(); }
+
+const char* kindName(EventKind k) {
+    const int i = static_cast<int>(k);
+    return i < kCoreEventKinds ? kCoreKinds[i].name : registeredLibraryKind(k).name;
+}
 
 bool kindFromName(const std::string& name, EventKind& out) {
-    for (int i = 0; i < kEventKindCount; ++i) {
-        if (name == kKindNames[i]) {
+    for (int i = 0; i < eventKindCount(); ++i) {
+        if (name == kindName(static_cast<EventKind>(i))) {
             out = static_cast<EventKind>(i);
             return true;
         }
@@ -24,19 +41,18 @@ bool kindFromName(const std::string& name, EventKind& out) {
 }
 
 bool isRead(EventKind k) {
-    return k == EventKind::LR || k == EventKind::CAS || k == EventKind::NLR || k == EventKind::NRR ||
-           k == EventKind::NAR || k == EventKind::SCR || k == EventKind::SCU;
+    const int i = static_cast<int>(k);
+    return i < kCoreEventKinds ? kCoreKinds[i].read : registeredLibraryKind(k).read;
 }
 
 bool isWrite(EventKind k) {
-    return k == EventKind::LW || k == EventKind::CAS || k == EventKind::NLW || k == EventKind::NRW ||
-           k == EventKind::NAW || k == EventKind::SCW || k == EventKind::SCU;
+    const int i = static_cast<int>(k);
+    return i < kCoreEventKinds ? kCoreKinds[i].write : registeredLibraryKind(k).write;
 }
 
 bool isInstantaneous(EventKind k) {
-    // A release's and a submit's aCW and aNRW_n stamps are write stamps, as the oracle's Inst says.
-    return k != EventKind::LW && k != EventKind::NLW && k != EventKind::NRW && k != EventKind::NAW &&
-           k != EventKind::RCW && k != EventKind::RNRW && k != EventKind::SUBCW && k != EventKind::SUBNRW;
+    const int i = static_cast<int>(k);
+    return i < kCoreEventKinds ? kCoreKinds[i].instantaneous : registeredLibraryKind(k).instantaneous;
 }
 
 const char* comparisonText(Comparison c) {

@@ -1,7 +1,8 @@
-// The registry of libraries: the built-in ones are listed here, one line each;
-// a library outside the core (a test's example) registers itself with
-// registerLibrary.
+// The registry of libraries and of the event kinds they declare. The built-in
+// libraries are listed in src/libraries/registry.cpp, one line each; a library
+// outside the core (a test's example) registers itself with registerLibrary.
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <set>
 #include <stdexcept>
@@ -10,33 +11,10 @@
 
 namespace rdmacheck {
 
-// Defined in library_sv.cpp, library_bal.cpp, library_locks.cpp, library_sc.cpp and library_rbl.cpp.
-std::unique_ptr<const LibraryDescriptor> sharedVariableLibrary();
-std::unique_ptr<const LibraryDescriptor> barrierLibrary();
-std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries();
-std::unique_ptr<const LibraryDescriptor> sequentialConsistencyLibrary();
-std::unique_ptr<const LibraryDescriptor> ringBufferLibrary();
+// The built-in libraries, the core RDMA library first (src/libraries/registry.cpp).
+std::vector<std::unique_ptr<const LibraryDescriptor>> builtInLibraries();
 
 namespace {
-
-// The core RDMA library (RDMA^TSO, RDMA^WAIT_RMW). The unfolder lowers its
-// statements itself, so it has no methods; it names the models' "rdma:" scope
-// and labels its calls of several subevents.
-class CoreRdma : public LibraryDescriptor {
-public:
-    CoreRdma() : LibraryDescriptor("rdma", {}) {}
-
-    Value lower(const std::string& method, const std::vector<CallArgument>&, CallEmitter&, int) const override {
-        throw std::logic_error("the core RDMA library has no method '" + method + "' to lower");
-    }
-
-    std::string callLabel(const std::set<EventKind>& kinds) const override {
-        if (kinds.count(EventKind::NAR)) return "remote RMW";
-        if (kinds.count(EventKind::NRR)) return "get";
-        if (kinds.count(EventKind::F)) return "failed CAS";
-        return "put";
-    }
-};
 
 struct Entry {
     std::unique_ptr<const LibraryDescriptor> descriptor;
@@ -54,36 +32,78 @@ std::set<std::string> claims(const Entry& e) {
     return names;
 }
 
-Library add(std::deque<Entry>& libraries, std::unique_ptr<const LibraryDescriptor> library) {
+// The libraries, and the kinds they declare in registration order: the event
+// kinds after the core's.
+struct Registry {
+    std::deque<Entry> libraries;
+    std::vector<const LibraryKind*> kinds;
+};
+
+bool sameKind(const LibraryKind& a, const LibraryKind& b) {
+    return std::strcmp(a.name, b.name) == 0 && a.read == b.read && a.write == b.write &&
+           a.instantaneous == b.instantaneous;
+}
+
+// The registered kind of that name, if any.
+const LibraryKind* registeredKind(const std::vector<const LibraryKind*>& kinds, const char* name) {
+    for (const LibraryKind* kind : kinds)
+        if (std::strcmp(kind->name, name) == 0) return kind;
+    return nullptr;
+}
+
+bool isCoreKind(const std::string& name) {
+    for (int k = 0; k < kCoreEventKinds; ++k)
+        if (name == kindName(static_cast<EventKind>(k))) return true;
+    return false;
+}
+
+// Registers the kinds a library declares. A kind is its name and flags: one
+// another library registered the same (the three locks share theirs) is the
+// same kind; another with its name, or a core kind's, is refused, and then
+// none of the library's kinds is registered.
+void addKinds(Registry& registry, const LibraryDescriptor& library) {
+    std::vector<const LibraryKind*> added;
+    for (const LibraryKind* kind : library.kinds()) {
+        const LibraryKind* same = registeredKind(registry.kinds, kind->name);
+        if (!same) same = registeredKind(added, kind->name);
+        if (same && sameKind(*same, *kind)) continue;
+        if (same || isCoreKind(kind->name))
+            throw std::invalid_argument("library '" + library.name() + "': event kind '" + kind->name + "' is taken");
+        added.push_back(kind);
+    }
+    if (kCoreEventKinds + registry.kinds.size() + added.size() > static_cast<size_t>(kMaxEventKinds))
+        throw std::invalid_argument("library '" + library.name() + "': more than " + std::to_string(kMaxEventKinds) +
+                                    " event kinds in all");
+    registry.kinds.insert(registry.kinds.end(), added.begin(), added.end());
+}
+
+Library add(Registry& registry, std::unique_ptr<const LibraryDescriptor> library) {
     Entry entry{std::move(library), {}};
     entry.relations = entry.descriptor->relations();
     const std::set<std::string> mine = claims(entry);
-    for (const Entry& other : libraries)
+    for (const Entry& other : registry.libraries)
         for (const std::string& name : claims(other))
             if (mine.count(name))
                 throw std::invalid_argument("library '" + entry.descriptor->name() + "': " + name +
                                             " is taken by library '" + other.descriptor->name() + "'");
-    libraries.push_back(std::move(entry));
-    return Library{static_cast<int>(libraries.size()) - 1};
+    addKinds(registry, *entry.descriptor);
+    registry.libraries.push_back(std::move(entry));
+    return Library{static_cast<int>(registry.libraries.size()) - 1};
 }
 
-// One line per built-in library. The core library stays first: it is Library::Core.
-std::deque<Entry> builtInLibraries() {
-    std::deque<Entry> libraries;
-    add(libraries, std::make_unique<CoreRdma>());
-    add(libraries, sharedVariableLibrary());
-    add(libraries, barrierLibrary());
-    for (auto& lock : lockLibraries()) add(libraries, std::move(lock));
-    add(libraries, sequentialConsistencyLibrary());
-    add(libraries, ringBufferLibrary());
-    return libraries;
+Registry builtIn() {
+    Registry registry;
+    for (auto& library : builtInLibraries()) add(registry, std::move(library));
+    return registry;
 }
 
 // A deque: registering a library moves no entry, so what lookups pointed to stays put.
-std::deque<Entry>& registry() {
-    static std::deque<Entry> libraries = builtInLibraries();
-    return libraries;
+Registry& state() {
+    static Registry registry = builtIn();
+    return registry;
 }
+
+std::deque<Entry>& registry() { return state().libraries; }
 
 // The first method of a registered library that `matches`.
 template <class Matches>
@@ -97,6 +117,21 @@ std::optional<LibraryMethod> findMethod(const Matches& matches) {
 
 }  // namespace
 
+const LibraryKind& registeredLibraryKind(EventKind k) {
+    return *state().kinds.at(static_cast<size_t>(static_cast<int>(k) - kCoreEventKinds));
+}
+
+int registeredLibraryKinds() { return static_cast<int>(state().kinds.size()); }
+
+// By name: a kind's names are unique in the registry, and a copy of the
+// declaration (a braced list of kinds) stands for the same kind.
+LibraryKind::operator EventKind() const {
+    const std::vector<const LibraryKind*>& kinds = state().kinds;
+    for (size_t k = 0; k < kinds.size(); ++k)
+        if (sameKind(*kinds[k], *this)) return static_cast<EventKind>(kCoreEventKinds + static_cast<int>(k));
+    throw std::logic_error(std::string("event kind '") + name + "' of no registered library");
+}
+
 const MethodSignature* LibraryDescriptor::method(const std::string& name) const {
     auto m = std::find_if(methods_.begin(), methods_.end(), [&](const MethodSignature& s) { return s.name == name; });
     return m == methods_.end() ? nullptr : &*m;
@@ -108,12 +143,14 @@ std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, 
 
 std::vector<LibraryRelation> LibraryDescriptor::relations() const { return {}; }
 
+std::vector<const LibraryKind*> LibraryDescriptor::kinds() const { return {}; }
+
 void LibraryDescriptor::bindValues(ExecutionGraph&) const {}
 
 int LibraryDescriptor::outcomes(const std::string&) const { return 1; }
 
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library) {
-    return add(registry(), std::move(library));
+    return add(state(), std::move(library));
 }
 
 std::optional<Library> findLibrary(const std::string& name) {

@@ -69,7 +69,7 @@ void MowgliOracle::checkStamping() const {
         if (*libraries.begin() == kBal) {
             // aGF_n for distinct n ⊇ the participants' nodes, then the aCR exit, all on z
             const size_t exit = subs.back();
-            EXPECT_EQ(sk_.events[exit].kind, EventKind::BX) << shape;
+            EXPECT_EQ(sk_.events[exit].kind, bal::BX) << shape;
             std::set<int> gfNodes, want, where;
             for (size_t e : subs) where.insert(s_[e].location);
             for (size_t i = 0; i + 1 < subs.size(); ++i) {
@@ -148,7 +148,7 @@ void MowgliOracle::expectRblCall(const std::vector<size_t>& subs, const std::str
     if (shape == "aWT" || shape == "aCR") return;
     std::set<int> readerNodes, nodes;
     for (size_t e = 0; e < n_; ++e)
-        if (rbl(e) && s_[e].location == s_[subs[0]].location && (is(e, aCR) || sk_.events[e].kind == EventKind::RECVF))
+        if (rbl(e) && s_[e].location == s_[subs[0]].location && (is(e, aCR) || sk_.events[e].kind == rbl::RECVF))
             readerNodes.insert(nodeOf(e));
     EXPECT_EQ(s_[subs[0]].stamp, aCW) << shape;
     for (size_t i = 1; i < subs.size(); ++i) {
@@ -179,7 +179,7 @@ bool MowgliOracle::rblCalls() {
         const EventKind k = sk_.events[e].kind;
         if (is(e, aCW)) copies[{x, nodeOf(e)}].push_back(e);
         if (is(e, aNRW)) copies[{x, s_[e].node}].push_back(e);
-        if (is(e, aCR) || k == EventKind::RECVF) receives[x].push_back(e);
+        if (is(e, aCR) || k == rbl::RECVF) receives[x].push_back(e);
     }
     bool feasible = true;
     for (const auto& [x, rs] : receives) {
@@ -347,7 +347,7 @@ bool MowgliOracle::balRounds() {
                     if (is(g, aGF))
                         for (const auto& [t2, c2] : calls)
                             for (size_t x : c2[i])
-                                if (sk_.events[x].kind == EventKind::BX) balSo_.add(g, x);
+                                if (sk_.events[x].kind == bal::BX) balSo_.add(g, x);
     }
     EXPECT_TRUE(equal || sk_.illFormed.has_value()) << "BAL call counts";  // RBL may also say no execution
     return equal || !variant_.balCount;

@@ -52,26 +52,24 @@ Stamp stampOf(EventKind k) {
         case EventKind::NF: return aRF;
         case EventKind::GF: return aGF;
         case EventKind::P: break;   // RDMA^TSO only
-        case EventKind::BX: return aCR;  // BAL's exit (§6.1), neither read nor write
-        // The locks' subevents (LIBRARIES.md §1): Acq {aMF}; Rel_WL {aCW};
-        // Rel_SL {aGF_n}; Rel_NL {aRF_n, aNRW_n}.
-        case EventKind::ACQ: return aMF;
-        case EventKind::RCW: return aCW;
-        case EventKind::RGF: return aGF;
-        case EventKind::RRF: return aRF;
-        case EventKind::RNRW: return aNRW;
-        // RDMA^SC_RMW (LIBRARIES.md §8.1): every event is aMF.
-        case EventKind::SCR:
-        case EventKind::SCW:
-        case EventKind::SCU: return aMF;
-        // RBL (LIBRARIES.md §9.1): Submit -> true {aCW, aNRW_n}; false {aWT};
-        // Receive -> values {aCR}; ⊥ {aWT}.
-        case EventKind::SUBCW: return aCW;
-        case EventKind::SUBNRW: return aNRW;
-        case EventKind::SUBF:
-        case EventKind::RECVF: return aWT;
-        case EventKind::RECV: return aCR;
+        default: break;  // the libraries' kinds, below: they are no constants
     }
+    if (k == bal::BX) return aCR;  // BAL's exit (§6.1), neither read nor write
+    // The locks' subevents (LIBRARIES.md §1): Acq {aMF}; Rel_WL {aCW};
+    // Rel_SL {aGF_n}; Rel_NL {aRF_n, aNRW_n}.
+    if (k == locks::ACQ) return aMF;
+    if (k == locks::RCW) return aCW;
+    if (k == locks::RGF) return aGF;
+    if (k == locks::RRF) return aRF;
+    if (k == locks::RNRW) return aNRW;
+    // RDMA^SC_RMW (LIBRARIES.md §8.1): every event is aMF.
+    if (k == sc::SCR || k == sc::SCW || k == sc::SCU) return aMF;
+    // RBL (LIBRARIES.md §9.1): Submit -> true {aCW, aNRW_n}; false {aWT};
+    // Receive -> values {aCR}; ⊥ {aWT}.
+    if (k == rbl::SUBCW) return aCW;
+    if (k == rbl::SUBNRW) return aNRW;
+    if (k == rbl::SUBF || k == rbl::RECVF) return aWT;
+    if (k == rbl::RECV) return aCR;
     ADD_FAILURE() << "no MOWGLI stamp for " << kindName(k);
     return aMF;
 }
@@ -101,7 +99,7 @@ MowgliOracle::MowgliOracle(const LitmusTest& test, const std::vector<ObservedNam
     for (size_t t = 0; t < program_.paths.size(); ++t)
         for (const ThreadPath& p : program_.paths[t])
             for (const Event& e : p.events)
-                if (e.library == kBal && e.kind == EventKind::BX) participants_[e.location].insert(int(t));
+                if (e.library == kBal && e.kind == bal::BX) participants_[e.location].insert(int(t));
     EXPECT_EQ(participants_, program_.barriers) << "participants of the barriers";
 }
 
@@ -127,7 +125,7 @@ void MowgliOracle::skeleton() {
         }
         s_[e].stamp = stampOf(ev.kind);
         // RBL's calls other than aNRW_n have no n; the oracle takes nodes from the test.
-        s_[e].node = ev.library == kRbl && ev.kind != EventKind::SUBNRW ? 0 : ev.remote;
+        s_[e].node = ev.library == kRbl && ev.kind != rbl::SUBNRW ? 0 : ev.remote;
         s_[e].thread = ev.thread;
         s_[e].call = ev.call;
         s_[e].work = ev.workId;

@@ -44,6 +44,10 @@
 #include <string>
 #include <vector>
 
+#include "../../src/libraries/bal/bal.hpp"
+#include "../../src/libraries/locks/locks.hpp"
+#include "../../src/libraries/rbl/rbl.hpp"
+#include "../../src/libraries/sc/sc.hpp"
 #include "brute_force.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -150,11 +154,11 @@ private:
     // BAL's aCR exit reads nothing (§6.1: BAL has no values); the locks have no
     // values either; an SC event is aMF, and reads or writes by its method (§8.1).
     bool reads(size_t a) const {
-        if (sc(a)) return sk_.events[a].kind != EventKind::SCW;  // all but Write_SC
+        if (sc(a)) return sk_.events[a].kind != sc::SCW;  // all but Write_SC
         return s_[a].thread >= 0 && !bal(a) && !lock(a) && !rbl(a) && isReadStamp(s_[a].stamp);
     }
     bool writes(size_t a) const {
-        if (sc(a)) return sk_.events[a].kind != EventKind::SCR;  // all but Read_SC and a failed CAS_SC
+        if (sc(a)) return sk_.events[a].kind != sc::SCR;  // all but Read_SC and a failed CAS_SC
         return s_[a].thread >= 0 && !bal(a) && !lock(a) && !rbl(a) && isWriteStamp(s_[a].stamp);
     }
     bool sameLib(size_t a, size_t b) const { return s_[a].library == s_[b].library; }

@@ -70,6 +70,32 @@ private:
 
 const Library flag = registerLibrary(std::make_unique<Flags>());
 
+// A library whose calls need an event kind of their own: `latch.open(x)` is one
+// event of kind "open" on the caller's copy of x, which reads and writes
+// nothing. Its kind is declared here and registered with it, by the same one
+// line; no engine file names it.
+inline constexpr LibraryKind OPEN{"open"};
+
+class Latches : public LibraryDescriptor {
+public:
+    explicit Latches(std::string name = "latch", const LibraryKind* kind = &OPEN)
+        : LibraryDescriptor(std::move(name), {{"open", {ArgKind::Variable}}}), kind_(kind) {}
+
+    std::vector<const LibraryKind*> kinds() const override { return {kind_}; }
+
+    Value lower(const std::string&, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
+        out.emit(*kind_, out.copyOf(args[0].variable, out.node()), 0, -1);
+        return Value();
+    }
+
+    std::string callLabel(const std::set<EventKind>&) const override { return name(); }
+
+private:
+    const LibraryKind* kind_;
+};
+
+const Library latch = registerLibrary(std::make_unique<Latches>());
+
 UnfoldedProgram unfoldTest(const std::string& text) { return unfold(parseLitmus(text, "flags.litmus"), UnfoldOptions()); }
 
 const char* const kSetAndTests =
@@ -82,11 +108,37 @@ TEST(ExampleLibrary, IsRegisteredAfterTheBuiltInOnes) {
     EXPECT_EQ(findLibrary("flag"), flag);
     EXPECT_EQ(flag.index, 8);  // rdma, sv, bal, wl, sl, nl, sc, rbl, then flag
     EXPECT_STREQ(libraryName(flag), "flag");
-    EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, sc, rbl, flag");
+    EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, sc, rbl, flag, latch");
     const LibraryRelation* setfirst = findLibraryRelation("setfirst");
     ASSERT_NE(setfirst, nullptr);
     EXPECT_EQ(setfirst->source, "tests/unit/example_library.cpp");
     EXPECT_THROW(registerLibrary(std::make_unique<Flags>()), std::invalid_argument);  // the name is taken
+}
+
+TEST(ExampleLibrary, ALibraryDeclaresItsOwnEventKind) {
+    EXPECT_EQ(latch.index, 9);
+    const EventKind open = OPEN;
+    EXPECT_GE(static_cast<int>(open), kCoreEventKinds);  // after the core's and the built-in libraries'
+    EXPECT_EQ(eventKindCount(), static_cast<int>(open) + 1);
+    EXPECT_STREQ(kindName(open), "open");
+    EventKind named;
+    ASSERT_TRUE(kindFromName("open", named));
+    EXPECT_EQ(named, open);
+    EXPECT_FALSE(isRead(open));
+    EXPECT_FALSE(isWrite(open));
+    EXPECT_TRUE(isInstantaneous(open));
+    const UnfoldedProgram p = unfoldTest("RDMA latches\n{ }\nP0@1 { latch.open(x) }\nexists (x@1 = 0)\n");
+    ASSERT_EQ(p.paths[0][0].events.size(), 1u);
+    EXPECT_EQ(p.paths[0][0].events[0].kind, OPEN);
+    EXPECT_EQ(p.paths[0][0].events[0].library, latch);
+    // A kind is its name and flags: another kind named "open" (or as a core or built-in kind) is refused.
+    static constexpr LibraryKind otherOpen{"open", true}, otherAcq{"acq", false, true}, otherLr{"lR"};
+    EXPECT_THROW(registerLibrary(std::make_unique<Latches>("latch2", &otherOpen)), std::invalid_argument);
+    EXPECT_THROW(registerLibrary(std::make_unique<Latches>("latch3", &otherAcq)), std::invalid_argument);
+    EXPECT_THROW(registerLibrary(std::make_unique<Latches>("latch4", &otherLr)), std::invalid_argument);
+    // A kind no registered library declares stands for no event kind.
+    static constexpr LibraryKind unregistered{"shut"};
+    EXPECT_THROW(static_cast<void>(static_cast<EventKind>(unregistered)), std::logic_error);
 }
 
 TEST(ExampleLibrary, CallsLowerToItsEvents) {

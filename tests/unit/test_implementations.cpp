@@ -37,7 +37,7 @@ void dropStatements(Block& block, Stmt::Kind kind) {
 // release that is an rfence then a put, with the lock's locations on its home.
 TEST(Implementations, NodeLockIsATicketLockOnItsHome) {
     const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/locks/nl2-remote-read.litmus");
-    const ImplementedTest impl = implement(test, Implementation::NodeLocks, "rdma-wait-rmw");
+    const ImplementedTest impl = implement(test, *findImplementation("nl"), "rdma-wait-rmw");
     EXPECT_EQ(impl.model, "rdma-wait-rmw");
     const std::string text = printLitmus(impl.test);
     for (const char* line : {"l_a@2 = 0; l_r@2 = 0;", "RFAA(p_P0_l, l_a^2, 1, dl);", "v_P0_l := p_P0_l;",
@@ -54,7 +54,7 @@ TEST(Implementations, NodeLockWithoutItsRfenceIsCaught) {
     const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
     const std::vector<std::string> names = {"a", "g"};
     const std::set<FinalState> spec = outcomes(test, names, model);
-    ImplementedTest impl = implement(test, Implementation::NodeLocks, "rdma-wait-rmw");
+    ImplementedTest impl = implement(test, *findImplementation("nl"), "rdma-wait-rmw");
     const std::set<FinalState> faithful = outcomes(impl.test, names, model);
     EXPECT_TRUE(std::includes(spec.begin(), spec.end(), faithful.begin(), faithful.end()));
     for (ThreadDecl& t : impl.test.threads) dropStatements(t.body, Stmt::Kind::RFence);
@@ -89,9 +89,9 @@ TEST(Implementations, WeakLockWithoutItsTicketWaitIsCaught) {
     const auto dropWaits = [](LitmusTest& t) {
         for (ThreadDecl& th : t.threads) dropStatements(th.body, Stmt::Kind::Wait);
     };
-    const SpecAndImplementation faithful = lowerAndCompare("wl-counter.litmus", {Implementation::WeakLocks}, {"c"}, [](LitmusTest&) {});
+    const SpecAndImplementation faithful = lowerAndCompare("wl-counter.litmus", {*findImplementation("wl")}, {"c"}, [](LitmusTest&) {});
     EXPECT_TRUE(std::includes(faithful.spec.begin(), faithful.spec.end(), faithful.impl.begin(), faithful.impl.end()));
-    const SpecAndImplementation mutant = lowerAndCompare("wl-counter.litmus", {Implementation::WeakLocks}, {"c"}, dropWaits);
+    const SpecAndImplementation mutant = lowerAndCompare("wl-counter.litmus", {*findImplementation("wl")}, {"c"}, dropWaits);
     EXPECT_EQ(faithful.spec.count(FinalState{1}), 0u);
     EXPECT_EQ(mutant.impl.count(FinalState{1}), 1u);
 }
@@ -105,7 +105,7 @@ TEST(Implementations, StrongLockWithoutItsGlobalFenceIsCaught) {
                                          [](const Stmt& s) { return s.kind == Stmt::Kind::Call && s.method == "gf"; }),
                           th.body.end());
     };
-    const std::vector<Implementation> chain = {Implementation::StrongLocks, Implementation::WeakLocks};
+    const std::vector<Implementation> chain = {*findImplementation("sl"), *findImplementation("wl")};
     const SpecAndImplementation faithful = lowerAndCompare("sl-fig11.litmus", chain, {"a", "b"}, [](LitmusTest&) {});
     EXPECT_TRUE(std::includes(faithful.spec.begin(), faithful.spec.end(), faithful.impl.begin(), faithful.impl.end()));
     const SpecAndImplementation mutant = lowerAndCompare("sl-fig11.litmus", chain, {"a", "b"}, dropFences);
@@ -118,17 +118,17 @@ TEST(Implementations, ScWritesWithoutTheirLockAreCaught) {
     const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/sc/sc-fig15a-mp.litmus");
     const Model model = loadModel(modelsDir(), "rdma-wait-rmw");
     const std::set<FinalState> spec = outcomes(test, {"a", "b"}, model);
-    ImplementedTest sc = implement(test, Implementation::SequentialConsistency, "rdma-wait-rmw", 1);  // x@2, y@1
+    ImplementedTest sc = implement(test, *findImplementation("sc"), "rdma-wait-rmw", 1);  // x@2, y@1
     EXPECT_EQ(sc.placement, "x@2, y@1");
     const std::set<FinalState> faithful =
-        outcomes(implement(sc.test, Implementation::NodeLocks, "rdma-wait-rmw").test, {"a", "b"}, model);
+        outcomes(implement(sc.test, *findImplementation("nl"), "rdma-wait-rmw").test, {"a", "b"}, model);
     EXPECT_TRUE(std::includes(spec.begin(), spec.end(), faithful.begin(), faithful.end()));
     Block& writer = sc.test.threads[0].body;
     writer.erase(std::remove_if(writer.begin(), writer.end(),
                                 [](const Stmt& s) { return s.kind == Stmt::Kind::Call && s.library == "nl"; }),
                  writer.end());
     const std::set<FinalState> mutant =
-        outcomes(implement(sc.test, Implementation::NodeLocks, "rdma-wait-rmw").test, {"a", "b"}, model);
+        outcomes(implement(sc.test, *findImplementation("nl"), "rdma-wait-rmw").test, {"a", "b"}, model);
     EXPECT_EQ(spec.count(FinalState{1, 0}), 0u);
     EXPECT_EQ(mutant.count(FinalState{1, 0}), 1u);
 }
@@ -138,7 +138,7 @@ TEST(Implementations, ScWritesWithoutTheirLockAreCaught) {
 // head 4, its read head checked against 2 by an alarm; no branch per slot.
 TEST(Implementations, RingBufferSlotsAreFixedByThePath) {
     const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/rbl/rbl-fifo.litmus");
-    const ImplementedTest impl = implement(test, Implementation::RingBuffers, "rdma-wait-rmw", 0);
+    const ImplementedTest impl = implement(test, *findImplementation("rbl"), "rdma-wait-rmw", 0);
     EXPECT_EQ(impl.placement, "q: S=2");
     const std::string text = printLitmus(impl.test);
     for (const char* line : {"head_alarm_P0_1 := H_P0_q - 2;", "if (HP1_P0_q < 2) {", "sv.write(q_0, 1);",
@@ -156,7 +156,7 @@ TEST(Implementations, RingBufferCallsInBranchesAreRefused) {
         "P1@2 {\n  r := rbl.receive(q, v);\n}\nexists (ok = 1)\n",
         "t.litmus");
     try {
-        implement(test, Implementation::RingBuffers, "rdma-wait-rmw");
+        implement(test, *findImplementation("rbl"), "rdma-wait-rmw");
         ADD_FAILURE() << "no error";
     } catch (const InputError& e) {
         EXPECT_EQ(e.where().line, 4);
@@ -169,7 +169,7 @@ TEST(Implementations, RingBufferCallsInBranchesAreRefused) {
 // and v - index goes to an alarm. A call under an `if` keeps the test u <= v.
 TEST(Implementations, BarrierWaitsAgainstTheCallIndexWhereThePathFixesIt) {
     const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/bal/bar-uneven-calls.litmus");
-    const ImplementedTest impl = implement(test, Implementation::Barriers, "rdma-wait-rmw");
+    const ImplementedTest impl = implement(test, *findImplementation("bal"), "rdma-wait-rmw");
     const std::string text = printLitmus(impl.test);
     for (const char* line : {"counter_alarm_P0_z_0 := v_P0_z - 0;", "while (u_P0_z <= 0) {",
                              "while (u_P1_z <= v_P1_z) {"})

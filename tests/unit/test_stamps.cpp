@@ -11,6 +11,10 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "../../src/libraries/bal/bal.hpp"
+#include "../../src/libraries/locks/locks.hpp"
+#include "../../src/libraries/rbl/rbl.hpp"
+#include "../../src/libraries/sc/sc.hpp"
 #include "rdmacheck/diagnostics.hpp"
 #include "rdmacheck/library.hpp"
 
@@ -31,25 +35,25 @@ const std::map<EventKind, std::string> kWaitStamps = {
     {EventKind::LR, "aCR"},   {EventKind::LW, "aCW"},   {EventKind::CAS, "aCAS"}, {EventKind::F, "aMF"},
     {EventKind::WT, "aWT"},   {EventKind::NLR, "aNLR"}, {EventKind::NRW, "aNRW"}, {EventKind::NAR, "aNAR"},
     {EventKind::NAW, "aNRW"}, {EventKind::NRR, "aNRR"}, {EventKind::NLW, "aNLW"}, {EventKind::NF, "aRF"},
-    {EventKind::GF, "aGF"},   {EventKind::BX, "aCR"},  // BX: a barrier's exit point (MOWGLI.md §6.1)
+    {EventKind::GF, "aGF"},   {bal::BX, "aCR"},  // BX: a barrier's exit point (MOWGLI.md §6.1)
     // The locks' subevents (LIBRARIES.md §1).
-    {EventKind::ACQ, "aMF"},  {EventKind::RCW, "aCW"}, {EventKind::RGF, "aGF"},  {EventKind::RRF, "aRF"},
-    {EventKind::RNRW, "aNRW"},
+    {locks::ACQ, "aMF"},  {locks::RCW, "aCW"}, {locks::RGF, "aGF"},  {locks::RRF, "aRF"},
+    {locks::RNRW, "aNRW"},
     // RDMA^SC_RMW's events (LIBRARIES.md §8.1).
-    {EventKind::SCR, "aMF"},  {EventKind::SCW, "aMF"}, {EventKind::SCU, "aMF"},
+    {sc::SCR, "aMF"},  {sc::SCW, "aMF"}, {sc::SCU, "aMF"},
     // RBL's (LIBRARIES.md §9.1).
-    {EventKind::SUBCW, "aCW"}, {EventKind::SUBNRW, "aNRW"}, {EventKind::SUBF, "aWT"}, {EventKind::RECV, "aCR"},
-    {EventKind::RECVF, "aWT"}};
+    {rbl::SUBCW, "aCW"}, {rbl::SUBNRW, "aNRW"}, {rbl::SUBF, "aWT"}, {rbl::RECV, "aCR"},
+    {rbl::RECVF, "aWT"}};
 
 // mowgli-tso-rmw.json: RDMA^TSO_RMW in MOWGLI style, a poll stamped aWT (§10.1), no gF.
 std::map<EventKind, std::string> tsoRmwStamps() {
     std::map<EventKind, std::string> m = kWaitStamps;
     m.erase(EventKind::WT);
     m.erase(EventKind::GF);
-    m.erase(EventKind::BX);
-    for (EventKind library : {EventKind::ACQ, EventKind::RCW, EventKind::RGF, EventKind::RRF, EventKind::RNRW,
-                              EventKind::SCR, EventKind::SCW, EventKind::SCU, EventKind::SUBCW, EventKind::SUBNRW,
-                              EventKind::SUBF, EventKind::RECV, EventKind::RECVF})
+    m.erase(bal::BX);
+    for (EventKind library : {locks::ACQ, locks::RCW, locks::RGF, locks::RRF, locks::RNRW,
+                              sc::SCR, sc::SCW, sc::SCU, rbl::SUBCW, rbl::SUBNRW,
+                              rbl::SUBF, rbl::RECV, rbl::RECVF})
         m.erase(library);
     m[EventKind::P] = "aWT";
     return m;
@@ -163,7 +167,7 @@ StampOrder markdownTable(const std::string& md, const std::string& heading, size
 std::vector<std::string> mismatches(const OrderTable& table, const StampOrder& spec,
                                     const std::map<EventKind, std::string>& stampOf) {
     std::vector<std::string> out;
-    for (int k = 0; k < kEventKindCount; ++k) {
+    for (int k = 0; k < eventKindCount(); ++k) {
         const EventKind kind = static_cast<EventKind>(k);
         if (table.covers[k] != (stampOf.count(kind) > 0))
             out.push_back(std::string(table.covers[k] ? "covers " : "does not cover ") + kindName(kind));
@@ -266,7 +270,7 @@ TEST_F(StampsTest, RdmaWait11StampOrderIsThe12StampOrderWithoutNar) {
     std::map<EventKind, std::string> stampOf = kWaitStamps;
     stampOf.erase(EventKind::NAR);
     stampOf.erase(EventKind::NAW);
-    for (int k = 0; k < kEventKindCount; ++k)
+    for (int k = 0; k < eventKindCount(); ++k)
         EXPECT_EQ(m.supports[k], stampOf.count(static_cast<EventKind>(k)) > 0) << kindName(static_cast<EventKind>(k));
     const OrderTable& ppo = m.tables.at("ppo");
     for (const auto& [earlier, a] : stampOf)

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "../../src/libraries/bal/bal.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/machine.hpp"
@@ -331,7 +332,7 @@ TEST(Unfold, BarrierCallsAndTheirParticipants) {
     EXPECT_EQ(path.events[0].remote, 1);
     EXPECT_EQ(path.events[1].kind, EventKind::GF);
     EXPECT_EQ(path.events[1].remote, 3);
-    EXPECT_EQ(path.events[2].kind, EventKind::BX);
+    EXPECT_EQ(path.events[2].kind, bal::BX);
     for (const Event& e : path.events) {
         EXPECT_EQ(e.library, findLibrary("bal").value());
         EXPECT_EQ(e.call, 0);

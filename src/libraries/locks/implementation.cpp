@@ -1,5 +1,7 @@
 // The lock implementations: I_NL, I_SL and I_WL (RMW Figs. 10 and 13, LIBRARIES.md §3-§5).
-#include "rewrite.hpp"
+#include "libraries/locks/locks.hpp"
+#include "rdmacheck/refine.hpp"
+#include "refine/rewrite.hpp"
 
 namespace rdmacheck::rewrite {
 
@@ -215,9 +217,19 @@ private:
 
 }  // namespace
 
-ImplementedTest nodeLocks(const LitmusTest& test) { return NodeLocksImpl(test).run(); }
-ImplementedTest strongLocks(const LitmusTest& test) { return StrongLocksImpl(test).run(); }
-ImplementedTest weakLocks(const LitmusTest& test, size_t placement) { return WeakLocksImpl(test, placement).run(); }
-size_t weakLockPlacements(const LitmusTest& test) { return WeakLocksImpl::placements(test); }
-
 }  // namespace rdmacheck::rewrite
+
+namespace rdmacheck::locks {
+
+// Tickets, CAS and FAA are remote RMWs: I_NL and I_WL run over RDMA^WAIT_RMW.
+std::vector<ImplementationDescriptor> implementations() {
+    using namespace rewrite;
+    return {
+        {"nl", "rdma-wait-rmw", nullptr, [](const LitmusTest& t, size_t) { return NodeLocksImpl(t).run(); }},
+        {"wl", "rdma-wait-rmw", WeakLocksImpl::placements,
+         [](const LitmusTest& t, size_t p) { return WeakLocksImpl(t, p).run(); }},
+        {"sl", "", nullptr, [](const LitmusTest& t, size_t) { return StrongLocksImpl(t).run(); }},
+    };
+}
+
+}  // namespace rdmacheck::locks

@@ -9,10 +9,10 @@
 // "fb", and so = rf ∪ fb is model text (models/_wait.cat: rbl-so).
 #include <map>
 
-#include "rdmacheck/library.hpp"
+#include "libraries/rbl/rbl.hpp"
 #include "rdmacheck/unfold.hpp"
 
-namespace rdmacheck {
+namespace rdmacheck::rbl {
 
 namespace {
 
@@ -33,12 +33,12 @@ std::map<int, BufferCalls> buffersOf(const ExecutionGraph& sk) {
             const Event& ev = sk.events[e];
             if (ev.library != self) continue;
             BufferCalls& q = buffers[ev.location];
-            if (ev.kind == EventKind::SUBCW) {  // a submit's first subevent
+            if (ev.kind == SUBCW) {  // a submit's first subevent
                 q.submits.emplace_back();
                 q.messages.push_back(e);
             }
-            if (ev.kind == EventKind::SUBCW || ev.kind == EventKind::SUBNRW) q.submits.back()[ev.remote] = e;
-            if (ev.kind == EventKind::RECV || ev.kind == EventKind::RECVF) q.receives[static_cast<int>(t)].push_back(e);
+            if (ev.kind == SUBCW || ev.kind == SUBNRW) q.submits.back()[ev.remote] = e;
+            if (ev.kind == RECV || ev.kind == RECVF) q.receives[static_cast<int>(t)].push_back(e);
         }
     return buffers;
 }
@@ -53,7 +53,7 @@ bool match(const ExecutionGraph& sk, const BufferCalls& q, const Matched& matche
     for (const auto& [thread, receives] : q.receives) {
         size_t received = 0;
         for (int r : receives) {
-            if (sk.events[r].kind == EventKind::RECVF) {
+            if (sk.events[r].kind == RECVF) {
                 failed(r, received);
                 continue;
             }
@@ -116,19 +116,19 @@ public:
         const int buffer = out.namedObject(args[0].variable);
         const bool submit = method == "submit";
         if (outcome == 1) {
-            out.emit(submit ? EventKind::SUBF : EventKind::RECVF, buffer, submit ? 0 : out.node(), -1);
+            out.emit(submit ? SUBF : RECVF, buffer, submit ? 0 : out.node(), -1);
             return Value::of(0);
         }
         if (submit) {
-            const int local = out.emit(EventKind::SUBCW, buffer, out.node(), -1);
+            const int local = out.emit(SUBCW, buffer, out.node(), -1);
             for (int n : out.participantNodes(args[0].variable))
-                if (n != out.node()) out.emit(EventKind::SUBNRW, buffer, n, -1);
+                if (n != out.node()) out.emit(SUBNRW, buffer, n, -1);
             std::vector<Value> message;
             for (size_t i = 1; i < args.size(); ++i) message.push_back(args[i].value);
             out.send(local, std::move(message));
             return Value::of(1);
         }
-        const int receive = out.emit(EventKind::RECV, buffer, out.node(), -1);
+        const int receive = out.emit(RECV, buffer, out.node(), -1);
         for (size_t i = 1; i < args.size(); ++i) out.output(i, Value::received(receive, static_cast<int>(i) - 1));
         return Value::of(1);
     }
@@ -170,13 +170,15 @@ public:
                  "LIBRARIES.md §9.1 (LOCO l.661)", failedBefore}};
     }
 
+    std::vector<const LibraryKind*> kinds() const override { return {&SUBCW, &SUBNRW, &SUBF, &RECV, &RECVF}; }
+
     std::string callLabel(const std::set<EventKind>& kinds) const override {
-        return kinds.count(EventKind::RECV) || kinds.count(EventKind::RECVF) ? "rbl.receive" : "rbl.submit";
+        return kinds.count(RECV) || kinds.count(RECVF) ? "rbl.receive" : "rbl.submit";
     }
 };
 
 }  // namespace
 
-std::unique_ptr<const LibraryDescriptor> ringBufferLibrary() { return std::make_unique<RingBuffers>(); }
+std::unique_ptr<const LibraryDescriptor> library() { return std::make_unique<RingBuffers>(); }
 
-}  // namespace rdmacheck
+}  // namespace rdmacheck::rbl

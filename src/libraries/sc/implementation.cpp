@@ -1,5 +1,7 @@
 // I_SC, SC locations over node locks (RMW Fig. 14, LIBRARIES.md §8.2).
-#include "rewrite.hpp"
+#include "libraries/sc/sc.hpp"
+#include "rdmacheck/refine.hpp"
+#include "refine/rewrite.hpp"
 
 namespace rdmacheck::rewrite {
 
@@ -103,7 +105,14 @@ private:
 
 }  // namespace
 
-ImplementedTest sequentialConsistency(const LitmusTest& test, size_t placement) { return ScImpl(test, placement).run(); }
-size_t sequentialConsistencyPlacements(const LitmusTest& test) { return ScImpl::placements(test); }
-
 }  // namespace rdmacheck::rewrite
+
+namespace rdmacheck::sc {
+
+std::vector<ImplementationDescriptor> implementations() {
+    using namespace rewrite;
+    return {{"sc", "rdma-wait-rmw", ScImpl::placements,
+             [](const LitmusTest& t, size_t p) { return ScImpl(t, p).run(); }}};
+}
+
+}  // namespace rdmacheck::sc

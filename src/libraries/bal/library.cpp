@@ -6,10 +6,10 @@
 #include <map>
 #include <set>
 
-#include "rdmacheck/library.hpp"
+#include "libraries/bal/bal.hpp"
 #include "rdmacheck/unfold.hpp"
 
-namespace rdmacheck {
+namespace rdmacheck::bal {
 
 namespace {
 
@@ -21,9 +21,9 @@ std::map<int, int> barrierRounds(const ExecutionGraph& sk) {
         std::map<int, int> passed;  // per barrier location
         for (int e : events) {
             const Event& ev = sk.events[e];
-            if (ev.kind != EventKind::GF && ev.kind != EventKind::BX) continue;
+            if (ev.kind != EventKind::GF && ev.kind != BX) continue;
             round[e] = passed[ev.location];
-            if (ev.kind == EventKind::BX) ++passed[ev.location];
+            if (ev.kind == BX) ++passed[ev.location];
         }
     }
     return round;
@@ -37,7 +37,7 @@ std::vector<std::pair<int, int>> roundPairs(const ExecutionGraph& sk) {
     std::vector<std::pair<int, int>> pairs;
     for (const auto& [entry, i] : round)
         for (const auto& [exit, j] : round)
-            if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == EventKind::BX && i == j &&
+            if (sk.events[entry].kind == EventKind::GF && sk.events[exit].kind == BX && i == j &&
                 sk.events[entry].location == sk.events[exit].location && sk.events[entry].location >= 0)
                 pairs.emplace_back(entry, exit);
     return pairs;
@@ -55,7 +55,7 @@ public:
         const int barrier = out.namedObject(args[0].variable);
         const std::vector<int> nodes = method == "tbar" ? out.allNodes() : out.participantNodes(args[0].variable);
         for (int n : nodes) out.emit(EventKind::GF, barrier, n, -1);
-        out.emit(EventKind::BX, barrier, 0, -1);
+        out.emit(BX, barrier, 0, -1);
         return Value();
     }
 
@@ -78,19 +78,21 @@ public:
                  "MOWGLI.md §6.1 (LOCO Def. 4.1)", roundPairs}};
     }
 
+    std::vector<const LibraryKind*> kinds() const override { return {&BX}; }
+
     std::string callLabel(const std::set<EventKind>&) const override { return "bal.barrier"; }
 
 private:
     static int callsOn(const ExecutionGraph& sk, int thread, int barrier) {
         int calls = 0;
         for (int e : sk.threadEvents[thread])
-            calls += sk.events[e].kind == EventKind::BX && sk.events[e].location == barrier;
+            calls += sk.events[e].kind == BX && sk.events[e].location == barrier;
         return calls;
     }
 };
 
 }  // namespace
 
-std::unique_ptr<const LibraryDescriptor> barrierLibrary() { return std::make_unique<Barriers>(); }
+std::unique_ptr<const LibraryDescriptor> library() { return std::make_unique<Barriers>(); }
 
-}  // namespace rdmacheck
+}  // namespace rdmacheck::bal

@@ -4,9 +4,9 @@
 // old value, writes old + v), sc.cas an update writing v2 when it reads v1 and
 // a read of another value otherwise (two outcomes, as RCAS). Its so,
 // po ∪ rf ∪ mo ∪ rb on its events, is model text (models/_wait.cat: sc-so).
-#include "rdmacheck/library.hpp"
+#include "libraries/sc/sc.hpp"
 
-namespace rdmacheck {
+namespace rdmacheck::sc {
 
 namespace {
 
@@ -26,17 +26,17 @@ public:
                 int outcome) const override {
         const int x = out.declared(args[0].variable);
         if (method == "write") {
-            out.emit(EventKind::SCW, x, 0, -1, args[1].value);
+            out.emit(SCW, x, 0, -1, args[1].value);
             return Value();
         }
-        if (method == "read") return Value::readBy(out.emit(EventKind::SCR, x, 0, -1));
+        if (method == "read") return Value::readBy(out.emit(SCR, x, 0, -1));
         if (method == "cas" && outcome == 1) {  // failed: reads a value other than v1, writes nothing
-            const int read = out.emit(EventKind::SCR, x, 0, -1);
+            const int read = out.emit(SCR, x, 0, -1);
             out.constrain(Value::readBy(read), Comparison::Ne, args[1].value);
             return Value::readBy(read);
         }
         // An update: its written value is computed from its own read.
-        const int update = out.emit(EventKind::SCU, x, 0, -1);
+        const int update = out.emit(SCU, x, 0, -1);
         if (method == "cas") {
             out.constrain(Value::readBy(update), Comparison::Eq, args[1].value);
             out.setWritten(update, args[2].value);
@@ -49,13 +49,15 @@ public:
         return Value::readBy(update);
     }
 
+    std::vector<const LibraryKind*> kinds() const override { return {&SCR, &SCW, &SCU}; }
+
     std::string callLabel(const std::set<EventKind>&) const override { return "sc"; }
 };
 
 }  // namespace
 
-std::unique_ptr<const LibraryDescriptor> sequentialConsistencyLibrary() {
+std::unique_ptr<const LibraryDescriptor> library() {
     return std::make_unique<SequentialConsistency>();
 }
 
-}  // namespace rdmacheck
+}  // namespace rdmacheck::sc

@@ -1,9 +1,9 @@
 // The shared-variable library SV (MOWGLI.md §5.1): one copy of each variable
 // per node; stmp_SV gives the subevents below. Its so edges are the model
 // files' "sv:" ones.
-#include "rdmacheck/library.hpp"
+#include "libraries/sv/sv.hpp"
 
-namespace rdmacheck {
+namespace rdmacheck::sv {
 
 namespace {
 
@@ -46,6 +46,6 @@ public:
 
 }  // namespace
 
-std::unique_ptr<const LibraryDescriptor> sharedVariableLibrary() { return std::make_unique<SharedVariables>(); }
+std::unique_ptr<const LibraryDescriptor> library() { return std::make_unique<SharedVariables>(); }
 
-}  // namespace rdmacheck
+}  // namespace rdmacheck::sv

@@ -2,7 +2,9 @@
 #include <set>
 #include <utility>
 
-#include "rewrite.hpp"
+#include "libraries/rbl/rbl.hpp"
+#include "rdmacheck/refine.hpp"
+#include "refine/rewrite.hpp"
 
 namespace rdmacheck::rewrite {
 
@@ -247,9 +249,18 @@ private:
 
 }  // namespace
 
-ImplementedTest ringBuffers(const LitmusTest& test, size_t placement, bool headFirst) {
-    return RingBuffersImpl(test, placement, headFirst).run();
-}
-size_t ringBufferPlacements(const LitmusTest& test) { return RingBuffersImpl::placements(test); }
-
 }  // namespace rdmacheck::rewrite
+
+namespace rdmacheck::rbl {
+
+std::vector<ImplementationDescriptor> implementations() {
+    using namespace rewrite;
+    return {
+        {"rbl", "", RingBuffersImpl::placements,
+         [](const LitmusTest& t, size_t p) { return RingBuffersImpl(t, p, false).run(); }},
+        {"rbl-head-first", "", RingBuffersImpl::placements,
+         [](const LitmusTest& t, size_t p) { return RingBuffersImpl(t, p, true).run(); }},
+    };
+}
+
+}  // namespace rdmacheck::rbl

@@ -3,7 +3,9 @@
 #include <set>
 #include <utility>
 
-#include "rewrite.hpp"
+#include "libraries/bal/bal.hpp"
+#include "rdmacheck/refine.hpp"
+#include "refine/rewrite.hpp"
 
 namespace rdmacheck::rewrite {
 
@@ -125,6 +127,16 @@ private:
 
 }  // namespace
 
-ImplementedTest barriers(const LitmusTest& test, bool entryFence) { return BarriersImpl(test, entryFence).run(); }
-
 }  // namespace rdmacheck::rewrite
+
+namespace rdmacheck::bal {
+
+std::vector<ImplementationDescriptor> implementations() {
+    using namespace rewrite;
+    return {
+        {"bal", "", nullptr, [](const LitmusTest& t, size_t) { return BarriersImpl(t, true).run(); }},
+        {"bal-no-entry-fence", "", nullptr, [](const LitmusTest& t, size_t) { return BarriersImpl(t, false).run(); }},
+    };
+}
+
+}  // namespace rdmacheck::bal

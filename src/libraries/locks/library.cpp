@@ -7,10 +7,10 @@
 // is model text (models/_wait.cat: wl-so, sl-so, nl-so).
 #include <map>
 
-#include "rdmacheck/library.hpp"
+#include "libraries/locks/locks.hpp"
 #include "rdmacheck/unfold.hpp"
 
-namespace rdmacheck {
+namespace rdmacheck::locks {
 
 namespace {
 
@@ -24,17 +24,17 @@ public:
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
         const int lock = out.namedObject(args[0].variable);
         if (method == "acq") {
-            out.emit(EventKind::ACQ, lock, 0, -1);
+            out.emit(ACQ, lock, 0, -1);
             return Value();
         }
         switch (release_) {
-            case Release::Weak: out.emit(EventKind::RCW, lock, 0, -1); break;
+            case Release::Weak: out.emit(RCW, lock, 0, -1); break;
             case Release::Strong:
-                for (int n : out.allNodes()) out.emit(EventKind::RGF, lock, n, -1);
+                for (int n : out.allNodes()) out.emit(RGF, lock, n, -1);
                 break;
             case Release::Node:
-                out.emit(EventKind::RRF, lock, args[0].nodes.at(0), -1);
-                out.emit(EventKind::RNRW, lock, args[0].nodes.at(0), -1);
+                out.emit(RRF, lock, args[0].nodes.at(0), -1);
+                out.emit(RNRW, lock, args[0].nodes.at(0), -1);
                 break;
         }
         return Value();
@@ -56,13 +56,13 @@ public:
                 lastCall = ev.call;
                 const std::string call = "(" + program.locations[ev.location].name + ")";
                 const bool held = heldAt.count(ev.location) > 0;
-                if (ev.kind == EventKind::ACQ && held)
+                if (ev.kind == ACQ && held)
                     throw InputError(ev.where, name() + ".acq" + call + " again before its " + name() + ".rel" + call +
                                                    " in this thread (RMW Def. 4)");
-                if (ev.kind != EventKind::ACQ && !held)
+                if (ev.kind != ACQ && !held)
                     throw InputError(ev.where, name() + ".rel" + call + " without a " + name() + ".acq" + call +
                                                    " before it in this thread (RMW Def. 4)");
-                if (ev.kind == EventKind::ACQ) {
+                if (ev.kind == ACQ) {
                     heldAt[ev.location] = e;
                 } else {
                     heldAt.erase(ev.location);
@@ -78,6 +78,8 @@ public:
         return std::nullopt;
     }
 
+    std::vector<const LibraryKind*> kinds() const override { return {&ACQ, &RCW, &RGF, &RRF, &RNRW}; }
+
     std::string callLabel(const std::set<EventKind>&) const override { return name() + ".rel"; }
 
 private:
@@ -88,7 +90,7 @@ private:
 
 }  // namespace
 
-std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries() {
+std::vector<std::unique_ptr<const LibraryDescriptor>> libraries() {
     std::vector<std::unique_ptr<const LibraryDescriptor>> out;
     out.push_back(std::make_unique<Locks>("wl", Locks::Release::Weak));
     out.push_back(std::make_unique<Locks>("sl", Locks::Release::Strong));
@@ -96,4 +98,4 @@ std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries() {
     return out;
 }
 
-}  // namespace rdmacheck
+}  // namespace rdmacheck::locks

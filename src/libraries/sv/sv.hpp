@@ -1,0 +1,19 @@
+// The shared-variable library SV (MOWGLI.md §5.1): its specification
+// (library.cpp), which emits core kinds only, and I_SV (implementation.cpp).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "rdmacheck/library.hpp"
+
+namespace rdmacheck {
+struct ImplementationDescriptor;  // refine.hpp
+}  // namespace rdmacheck
+
+namespace rdmacheck::sv {
+
+std::unique_ptr<const LibraryDescriptor> library();
+std::vector<ImplementationDescriptor> implementations();  // sv
+
+}  // namespace rdmacheck::sv
