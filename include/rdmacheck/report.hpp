@@ -7,6 +7,7 @@
 
 #include "rdmacheck/ast.hpp"
 #include "rdmacheck/check.hpp"
+#include "rdmacheck/names.hpp"
 
 namespace rdmacheck {
 
@@ -15,11 +16,6 @@ namespace rdmacheck {
 const char* kindWord(Quantifier q);
 Quantifier quantifierOfKind(const std::string& kind);
 
-// herd7's spelling: `[x]` for memory, `0:EAX` for registers.
-std::string shownName(const ObservedName& n);
-// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.
-std::string conditionText(Quantifier q, const Cond& c);
-std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s);
 std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.shown
 
 struct ReportOptions {
