@@ -40,6 +40,7 @@ struct ExplainOptions {
     int unroll = 2;
     size_t maxShown = 3;
     uint64_t maxCandidates = 100'000;
+    size_t maxEvents = CheckOptions().maxEvents;  // --max-events, as the check it explains
     ResourceLimits limits;  // --timeout, --max-memory: for the whole explanation
 };
 

@@ -28,6 +28,7 @@ ExplainResult explainOutcome(const LitmusTest& test, const Model& model, const C
     explainOptions.unroll = options.unroll;
     explainOptions.maxShown = pictures.maxShown;
     explainOptions.maxCandidates = pictures.maxCandidates;
+    explainOptions.maxEvents = options.maxEvents;
     explainOptions.limits = options.limits;
     const ExplainResult x = explain(test, model, explainOptions);
     if (pictures.dir.empty()) return x;

@@ -234,6 +234,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     result.outcome = conditionText(Quantifier::Exists, outcome);
     CheckOptions checkOptions;
     checkOptions.unroll = options.unroll;
+    checkOptions.maxEvents = options.maxEvents;
     checkOptions.limits = options.limits;
     LitmusTest target = test;
     target.quantifier = Quantifier::Exists;
