@@ -1,4 +1,8 @@
-// Stage 5: results as herd7's text (line for line) or as JSON.
+// Stage 5, the report module (report/), which prints every format: here a
+// check's result as herd7's text (line for line) or as JSON; beside it the
+// explanation (explain_report.hpp), robustness and repairs (robust_report.hpp),
+// cross and refine (cross_report.hpp), logs read back (herd_log.hpp) and
+// mcompare's table (mcompare.hpp). Pictures are the picture module's.
 #pragma once
 
 #include <nlohmann/json.hpp>
