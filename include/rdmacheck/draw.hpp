@@ -1,10 +1,12 @@
-// An execution (or an explained candidate) as an Picture for Graphviz.
+// An execution (or an explained candidate) as a Picture for Graphviz: the
+// pictures module's side that knows executions and models (picture.hpp).
 #pragma once
 
 #include <set>
 #include <string>
 
-#include "rdmacheck/explain.hpp"
+#include "rdmacheck/model.hpp"
+#include "rdmacheck/names.hpp"
 #include "rdmacheck/picture.hpp"
 
 namespace rdmacheck {

@@ -1,4 +1,5 @@
-// A picture of an execution graph (execution_graph.hpp) for Graphviz: what the report stage draws.
+// The pictures module (picture/): a picture of an execution graph for Graphviz,
+// written as DOT and rendered (dot.cpp); draw.hpp makes one of an execution (draw.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ std::string toDot(const Picture& g);
 void writeDot(const Picture& g, const std::string& path);            // std::runtime_error on failure
 // Lays out (dot) and renders with libgvc (gvContext, gvLayout, gvRenderFilename): format "svg" or "png".
 void renderGraph(const Picture& g, const std::string& format, const std::string& path);
+// DIR/STEM.dot, and DIR/STEM.FORMAT rendered unless format is "": DIR made if need be.
+void writePicture(const Picture& g, const std::string& dir, const std::string& stem, const std::string& format);
 
 // How a relation is drawn: Graphviz colour and style ("solid", "dashed", "dotted").
 // Fixed per relation so that pictures of different executions compare at a glance.

@@ -1,4 +1,8 @@
-// Stage 5: results as herd7's text (line for line) or as JSON.
+// Stage 5, the report module (report/), which prints every format: here a
+// check's result as herd7's text (line for line) or as JSON; beside it the
+// explanation (explain_report.hpp), robustness and repairs (robust_report.hpp),
+// cross and refine (cross_report.hpp), logs read back (herd_log.hpp) and
+// mcompare's table (mcompare.hpp). Pictures are the picture module's.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -7,6 +11,7 @@
 
 #include "rdmacheck/ast.hpp"
 #include "rdmacheck/check.hpp"
+#include "rdmacheck/names.hpp"
 
 namespace rdmacheck {
 
@@ -15,11 +20,6 @@ namespace rdmacheck {
 const char* kindWord(Quantifier q);
 Quantifier quantifierOfKind(const std::string& kind);
 
-// herd7's spelling: `[x]` for memory, `0:EAX` for registers.
-std::string shownName(const ObservedName& n);
-// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.
-std::string conditionText(Quantifier q, const Cond& c);
-std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s);
 std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.shown
 
 struct ReportOptions {

@@ -61,11 +61,4 @@ std::vector<RelationEdge> shortestScCycle(const ExecutionGraph& ex);
 // observable in the final state (ROBUSTNESS.md §5, Observable).
 bool scReachesState(const LitmusTest& test, const RobustnessWitness& w, const Model& sc, const CheckOptions& options);
 
-// The witness's cycle as text: "a:nlR x=1 -po-> b:nrW z=1 -po-> c:lW x=1 -rf-> a:nlR x=1".
-std::string cycleText(const RobustnessWitness& w);
-// "b:nrW x=1 …→ d:lR y=0 (G1 ✗); ..." ("" when no segment is relaxed).
-std::string relaxedText(const RobustnessWitness& w);
-// "P0:3/4 P1:5/5".
-std::string cutsText(const RobustnessWitness& w);
-
 }  // namespace rdmacheck

@@ -2,12 +2,14 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "common.hpp"
+#include "options.hpp"
 #include "rdmacheck/draw.hpp"
-#include "rdmacheck/explain.hpp"
+#include "rdmacheck/explain_report.hpp"
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/report.hpp"
 
@@ -15,39 +17,26 @@ namespace rdmacheck::cli {
 
 namespace {
 
-void writePicture(const Picture& g, const PictureOptions& pictures, const std::string& stem) {
-    std::filesystem::create_directories(pictures.dir);
-    writeDot(g, pictures.dir + "/" + stem + ".dot");
-    if (!pictures.format.empty()) renderGraph(g, pictures.format, pictures.dir + "/" + stem + "." + pictures.format);
-}
-
 bool shows(const std::string& show, bool satisfies) {
     return show == "all" || (show == "cond" && satisfies) || (show == "neg" && !satisfies);
 }
 
-// Why the outcome is forbidden, as a record (the JSON report's "explanation");
-// with --dot, draws each candidate with its cycle.
-nlohmann::json explanationRecord(const LitmusTest& test, const Model& model, const CheckOptions& options,
-                                 const PictureOptions& pictures, const std::set<std::string>& relations) {
+// Why the outcome is forbidden; with --dot, each candidate drawn with its cycle.
+ExplainResult explainOutcome(const LitmusTest& test, const Model& model, const CheckOptions& options,
+                             const PictureOptions& pictures, const std::set<std::string>& relations) {
     ExplainOptions explainOptions;
     explainOptions.unroll = options.unroll;
     explainOptions.maxShown = pictures.maxShown;
     explainOptions.maxCandidates = pictures.maxCandidates;
+    explainOptions.maxEvents = options.maxEvents;
     explainOptions.limits = options.limits;
     const ExplainResult x = explain(test, model, explainOptions);
-    nlohmann::json record{{"test", test.name}, {"model", model.name}, {"outcome", x.outcome},
-                          {"forbidden", x.applicable}, {"candidates", x.candidates}, {"truncated", x.truncated},
-                          {"shown", nlohmann::json::array()}};
+    if (pictures.dir.empty()) return x;
     const std::vector<ObservedName> shown = shownNames(test);
     int k = 0;
     for (const Explanation& e : x.shown) {
         ++k;
-        nlohmann::json candidate{{"state", stateLine(shown, e.state)}, {"cycles", nlohmann::json::array()}};
         for (size_t i = 0; i < e.cycles.size(); ++i) {
-            candidate["cycles"].push_back({{"choice", choiceText(e.executions[i])},
-                                           {"axiom", e.cycles[i].axiom},
-                                           {"cycle", cycleText(e.executions[i], x.locations, e.cycles[i])}});
-            if (pictures.dir.empty()) continue;
             const std::string stem =
                 numberedStem(fileStem(test.name) + "-why-", k, pictures.maxShown) +
                 (e.cycles.size() > 1 ? "-choice" + numberedStem("", i + 1, e.cycles.size()) : "");
@@ -55,36 +44,10 @@ nlohmann::json explanationRecord(const LitmusTest& test, const Model& model, con
                                        test.name + " candidate " + std::to_string(k) + ": " +
                                            stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
                                        &e.cycles[i], pictures.showInit),
-                         pictures, stem);
-        }
-        record["shown"].push_back(candidate);
-    }
-    return record;
-}
-
-// The explanation as text, after the herd7 report.
-void printExplanation(std::ostream& out, const nlohmann::json& x) {
-    const std::string test = x["test"];
-    if (!x["forbidden"].get<bool>()) {
-        out << "Explanation " << test << ": some consistent execution reaches " << x["outcome"].get<std::string>()
-            << "; nothing is forbidden\n\n";
-        return;
-    }
-    const uint64_t candidates = x["candidates"];
-    out << "Explanation " << test << ": " << candidates << (x["truncated"].get<bool>() ? "+" : "")
-        << " candidate execution(s) reach " << x["outcome"].get<std::string>() << "; none is consistent under "
-        << x["model"].get<std::string>() << "\n";
-    int k = 0;
-    for (const nlohmann::json& candidate : x["shown"]) {
-        out << "Candidate " << ++k << ": " << candidate["state"].get<std::string>() << "\n";
-        for (const nlohmann::json& c : candidate["cycles"]) {
-            const std::string choice = c["choice"];
-            out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks "
-                << c["axiom"].get<std::string>() << ": " << c["cycle"].get<std::string>() << "\n";
+                         pictures.dir, stem, pictures.format);
         }
     }
-    if (x["shown"].size() < candidates) out << "(" << candidates - x["shown"].size() << " more candidates not shown)\n";
-    out << "\n";
+    return x;
 }
 
 }  // namespace
@@ -93,14 +56,6 @@ std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count) 
     const std::string number = std::to_string(k);
     const size_t width = std::max(std::to_string(count).size(), number.size());
     return prefix + std::string(width - number.size(), '0') + number;
-}
-
-void FileReport::print(bool toStderr, const std::string& text) {
-    if (!text.empty()) pieces.emplace_back(toStderr, text);
-}
-
-void FileReport::flush() const {
-    for (const auto& [toStderr, text] : pieces) (toStderr ? std::cerr : std::cout) << text << std::flush;
 }
 
 bool CheckRun::prepare() {
@@ -153,16 +108,16 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
         for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result, state));
-        const nlohmann::json explanation =
-            pictures.explain ? explanationRecord(test, m, withTimeLeft(options, start), pictures, relations)
-                             : nlohmann::json();
+        const std::optional<ExplainResult> explanation =
+            pictures.explain ? std::optional(explainOutcome(test, m, withTimeLeft(options, start), pictures, relations))
+                             : std::nullopt;
         if (json) {
             nlohmann::json record = toJson(test, result, reportOptions_);
-            if (pictures.explain) record["explanation"] = explanation;
+            if (explanation) record["explanation"] = explanationJson(test, m.name, *explanation);
             out << dumpJson(record) << "\n";
         } else {
             printHerd(out, test, result, reportOptions_);
-            if (pictures.explain) printExplanation(out, explanation);
+            if (explanation) printExplanation(out, test, m.name, *explanation);
         }
         report.print(false, out.str());
         out.str("");
@@ -206,7 +161,7 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
                                            test.name + " execution " + std::to_string(drawn) + ": " +
                                                stateLine(shown, state),
                                            nullptr, pictures.showInit),
-                             pictures, stem);
+                             pictures.dir, stem, pictures.format);
             } catch (const std::runtime_error& e) {  // the verdict comes first, then this
                 pictureError = e.what();
             }
@@ -215,6 +170,99 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
     MachineOptions machine = machineOptions;
     machine.unroll = options.unroll;
     return explore(test, m, machine, draw);
+}
+
+void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
+    app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
+    app.add_option("--model", modelName,
+                   "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, "
+                   "rdma-wait-rmw, mowgli-tso-rmw, tso, sc) or the path of a .cat file (models/README.md); "
+                   "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
+                   "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
+    app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
+    app.add_option("--skip", modelOptions.skip,
+                   "drop the model's axiom of this name (herd7's -skipchecks); repeatable. The operational engine "
+                   "refuses the variant")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
+        ->check(notNegative());
+    app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
+        ->capture_default_str()->check(notNegative());
+    app.add_option("--max-events", options.maxEvents,
+                   "declarative: give up on a combination of thread paths with more events")
+        ->capture_default_str()->check(notNegative());
+    app.add_option("--engine", engine, "declarative (Z3 over the axioms) or operational (explore the machine)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"declarative", "operational"}));
+    const std::map<std::string, MachineKind> machineKinds{{"concrete", MachineKind::Concrete},
+                                                          {"simplified", MachineKind::Simplified}};
+    app.add_option("--machine", machineOptions.kind,
+                   "operational machine: concrete (six buffers) or simplified; default simplified for a model "
+                   "with remote RMWs, else concrete")
+        ->transform(CLI::CheckedTransformer(machineKinds));
+    app.add_option("--max-states", machineOptions.maxStates, "operational: give up past this many machine states")
+        ->capture_default_str()->check(notNegative());
+    addLimits(app, limits);
+    app.add_flag("--no-reduction", noReduction,
+                 "operational: explore every interleaving (slow; checks the reduction)");
+    app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
+    app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
+    addPictures(app);
+    CLI::Option* statesFlag =
+        app.add_flag("--states", statesOnly,
+                     "declarative: list the distinct final states and the verdict, without counting executions");
+    app.add_flag("--speedcheck", speedcheck,
+                 "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck)")
+        ->excludes(statesFlag);
+    app.add_option("-j,--jobs", jobs, "files checked in parallel; output stays in input order")
+        ->capture_default_str()->check(CLI::Range(1, 256));
+    app.add_flag("--explain", pictures.explain,
+                 "for an outcome no consistent execution reaches: each candidate execution's shortest cycle");
+}
+
+void CheckFlags::addPictures(CLI::App& app) {
+    app.add_option("--dot", pictures.dir,
+                   "write each shown execution as DIR/TEST-K.dot (Graphviz); operational: a run per final memory");
+    app.add_option("--render", pictures.format, "also draw DIR/TEST-K.svg or .png (needs --dot DIR)")
+        ->check(CLI::IsMember({"svg", "png"}));
+    app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
+        ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
+    app.add_flag("--show-init", pictures.showInit,
+                 "draw the initial writes (herd7's -showinitwrites); otherwise only those an explained cycle uses");
+    app.add_option("--max-pictures", pictures.maxPictures, "executions drawn per test at most")
+        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+    app.add_option("--max-shown", pictures.maxShown, "--explain: candidate executions shown (and drawn) at most")
+        ->capture_default_str()->check(CLI::Range(size_t{1}, size_t{1'000'000}));
+    app.add_option("--max-candidates", pictures.maxCandidates, "--explain: candidate executions searched at most")
+        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000'000}));
+    app.add_option("--edges", pictures.edges,
+                   "relations drawn, e.g. po,rf,mo,rb,pf,nfo (default), or ippo,oppo, or ib,ob");
+}
+
+std::string CheckFlags::misuse() const {
+    if (!pictures.format.empty() && pictures.dir.empty()) return "--render needs --dot DIR (where the pictures go)";
+    if (engine == "operational" && pictures.explain)
+        return "--explain looks for declarative executions; drop --engine operational";
+    if (engine == "operational" && (statesOnly || speedcheck))
+        return "--states and --speedcheck are modes of the declarative engine; drop --engine operational";
+    return "";
+}
+
+void CheckFlags::configure(CheckRun& run, bool quiet) const {
+    run.modelName = modelName;
+    run.modelsDir = modelsDir;
+    run.modelOptions = modelOptions;
+    run.engine = engine;
+    run.options = options;
+    run.options.mode = speedcheck ? CheckMode::Speedcheck : statesOnly ? CheckMode::States : CheckMode::Executions;
+    run.machineOptions = machineOptions;
+    run.machineOptions.reduce = !noReduction;
+    run.options.progress = run.machineOptions.progress = jobs == 1 && !quiet;
+    run.json = json;
+    run.noTime = noTime;
+    run.pictures = pictures;
+    if (run.pictures.show.empty()) run.pictures.show = "cond";
 }
 
 }  // namespace rdmacheck::cli

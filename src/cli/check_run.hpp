@@ -1,6 +1,7 @@
 // The main command and `run`: check files under one set of options, -j at a
 // time, each file's report held back so that reports print in input order.
 #pragma once
+#include <CLI/CLI.hpp>
 #include <map>
 #include <mutex>
 #include <set>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "rdmacheck/check.hpp"
+#include "rdmacheck/herd_log.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/report.hpp"
@@ -32,26 +34,6 @@ struct PictureOptions {
 // A picture's file stem, TEST-0007: numbered wide enough for `count` so that
 // the files sort in order.
 std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count);
-
-// What checking one file printed, in order, on stdout (false) and stderr
-// (true), and how it ended, for a suite's summary.
-struct FileReport {
-    std::vector<std::pair<bool, std::string>> pieces;
-    int status = 0;        // the file's exit code
-    std::string file;
-    std::string test;      // empty when the file could not be read
-    bool checked = false;  // a verdict came out (then ok, quantifier)
-    bool ok = false;
-    Quantifier quantifier = Quantifier::Exists;
-    bool timedOut = false;
-    double seconds = 0;
-    std::vector<std::string> states;  // the final states' lines, for compare
-    std::string hash;                 // herd7's Hash= of a log's X86 test, for compare
-    nlohmann::json options;           // a --json log's record: the options it ran with, for merge
-
-    void print(bool toStderr, const std::string& text);
-    void flush() const;
-};
 
 class CheckRun {
 public:
@@ -99,5 +81,30 @@ int CheckRun::run(const std::vector<std::string>& files, int jobs, const Done& d
         });
     return status;
 }
+
+// The main command's options; `run` and `compare` fall through to them, and
+// refine and robust share the model, the models folder and the bounds.
+struct CheckFlags {
+    std::vector<std::string> files;
+    std::string modelName;
+    std::string modelsDir = defaultModelsDir();
+    ModelOptions modelOptions;
+    CheckOptions options;
+    MachineOptions machineOptions;
+    std::string engine = "declarative";
+    bool json = false, noTime = false, noReduction = false, statesOnly = false, speedcheck = false;
+    int jobs = 1;
+    PictureOptions pictures;
+
+    void add(CLI::App& app, ResourceLimits& limits);
+    void addPictures(CLI::App& app);
+
+    // The option combinations CLI11 cannot refuse; an error message, or "".
+    std::string misuse() const;
+
+    // Sets `run` to these options; `quiet`: no per-test progress line (a
+    // suite's line or a table is being made instead).
+    void configure(CheckRun& run, bool quiet) const;
+};
 
 }  // namespace rdmacheck::cli

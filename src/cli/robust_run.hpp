@@ -1,10 +1,11 @@
 // The robust command: robustness against SC per test (ROBUSTNESS.md §4, §5),
 // as a herd7-style block or a JSON record, its witness drawn, and repairs.
 #pragma once
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
-#include "rdmacheck/check.hpp"
+#include "check_run.hpp"
 
 namespace rdmacheck::cli {
 
@@ -20,5 +21,14 @@ struct RobustRunOptions {
 
 // Exit 0 when every test is robust, 1 when one is not, 2 on bad input or a limit.
 int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options);
+
+struct RobustFlags {
+    CLI::App* command = nullptr;
+    std::vector<std::string> files;
+    RobustRunOptions options;
+
+    void add(CLI::App& app, CheckFlags& check, ResourceLimits& limits);
+    int run(const CheckFlags& check);
+};
 
 }  // namespace rdmacheck::cli

@@ -1,6 +1,8 @@
 #include "suite.hpp"
 
-#include "mcompare.hpp"
+#include "options.hpp"
+#include "rdmacheck/herd_log.hpp"
+#include "rdmacheck/mcompare.hpp"
 #include "rdmacheck/text_file.hpp"
 
 #include <unistd.h>
@@ -77,79 +79,8 @@ void addPath(const std::string& path, std::vector<std::string>& out, int depth) 
     out.insert(out.end(), found.begin(), found.end());
 }
 
-// A JSON error record: the report of its file just before it (a picture that
-// could not be written) takes it, otherwise it stands for a test that gave no verdict.
-void addError(const std::string& line, const nlohmann::json& j, FileReport& r, std::vector<FileReport>& out) {
-    FileReport& target = !out.empty() && out.back().checked && out.back().file == r.file ? out.back() : r;
-    target.status = std::max(target.status, j.at("exit_code").get<int>());
-    target.timedOut = target.timedOut || j.value("timeout", false);
-    target.print(false, line + "\n");
-    if (&target == &r) out.push_back(std::move(r));
-}
-
 // A report's place in a merged log: its test's name, or its file's for an error.
 const std::string& sortName(const FileReport& r) { return r.test.empty() ? r.file : r.test; }
-
-// The reports of one log of `run` (or of the main command): herd7 text blocks
-// (from `Test` to a blank line) or JSON Lines, error records included.
-void readLog(const std::string& path, const std::string& text, std::vector<FileReport>& out) {
-    std::istringstream in(text);
-    std::optional<size_t> block;  // the text block being read (an index: `out` grows)
-    bool inStates = false;
-    int n = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++n;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.rfind("{", 0) == 0) {
-            FileReport r;
-            try {
-                const nlohmann::json j = nlohmann::json::parse(line);
-                r.file = j.value("file", "");
-                if (j.value("type", "") == "error") {
-                    addError(line, j, r, out);
-                    continue;
-                }
-                r.test = j.at("test").get<std::string>();
-                r.ok = j.at("ok").get<bool>();
-                r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
-                r.seconds = j.value("time", 0.0);
-                r.options = j.value("options", nlohmann::json::object());
-                for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
-            } catch (const nlohmann::json::exception& e) {
-                fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
-            }
-            r.checked = true;
-            r.print(false, line + "\n");
-            out.push_back(std::move(r));
-        } else if (line.rfind("Test ", 0) == 0) {
-            block = out.size();
-            FileReport& r = out.emplace_back();
-            std::istringstream words(line.substr(5));
-            std::string kind;
-            words >> r.test >> kind;
-            r.quantifier = quantifierOfKind(kind);
-            r.print(false, line + "\n");
-        } else if (block) {
-            FileReport& r = out[*block];
-            r.print(false, line + "\n");
-            if (line.rfind("States ", 0) == 0) {
-                inStates = true;
-            } else if (line == "Ok" || line == "No") {
-                inStates = false;
-                r.checked = true, r.ok = line == "Ok";
-            } else if (inStates) {
-                r.states.push_back(line);
-            }
-            if (line.rfind("Time ", 0) == 0) r.seconds = std::atof(line.substr(line.rfind(' ') + 1).c_str());
-            if (line.rfind("Hash=", 0) == 0) r.hash = line.substr(5);
-            if (line.empty()) block.reset();
-        } else if (!line.empty()) {
-            fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
-        }
-    }
-}
-
-void readLogFile(const std::string& path, std::vector<FileReport>& out) { readLog(path, readTextFile(path, "log"), out); }
 
 // Expected verdicts, by test name and by file name.
 class Expectations {
@@ -496,6 +427,49 @@ int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOpt
     printSummary("run", reports, progress.elapsed(), "(-j " + std::to_string(options.jobs) + ")", tally, expected.has_value());
     if (tally.mismatches) status = std::max(status, 1);
     return status;
+}
+
+void SuiteFlags::add(CLI::App& app) {
+    // Takes the main command's options too (fallthrough): rdmacheck run --model tso DIR.
+    runCommand = app.add_subcommand(
+        "run", "check a suite in parallel, with progress and a summary on stderr and the reports on stdout");
+    runCommand->fallthrough();
+    suite.jobs = defaultJobs();
+    runCommand->add_option("suite", args,
+                           "directories (their .litmus files, recursively), @INDEX files (herd7's: a path per "
+                           "line), - (paths on standard input) or files")
+        ->required();
+    runCommand->add_option("-j,--jobs", suite.jobs, "tests checked in parallel")->capture_default_str()
+        ->check(CLI::Range(1, 256));
+    runCommand->add_option("--shard", suite.shard, "check only part I of N (I/N): every N-th test from the I-th");
+    runCommand->add_option("--expect", suite.expect,
+                           "expected verdicts: a herd7 log, rdmacheck --json output or CSV TEST,VERDICT (Ok/No, "
+                           "1/0); each mismatch is reported and the exit code is 1");
+    runCommand->add_flag("--no-progress", noProgress, "no progress line on stderr");
+
+    mergeCommand =
+        app.add_subcommand("merge", "join the logs of several runs (e.g. shards) into one log and summary");
+    mergeCommand->add_option("logs", mergeLogsArgs, "logs of rdmacheck run (herd7 text or --json)")->required();
+    mergeCommand->add_option("--expect", mergeExpect, "expected verdicts, as for run --expect");
+
+    // Takes the main command's options too (fallthrough), for --models runs.
+    compareCommand = app.add_subcommand(
+        "compare", "mcompare7's table of several logs, or of several models run on a suite (--models a,b)");
+    compareCommand->fallthrough();
+    compareCommand->add_option("inputs", compareArgs, "logs of rdmacheck (text or --json); with --models, the suite")
+        ->required();
+    compareCommand->add_option("--models", compareModelNames, "run these models on the suite and compare them")
+        ->delimiter(',');
+}
+
+int SuiteFlags::runOnLogs() const {
+    return *mergeCommand ? mergeLogs(mergeLogsArgs, mergeExpect) : compareLogs(compareArgs);
+}
+
+int SuiteFlags::runOnSuite(CheckRun& run, int jobs) {
+    if (*compareCommand) return compareModels(run, compareModelNames, compareArgs, jobs);
+    suite.progress = !noProgress;
+    return runSuite(run, args, suite);
 }
 
 }  // namespace rdmacheck::cli

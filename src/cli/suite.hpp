@@ -2,6 +2,7 @@
 // standard input), optionally one shard of it, checked in parallel with
 // progress on stderr, a summary at the end and expected verdicts compared.
 #pragma once
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,22 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect);
 int compareLogs(const std::vector<std::string>& logs);
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
                   int jobs);
+
+// run, merge and compare: suites, their logs and their tables.
+struct SuiteFlags {
+    CLI::App *runCommand = nullptr, *mergeCommand = nullptr, *compareCommand = nullptr;
+    std::vector<std::string> args, mergeLogsArgs, compareArgs, compareModelNames;
+    SuiteOptions suite;
+    bool noProgress = false;
+    std::string mergeExpect;
+
+    void add(CLI::App& app);
+
+    // merge, and compare of logs: they check no test.
+    bool readsLogs() const { return *mergeCommand || (*compareCommand && compareModelNames.empty()); }
+    int runOnLogs() const;
+    bool checksSuite() const { return *runCommand || *compareCommand; }
+    int runOnSuite(CheckRun& run, int jobs);
+};
 
 }  // namespace rdmacheck::cli

@@ -5,7 +5,7 @@
 #include <deque>
 #include <set>
 
-#include "rdmacheck/report.hpp"
+#include "rdmacheck/names.hpp"
 
 namespace rdmacheck {
 
@@ -13,20 +13,6 @@ namespace {
 
 // The base relations an execution chooses.
 constexpr std::array<const char*, 6> kChoices = {"rf", "mo", "rb", "nfo", "rao", "lo"};
-
-std::string letters(int k) {
-    std::string s;
-    do {
-        s.insert(s.begin(), static_cast<char>('a' + k % 26));
-        k = k / 26 - 1;
-    } while (k >= 0);
-    return s;
-}
-
-std::string locationText(const std::vector<Location>& locations, const Event& e) {
-    if (e.location < 0) return "";
-    return locations[e.location].name;
-}
 
 // Nodes of the constraint graph: one per (clock, event); an event of the tie
 // set (Inst for RDMA^TSO) is observed when issued (I = O), so it shares the issue node.
@@ -200,61 +186,9 @@ std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model
 
 }  // namespace
 
-std::string choiceText(const ExecutionGraph& ex) {
-    std::string nfo;
-    for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(ex, a) + "→" + eventName(ex, b);
-    std::string text = nfo.empty() ? "" : "nfo " + nfo;
-    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)}) {
-        std::string chain;
-        for (const auto& [group, order] : *orders) {
-            if (order.size() < 2) continue;
-            if (!chain.empty()) chain += "; ";
-            for (size_t i = 0; i < order.size(); ++i) chain += (i ? "→" : "") + eventName(ex, order[i]);
-        }
-        if (!chain.empty()) text += (text.empty() ? "" : ", ") + std::string(name) + " " + chain;
-    }
-    return text;
-}
-
-std::string eventName(const ExecutionGraph& ex, int event) {
-    if (isInitEvent(ex.events[event])) return "init";
-    int firstThreadEvent = 0;
-    while (isInitEvent(ex.events[firstThreadEvent])) ++firstThreadEvent;
-    return letters(event - firstThreadEvent);
-}
-
-std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event) {
-    const Event& e = ex.events[event];
-    const std::string loc = locationText(locations, e);
-    if (isInitEvent(e)) return "init " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
-    std::string label = eventName(ex, event) + ": " + kindName(e.kind);
-    if (e.kind == EventKind::CAS) {
-        label += " " + loc + " " + std::to_string(ex.readValues[event]) + "→" +
-                 std::to_string(e.written.eval(ex.readValues));
-    } else if (isWrite(e.kind)) {
-        label += " " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
-    } else if (isRead(e.kind)) {
-        label += " " + loc + "=" + std::to_string(ex.readValues[event]);
-    }
-    if (e.remote != 0) label += " →" + std::to_string(e.remote);
-    return label;
-}
-
 std::optional<Cycle> shortestViolation(const ExecutionGraph& ex, const Model& model) {
     if (std::optional<Cycle> cycle = ConstraintGraph(ex, model).shortestCycle()) return cycle;
     return generalViolation(ex, model);
-}
-
-std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle) {
-    std::string text;
-    for (const RelationEdge& e : cycle.edges) {
-        const Event& ev = ex.events[e.from];
-        text += eventName(ex, e.from) + ":" + kindName(ev.kind);
-        const std::string loc = locationText(locations, ev);
-        if (!loc.empty()) text += " " + loc;
-        text += " →" + e.relation + " ";
-    }
-    return text + eventName(ex, cycle.closed ? cycle.edges.front().from : cycle.edges.back().to);
 }
 
 namespace {
@@ -300,6 +234,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     result.outcome = conditionText(Quantifier::Exists, outcome);
     CheckOptions checkOptions;
     checkOptions.unroll = options.unroll;
+    checkOptions.maxEvents = options.maxEvents;
     checkOptions.limits = options.limits;
     LitmusTest target = test;
     target.quantifier = Quantifier::Exists;

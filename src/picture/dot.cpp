@@ -661,6 +661,12 @@ void renderGraph(const Picture& g, const std::string& format, const std::string&
     output.done = true;
 }
 
+void writePicture(const Picture& g, const std::string& dir, const std::string& stem, const std::string& format) {
+    fs::create_directories(dir);
+    writeDot(g, dir + "/" + stem + ".dot");
+    if (!format.empty()) renderGraph(g, format, dir + "/" + stem + "." + format);
+}
+
 }  // namespace rdmacheck
 
 // LeakSanitizer: Graphviz 2.42 (Debian 12) leaks inside its own code on every layout, whatever the caller

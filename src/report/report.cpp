@@ -11,39 +11,6 @@ namespace rdmacheck {
 
 namespace {
 
-std::string condBody(const Cond& c, Cond::Kind parent) {
-    switch (c.kind) {
-        case Cond::Kind::True: return "true";
-        case Cond::Kind::False: return "false";
-        case Cond::Kind::Atom:
-            return shownName(ObservedName{c.loc, c.thread, c.where}) + (c.equal ? "=" : "!=") + std::to_string(c.value);
-        case Cond::Kind::Not: {
-            const Cond& a = c.args[0];
-            bool simple = a.kind == Cond::Kind::Atom || a.kind == Cond::Kind::True || a.kind == Cond::Kind::False;
-            return simple ? "~" + condBody(a, c.kind) : "~(" + condBody(a, Cond::Kind::True) + ")";
-        }
-        case Cond::Kind::And:
-        case Cond::Kind::Or: {
-            std::string sep = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";
-            std::string s;
-            for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind);
-            // `\/` inside `/\`, and explicitly grouped same-operator chains, keep their parentheses.
-            bool paren = parent == Cond::Kind::And || (parent == Cond::Kind::Or && c.kind == Cond::Kind::Or);
-            return paren ? "(" + s + ")" : s;
-        }
-    }
-    return "";
-}
-
-const char* quantifierWord(Quantifier q) {
-    switch (q) {
-        case Quantifier::Exists: return "exists";
-        case Quantifier::NotExists: return "~exists";
-        case Quantifier::Forall: return "forall";
-    }
-    return "";
-}
-
 // The warning of a loop whose unroll bound cut consistent executions.
 constexpr const char* kUnrollCut =
     "loop unrolled to the bound; executions needing more iterations are missing (raise --unroll)";
@@ -119,26 +86,6 @@ const char* kindWord(Quantifier q) {
 
 Quantifier quantifierOfKind(const std::string& kind) {
     return kind == "Forbidden" ? Quantifier::NotExists : kind == "Required" ? Quantifier::Forall : Quantifier::Exists;
-}
-
-std::string shownName(const ObservedName& n) {
-    if (n.thread >= 0) return std::to_string(n.thread) + ":" + n.name;
-    // An SV copy x@2 prints as x.2: herdtools' log lexer takes '.' in names, not
-    // '@', and no litmus location has a '.'.
-    std::string name = n.name;
-    std::replace(name.begin(), name.end(), '@', '.');
-    return "[" + name + "]";
-}
-
-std::string conditionText(Quantifier q, const Cond& c) {
-    return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True) + ")";
-}
-
-std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s) {
-    std::string line;
-    for (size_t i = 0; i < shown.size(); ++i)
-        line += (i ? " " : "") + shownName(shown[i]) + "=" + std::to_string(s[i]) + ";";
-    return line;
 }
 
 std::string stateLine(const CheckResult& r, const FinalState& s) { return stateLine(r.shown, s); }

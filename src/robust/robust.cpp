@@ -5,8 +5,6 @@
 #include <deque>
 #include <map>
 
-#include "rdmacheck/explain.hpp"
-#include "rdmacheck/report.hpp"
 
 namespace rdmacheck {
 
@@ -254,41 +252,6 @@ bool scReachesState(const LitmusTest& input, const RobustnessWitness& w, const M
     speedcheck.mode = CheckMode::Speedcheck;
     speedcheck.prefixes = w.cut();
     return check(test, sc, speedcheck).ok;
-}
-
-namespace {
-
-// As ROBUSTNESS.md §5 writes events: "d:lR y=0", "g:nrW y=1", "h:P(1)".
-std::string eventText(const RobustnessWitness& w, int e) {
-    const Event& ev = w.execution.events[e];
-    std::string text = eventName(w.execution, e) + ":" + kindName(ev.kind);
-    if (ev.location < 0) return text + (ev.remote ? "(" + std::to_string(ev.remote) + ")" : "");
-    const long long value = isRead(ev.kind) ? w.execution.readValues[e] : ev.written.eval(w.execution.readValues);
-    return text + " " + w.locations[ev.location].name + "=" + std::to_string(value);
-}
-
-}  // namespace
-
-std::string cycleText(const RobustnessWitness& w) {
-    std::string text;
-    for (const RelationEdge& e : w.cycle) text += eventText(w, e.from) + " -" + e.relation + "-> ";
-    return text + eventText(w, w.cycle.front().from);
-}
-
-std::string relaxedText(const RobustnessWitness& w) {
-    std::string text;
-    for (const RelaxedSegment& s : w.relaxed)
-        text += (text.empty() ? "" : "; ") + eventText(w, s.entry) + " …→ " + eventText(w, s.exit) +
-                (s.cell.empty() ? "" : " (" + s.cell + ")");
-    return text;
-}
-
-std::string cutsText(const RobustnessWitness& w) {
-    std::string text;
-    for (size_t t = 0; t < w.cuts.size(); ++t)
-        text += (t ? " P" : "P") + std::to_string(t) + ":" + std::to_string(w.cuts[t].kept) + "/" +
-                std::to_string(w.cuts[t].length);
-    return text;
 }
 
 }  // namespace rdmacheck

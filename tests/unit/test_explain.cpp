@@ -248,3 +248,13 @@ TEST(Explain, TheSearchStopsAtTheTimeout) {
     options.limits.seconds = 0.2;
     EXPECT_THROW(explain(parseLitmus(text, "sb2-ring.litmus"), loadModel(modelsDir(), "tso"), options), TimeoutError);
 }
+
+// --max-events bounds the explanation's searches as it bounds the check's
+// (the explanation once took the default whatever the command line said).
+TEST(Explain, TakesTheMaxEventsOfTheCheck) {
+    ExplainOptions options;
+    options.maxEvents = 1;
+    EXPECT_THROW(explain(parseLitmusFile(sourceDir() + "/litmus/rdma-tso/fig1a-sb.litmus"),
+                         loadModel(modelsDir(), "rdma-tso"), options),
+                 InputError);
+}

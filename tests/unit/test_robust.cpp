@@ -12,6 +12,7 @@
 #include "rdmacheck/repair.hpp"
 #include "rdmacheck/report.hpp"
 #include "rdmacheck/robust.hpp"
+#include "rdmacheck/robust_report.hpp"
 
 using namespace rdmacheck;
 using namespace rdmacheck::testing;

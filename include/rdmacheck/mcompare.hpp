@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "check_run.hpp"
+#include "rdmacheck/herd_log.hpp"
 
-namespace rdmacheck::cli {
+namespace rdmacheck {
 
 // One column of the table: a log (named by its file name) or a model's run.
 struct CompareColumn {
@@ -28,4 +28,4 @@ struct McompareResult {
 // test different hashes or states over different locations.
 McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns);
 
-}  // namespace rdmacheck::cli
+}  // namespace rdmacheck

@@ -1,4 +1,4 @@
-#include "mcompare.hpp"
+#include "rdmacheck/mcompare.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,8 +12,9 @@
 #include <tuple>
 
 #include "rdmacheck/diagnostics.hpp"
+#include "rdmacheck/report.hpp"
 
-namespace rdmacheck::cli {
+namespace rdmacheck {
 
 namespace {
 
@@ -287,4 +288,4 @@ McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareCo
     return result;
 }
 
-}  // namespace rdmacheck::cli
+}  // namespace rdmacheck

@@ -1,0 +1,45 @@
+// How every output names what it shows: herd7's spelling of locations,
+// conditions and final states, herd7-style event names and labels, and a
+// cycle of relation edges with its text. Below both the reports (report/) and
+// what they report on (explain/, robust/, picture/), so neither includes the other.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rdmacheck/ast.hpp"
+#include "rdmacheck/relations.hpp"
+#include "rdmacheck/result.hpp"
+
+namespace rdmacheck {
+
+// herd7's spelling: `[x]` for memory, `0:EAX` for registers.
+std::string shownName(const ObservedName& n);
+// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.
+std::string conditionText(Quantifier q, const Cond& c);
+// `[x]=1; 0:EAX=0;`
+std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s);
+
+// herd7-style event names: a, b, c, ... over the threads' events in order;
+// "init" for initial writes.
+std::string eventName(const ExecutionGraph& ex, int event);
+// e.g. "c: nrW y=1 →2", "init x=0".
+std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event);
+
+// A cycle of clock edges; `axiom` names what it breaks: a clock's axiom (ib, ob
+// for RDMA^TSO; uniproc, ghb for tso; sc), the tied clocks' inst-ib-ob, or an
+// irreflexive or empty axiom the general encoding checks.
+// An empty axiom's witness is one edge, not a cycle (closed is false).
+struct Cycle {
+    std::string axiom;
+    std::vector<RelationEdge> edges;  // edges[i].to == edges[i+1].from, last.to == first.from
+    bool closed = true;
+};
+
+// The execution's choices an explanation depends on: "nfo a→b, rao c→e" ("" if none).
+std::string choiceText(const ExecutionGraph& ex);
+
+// "a:nrW x →oppo b:nrR z →rb a".
+std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle);
+
+}  // namespace rdmacheck

@@ -1,0 +1,33 @@
+// The generate command, and the random-test options cross shares with it.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+#include "rdmacheck/generate.hpp"
+
+namespace rdmacheck::cli {
+
+// --nodes, --threads, --min-length, --max-length, --shared, --mix.
+struct GeneratorFlags {
+    GeneratorOptions options;
+    std::string mix;
+
+    void add(CLI::App& app);
+
+    // Applies --mix; false after printing an error.
+    bool resolve();
+};
+
+struct GenerateFlags {
+    CLI::App* command = nullptr;
+    uint64_t seed = 1;
+    int count = 1;
+    std::string outDir;
+    GeneratorFlags generator;
+
+    void add(CLI::App& app);
+    int run();
+};
+
+}  // namespace rdmacheck::cli

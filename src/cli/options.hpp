@@ -1,0 +1,33 @@
+// What every command of the command line shares: number options that refuse
+// what their type cannot hold, the limits of the commands that run tests,
+// herd7's single-dash options and a hint after a mistyped option.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/limits.hpp"
+
+namespace rdmacheck::cli {
+
+// For counts and bounds: CLI11 would read "-5" into an unsigned option as 2^64-5.
+CLI::Validator notNegative();
+
+// Adds a check to every integer and floating-point option of `app` and its
+// commands that refuses what the option's type cannot hold.
+void refuseUnrepresentable(CLI::App& app);
+
+// Every command with a progress line on stderr takes --progress-interval with its limits.
+void addLimits(CLI::App& command, ResourceLimits& limits);
+
+// -j's default: the hardware's threads.
+int defaultJobs();
+
+// herd7's single-dash options, as rdmacheck's: -model, -show, -o, -unroll,
+// -version, -skipchecks A,B and -speedcheck true|false|fast.
+std::vector<std::string> herdAliases(int argc, char** argv);
+
+// After "The following argument was not expected: --modle", the closest option.
+void suggestOption(const CLI::App& app, const CLI::ParseError& e);
+
+}  // namespace rdmacheck::cli

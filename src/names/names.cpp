@@ -1,0 +1,130 @@
+#include "rdmacheck/names.hpp"
+
+#include <algorithm>
+
+namespace rdmacheck {
+
+namespace {
+
+std::string condBody(const Cond& c, Cond::Kind parent) {
+    switch (c.kind) {
+        case Cond::Kind::True: return "true";
+        case Cond::Kind::False: return "false";
+        case Cond::Kind::Atom:
+            return shownName(ObservedName{c.loc, c.thread, c.where}) + (c.equal ? "=" : "!=") + std::to_string(c.value);
+        case Cond::Kind::Not: {
+            const Cond& a = c.args[0];
+            bool simple = a.kind == Cond::Kind::Atom || a.kind == Cond::Kind::True || a.kind == Cond::Kind::False;
+            return simple ? "~" + condBody(a, c.kind) : "~(" + condBody(a, Cond::Kind::True) + ")";
+        }
+        case Cond::Kind::And:
+        case Cond::Kind::Or: {
+            std::string sep = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";
+            std::string s;
+            for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind);
+            // `\/` inside `/\`, and explicitly grouped same-operator chains, keep their parentheses.
+            bool paren = parent == Cond::Kind::And || (parent == Cond::Kind::Or && c.kind == Cond::Kind::Or);
+            return paren ? "(" + s + ")" : s;
+        }
+    }
+    return "";
+}
+
+const char* quantifierWord(Quantifier q) {
+    switch (q) {
+        case Quantifier::Exists: return "exists";
+        case Quantifier::NotExists: return "~exists";
+        case Quantifier::Forall: return "forall";
+    }
+    return "";
+}
+
+std::string letters(int k) {
+    std::string s;
+    do {
+        s.insert(s.begin(), static_cast<char>('a' + k % 26));
+        k = k / 26 - 1;
+    } while (k >= 0);
+    return s;
+}
+
+std::string locationText(const std::vector<Location>& locations, const Event& e) {
+    if (e.location < 0) return "";
+    return locations[e.location].name;
+}
+
+}  // namespace
+
+std::string shownName(const ObservedName& n) {
+    if (n.thread >= 0) return std::to_string(n.thread) + ":" + n.name;
+    // An SV copy x@2 prints as x.2: herdtools' log lexer takes '.' in names, not
+    // '@', and no litmus location has a '.'.
+    std::string name = n.name;
+    std::replace(name.begin(), name.end(), '@', '.');
+    return "[" + name + "]";
+}
+
+std::string conditionText(Quantifier q, const Cond& c) {
+    return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True) + ")";
+}
+
+std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s) {
+    std::string line;
+    for (size_t i = 0; i < shown.size(); ++i)
+        line += (i ? " " : "") + shownName(shown[i]) + "=" + std::to_string(s[i]) + ";";
+    return line;
+}
+
+std::string eventName(const ExecutionGraph& ex, int event) {
+    if (isInitEvent(ex.events[event])) return "init";
+    int firstThreadEvent = 0;
+    while (isInitEvent(ex.events[firstThreadEvent])) ++firstThreadEvent;
+    return letters(event - firstThreadEvent);
+}
+
+std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event) {
+    const Event& e = ex.events[event];
+    const std::string loc = locationText(locations, e);
+    if (isInitEvent(e)) return "init " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+    std::string label = eventName(ex, event) + ": " + kindName(e.kind);
+    if (e.kind == EventKind::CAS) {
+        label += " " + loc + " " + std::to_string(ex.readValues[event]) + "→" +
+                 std::to_string(e.written.eval(ex.readValues));
+    } else if (isWrite(e.kind)) {
+        label += " " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+    } else if (isRead(e.kind)) {
+        label += " " + loc + "=" + std::to_string(ex.readValues[event]);
+    }
+    if (e.remote != 0) label += " →" + std::to_string(e.remote);
+    return label;
+}
+
+std::string choiceText(const ExecutionGraph& ex) {
+    std::string nfo;
+    for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(ex, a) + "→" + eventName(ex, b);
+    std::string text = nfo.empty() ? "" : "nfo " + nfo;
+    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)}) {
+        std::string chain;
+        for (const auto& [group, order] : *orders) {
+            if (order.size() < 2) continue;
+            if (!chain.empty()) chain += "; ";
+            for (size_t i = 0; i < order.size(); ++i) chain += (i ? "→" : "") + eventName(ex, order[i]);
+        }
+        if (!chain.empty()) text += (text.empty() ? "" : ", ") + std::string(name) + " " + chain;
+    }
+    return text;
+}
+
+std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle) {
+    std::string text;
+    for (const RelationEdge& e : cycle.edges) {
+        const Event& ev = ex.events[e.from];
+        text += eventName(ex, e.from) + ":" + kindName(ev.kind);
+        const std::string loc = locationText(locations, ev);
+        if (!loc.empty()) text += " " + loc;
+        text += " →" + e.relation + " ";
+    }
+    return text + eventName(ex, cycle.closed ? cycle.edges.front().from : cycle.edges.back().to);
+}
+
+}  // namespace rdmacheck
