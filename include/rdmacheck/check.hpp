@@ -55,7 +55,8 @@ UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll
 // next solver call bounded by the time left before `body` runs it, and again
 // at each spend(). `body` returns false to stop. A solver that gave up, or a
 // Z3 call stopped by the memory watch, ends the search with the error the user
-// sees: the limit that stopped it, else "the solver gave up".
+// sees: the limit that stopped it, else "the solver gave up"; any other Z3
+// error leaves as a SolverFailure (encode.hpp).
 class SkeletonSearch {
 public:
     SkeletonSearch(const LitmusTest& test, const UnfoldedProgram& program, const Model& model,

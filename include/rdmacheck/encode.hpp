@@ -15,30 +15,13 @@
 // event, so it is an ob cycle. Irreflexive and empty axioms deny their pairs.
 #pragma once
 
-#include <atomic>
-#include <deque>
-#include <map>
 #include <memory>
 #include <stdexcept>
-#include <vector>
-#include <z3++.h>
 
 #include "rdmacheck/events.hpp"
 #include "rdmacheck/model.hpp"
 
 namespace rdmacheck {
-
-// Z3 answered "unknown" (a time limit, or a resource it ran out of): never read
-// as "no more executions".
-class SolverGaveUp : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
-// Z3's global settings, made before the first context (a base of SolverContext).
-struct Z3Settings {
-    Z3Settings();
-};
 
 // A Z3 context and the solvers its encodings borrow. A thread reuses one for
 // the tests it checks (threadContext(): making a context costs about as much as
@@ -53,57 +36,32 @@ struct Z3Settings {
 // Past the memory bound, the memory watch (limits.hpp) interrupts every context;
 // an interrupted one may stay cancelled, so threadContext() replaces it.
 //
-// The context is made through Z3's C API and checked: when memory runs out
-// (ulimit -v) Z3 makes none, and z3::context would use the null one; here it is
-// std::bad_alloc.
-class SolverContext : private Z3Settings {
+// Opaque here: the encoder and the solver reach Z3 through its Impl
+// (src/encode/solver_context.hpp); nothing else includes Z3.
+class SolverContext {
 public:
-    SolverContext();
+    SolverContext();  // std::bad_alloc when Z3 cannot make a context (ulimit -v)
     ~SolverContext();
     SolverContext(const SolverContext&) = delete;
     SolverContext& operator=(const SolverContext&) = delete;
-    z3::context& z3() { return view_(); }
-    bool interrupted() const { return interrupted_; }
+    bool interrupted() const;
+
+    struct Impl;
+    Impl& impl() { return *impl_; }
 
 private:
-    // Owns the Z3 context: declared first, so deleted after everything made in it.
-    struct Owned {
-        Z3_context context;
-        ~Owned() { Z3_del_context(context); }
-    };
-    Owned owned_;
-    z3::scoped_context view_;  // the C++ API over owned_, which it leaves to Owned
-    std::atomic<bool> interrupted_{false};
-    size_t watchId_;
-    struct Lent {
-        z3::solver solver;
-        bool differenceLogic;
-        bool busy;
-    };
-    std::deque<Lent> solvers_;  // a deque: lent references stay valid
-    Lent& lend(bool differenceLogic);
-
-public:
-    // One encoding's solver, in a scope of its own until the loan ends.
-    class Loan {
-    public:
-        Loan(SolverContext& ctx, bool differenceLogic);
-        ~Loan();
-        Loan(const Loan&) = delete;
-        Loan& operator=(const Loan&) = delete;
-        z3::solver& solver() { return lent_.solver; }
-        // Bounds each later check (0: no bound) until the loan ends.
-        void limitTime(unsigned milliseconds);
-
-    private:
-        Lent& lent_;
-        bool timed_ = false;
-    };
+    std::unique_ptr<Impl> impl_;
 };
 SolverContext& threadContext();
 // Frees the thread's context if the memory watch interrupted it, and gives its
 // memory back, so that the next test starts under the bound.
 void dropInterruptedThreadContext();
+
+// Z3 failed with an error of its own (not a limit, not "unknown"): its message.
+class SolverFailure : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 class ExecutionEncoding {
 public:
@@ -120,8 +78,9 @@ public:
 
     // Whether another execution exists, with rf or mo unlike every execution
     // found before (depth-first, in disjoint parts of the search space). Throws
-    // SolverGaveUp when Z3 cannot tell, and InputError at the statement when a
-    // value of the execution leaves the 64-bit range (arith.hpp).
+    // SolverGaveUp (src/encode/solver_context.hpp: SkeletonSearch turns it into
+    // the error the user sees) when Z3 cannot tell, and InputError at the
+    // statement when a value of the execution leaves the 64-bit range (arith.hpp).
     bool next();
     // Bounds each later next() (0: no bound); past it, next() throws SolverGaveUp.
     void limitTime(unsigned milliseconds);
@@ -129,19 +88,16 @@ public:
     // successful next(); valid until the next call.
     const ExecutionGraph& current() const;
 
-    // Formulas over the execution's choices, for conditions on its final
-    // state (answer-only modes): a location ends with value k (its mo-last
-    // write's), and a value under the execution's read values is k.
-    z3::expr finalValueIs(int location, long long k) const;
-    z3::expr valueIs(const Value& v, long long k) const;
-    // Keeps only executions where `condition` holds in later next() calls.
-    void require(const z3::expr& condition);
     // Keeps only executions whose po ∪ rf ∪ mo ∪ rb has a cycle (ROBUSTNESS.md
     // §4.3 (B)): a non-empty set of `on` events, each with an on successor.
     void requireScCycle();
 
-private:
+    // The encoding's Z3 side (src/encode/terms.hpp), opaque here.
     struct Impl;
+    Impl& impl() { return *impl_; }
+    const Impl& impl() const { return *impl_; }
+
+private:
     std::unique_ptr<Impl> impl_;
 };
 

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "rdmacheck/base_relation.hpp"
 #include "rdmacheck/events.hpp"
 
 namespace rdmacheck {
@@ -82,16 +83,6 @@ public:
     virtual void send(int event, std::vector<Value> message) = 0;
 };
 
-// A base relation a library adds. It is static: its pairs follow from the
-// skeleton (one path per thread) alone, not from rf, mo or another choice of
-// the execution, so an encoder computes them once per skeleton.
-struct LibraryRelation {
-    std::string name;     // as models write it: "round" (scoped "bal:round")
-    std::string meaning;  // one line, for messages and documentation
-    std::string source;   // where the specification defines it: "MOWGLI.md §6.1"
-    std::function<std::vector<std::pair<int, int>>(const ExecutionGraph&)> pairs;  // (from, to) skeleton event indices
-};
-
 class LibraryDescriptor {
 public:
     LibraryDescriptor(std::string name, std::vector<MethodSignature> methods)
@@ -114,7 +105,9 @@ public:
     // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.
     // The skeleton construction asks every library.
     virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const;
-    virtual std::vector<LibraryRelation> relations() const;
+    // The static base relations it adds (base_relation.hpp): their pairs follow
+    // from the skeleton alone, not from rf, mo or another choice of the execution.
+    virtual std::vector<BaseRelation> relations() const;
     // The event kinds of its own that its calls emit (none: only core kinds),
     // registered with it in this order; several libraries may declare the same
     // kind, name and flags (the locks share theirs).
@@ -168,6 +161,6 @@ int registeredLibraryKinds();
 
 // A base relation some library adds, by the name models give it ("round");
 // nullptr if none does. The model layer resolves relation names through this.
-const LibraryRelation* findLibraryRelation(const std::string& name);
+const BaseRelation* findLibraryRelation(const std::string& name);
 
 }  // namespace rdmacheck

@@ -1,8 +1,10 @@
-// The base relations and event sets a model file can name (models/README.md),
-// and the walker that evaluates a model's expressions over one skeleton. The
-// walker is generic in its truth values: the encoder runs it on Z3 formulas over
-// the execution's choices, the explanations and pictures on the booleans of one
-// concrete execution, so both read the same definitions.
+// The relation catalogue: the base relations and event sets a model file can
+// name (models/README.md lists them, and a test keeps that list and this one in
+// agreement), and the walker that evaluates a model's expressions over one
+// skeleton. The walker is generic in its truth values: the encoder runs it on
+// Z3 formulas over the execution's choices (its symbolic domain lives in
+// src/encode/), the explanations and pictures on the booleans of one concrete
+// execution, so both read the same definitions. Nothing here needs a solver.
 #pragma once
 
 #include <functional>
@@ -12,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "rdmacheck/encode.hpp"
+#include "rdmacheck/base_relation.hpp"
 #include "rdmacheck/events.hpp"
 #include "rdmacheck/model.hpp"
 
@@ -25,19 +27,11 @@ inline bool sameQueuePair(const Event& a, const Event& b) {
     return a.thread == b.thread && a.thread >= 0 && a.remote != 0 && a.remote == b.remote;
 }
 
-using EventPairs = std::vector<std::pair<int, int>>;
-
-// A base relation. Static ones are fixed by the skeleton (po, tables, pf, ...);
-// dynamic ones (rf, mo, rb, nfo, rao, lo) are the execution's choices, which the
-// encoder and the concrete evaluator each supply.
-struct BaseRelation {
-    std::string name;
-    std::string meaning;
-    std::string source;  // where the papers or specs define it
-    bool dynamic = false;
-    std::function<EventPairs(const ExecutionGraph&)> pairs;  // static ones
-};
+// The core relations (base_relation.hpp), in the order messages list them.
 const std::vector<BaseRelation>& baseRelations();
+// Those and every registered library's, in registration order.
+std::vector<const BaseRelation*> everyBaseRelation();
+// A core relation or a library's by the name models give it; nullptr if none.
 const BaseRelation* findBaseRelation(const std::string& name);
 
 struct BaseSet {

@@ -6,7 +6,6 @@
 #include <iostream>
 #include <new>
 #include <sstream>
-#include <z3++.h>
 
 #include "rdmacheck/encode.hpp"
 #include "rdmacheck/limits.hpp"
@@ -51,16 +50,14 @@ TestError describeError(const std::string& file) {
         return {e.where(), e.detail(), 2, true};
     } catch (const InputError& e) {  // one without a place is about the whole test
         return {e.where().file.empty() ? whole : e.where(), e.detail()};
-    } catch (const SolverGaveUp& e) {
-        return {whole, std::string("the solver gave up (") + e.what() + ")"};
     } catch (const std::bad_alloc&) {
         return {whole, "out of memory (lower --max-memory to stop earlier, or simplify the test)"};
     } catch (const std::filesystem::filesystem_error& e) {
         return {whole, e.what()};
-    } catch (const z3::exception& e) {
-        if (std::string(e.msg()).find("memory") != std::string::npos)  // Z3 out of memory (ulimit -v)
+    } catch (const SolverFailure& e) {
+        if (std::string(e.what()).find("memory") != std::string::npos)  // Z3 out of memory (ulimit -v)
             return {whole, "the solver ran out of memory (--max-memory)"};
-        return {whole, std::string("solver failure: ") + e.msg(), 3};
+        return {whole, std::string("solver failure: ") + e.what(), 3};
     } catch (const std::exception& e) {
         return {whole, e.what(), 3};
     } catch (...) {

@@ -1,15 +1,13 @@
 #include "rdmacheck/encode.hpp"
 
 #include <algorithm>
-#include <climits>
-#include <new>
 #include <optional>
 #include <set>
-#include <tuple>
 
 #include "rdmacheck/arith.hpp"
-#include "rdmacheck/limits.hpp"
 #include "rdmacheck/relations.hpp"
+#include "symbolic.hpp"
+#include "terms.hpp"
 
 namespace rdmacheck {
 
@@ -50,32 +48,6 @@ bool isDifferenceLogic(const ExecutionGraph& sk) {
            std::all_of(sk.registers.begin(), sk.registers.end(), offsets);
 }
 
-// A term's value in the model. A choice variable's interpretation is read
-// directly: eval's rewriting cost as much as the solver call on small tests.
-z3::expr modelValue(const z3::model& m, const z3::expr& e) {
-    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && m.has_interp(e.decl()))
-        return m.get_const_interp(e.decl());
-    return m.eval(e, true);
-}
-
-// An integer of the model as a key that sorts as the integer does, exactly:
-// the solver may place clocks and ranks beyond 64 bits when a test's values are
-// large. Longer magnitudes are larger; a negative one sorts by its digits' complements.
-using OrderKey = std::tuple<int, long, std::string>;
-OrderKey orderKey(const z3::model& m, const z3::expr& e) {
-    std::string digits = Z3_get_numeral_string(m.ctx(), modelValue(m, e));
-    const bool negative = !digits.empty() && digits[0] == '-';
-    if (!negative) return {1, static_cast<long>(digits.size()), digits};
-    digits.erase(0, 1);
-    for (char& d : digits) d = static_cast<char>('9' - (d - '0'));
-    return {-1, -static_cast<long>(digits.size()), digits};
-}
-
-// a = b as two inequalities: inside a solver scope (SolverContext), Z3's
-// difference-logic solver refuses an equality such as v1 = v2 + 1 ("non-diff
-// logic expression"), which its preprocessing rewrites only at the base level.
-z3::expr equal(const z3::expr& a, const z3::expr& b) { return a <= b && a >= b; }
-
 z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b) {
     if (op == Comparison::Eq) return equal(a, b);
     if (op == Comparison::Ne) return !equal(a, b);
@@ -113,179 +85,6 @@ bool isMoMember(const ModelExpr& m) {
 
 }  // namespace
 
-// A chosen strict total order on each group of events (rao: the narR events of
-// one target node; lo: the acquires of one lock): a rank per event, distinct
-// within its group.
-struct RankedOrder {
-    std::map<int, std::vector<int>> groups;
-    std::vector<z3::expr> rank;  // per event; 0 outside the groups
-
-    PairMap<z3::expr> pairs() const {
-        PairMap<z3::expr> out;
-        for (const auto& [group, events] : groups)
-            for (int a : events)
-                for (int b : events)
-                    if (a != b) out.emplace(std::make_pair(a, b), rank[a] < rank[b]);
-        return out;
-    }
-
-    // Each group's events sorted by their rank in the model.
-    template <class RankOf>
-    std::map<int, std::vector<int>> decode(const RankOf& rankOf) const {
-        std::map<int, std::vector<int>> out;
-        for (const auto& [group, events] : groups) {
-            std::vector<std::pair<OrderKey, int>> order;
-            for (int e : events) order.emplace_back(rankOf(rank[e]), e);
-            std::sort(order.begin(), order.end());
-            for (const auto& [key, e] : order) out[group].push_back(e);
-        }
-        return out;
-    }
-};
-
-// The execution's choices as Z3 terms: rf (a source per read), mo (a key per
-// write, distinct per location: a clock that contains mo when there is one,
-// since then mo can be read off it), nfo (a direction per pair), rao (a rank
-// per narR) and lo (a rank per acquire). These are the dynamic base relations
-// the walker asks for.
-struct Choices {
-    z3::context& ctx;
-    const ExecutionGraph& sk;
-    std::vector<z3::expr> readValue;             // per event (reads), else 0
-    std::vector<std::vector<int>> rfCandidates;  // per read
-    std::vector<z3::expr> rfSelect;              // per event (reads)
-    std::vector<z3::expr> sourceMo;              // per read: mo key of its source, -1 for init
-    std::vector<std::vector<int>> writesOf;      // per location, non-initial writes
-    std::vector<z3::expr> moKey;                 // per event (non-initial writes)
-    EventPairs nfoPairs;
-    std::vector<z3::expr> nfoForward;
-    RankedOrder rao;  // narR events per target node
-    RankedOrder lo;   // acquires per lock
-
-    Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
-
-    // a before b in mo (same location).
-    z3::expr moBefore(int a, int b) const {
-        if (isInit(sk.events[a])) return ctx.bool_val(true);
-        return moKey[a] < moKey[b];
-    }
-};
-
-// Truth values as Z3 formulas, folded where a constant decides them.
-class SymbolicDomain {
-public:
-    using Value = z3::expr;
-    SymbolicDomain(const Choices& c, const SolverContext& ctx, z3::solver& solver)
-        : c_(c), solverContext_(ctx), solver_(solver) {}
-
-    z3::expr truth() const { return c_.ctx.bool_val(true); }
-    bool isFalse(const z3::expr& v) const { return v.is_false(); }
-    bool isTrue(const z3::expr& v) const { return v.is_true(); }
-    z3::expr conj(const z3::expr& a, const z3::expr& b) const {
-        stopIfInterrupted();
-        if (a.is_true() || eq(a, b)) return b;
-        if (b.is_true()) return a;
-        if (a.is_false() || b.is_false()) return c_.ctx.bool_val(false);
-        return a && b;
-    }
-    z3::expr disj(const z3::expr& a, const z3::expr& b) const {
-        stopIfInterrupted();
-        if (a.is_false() || eq(a, b)) return b;
-        if (b.is_false()) return a;
-        if (a.is_true() || b.is_true()) return truth();
-        return a || b;
-    }
-    z3::expr negate(const z3::expr& a) const {
-        if (a.is_true()) return c_.ctx.bool_val(false);
-        if (a.is_false()) return truth();
-        return !a;
-    }
-
-    // R+ as a fresh variable per pair that R's paths reach, forced true by an
-    // R edge and by an R step from a pair already reached (Horn clauses, linear
-    // in the pairs times R's edges): R+ or more in every model, and exactly R+
-    // in some, which is all a negative use needs (RelationWalker).
-    std::optional<PairMap<z3::expr>> upperClosure(const PairMap<z3::expr>& r, int n) const {
-        std::vector<std::vector<std::pair<int, z3::expr>>> successors(static_cast<size_t>(n));
-        for (const auto& [key, v] : r) successors[key.first].emplace_back(key.second, v);
-        PairMap<z3::expr> reach;
-        // Named by the closure's place in the encoding: the next skeleton's
-        // encoding reuses the same constants rather than making new ones.
-        const std::string prefix = "reach" + std::to_string(closures_++) + "_";
-        auto reached = [&](int a, int b) {
-            auto it = reach.find({a, b});
-            if (it == reach.end()) {
-                const std::string name = prefix + std::to_string(a) + "_" + std::to_string(b);
-                it = reach.emplace(std::make_pair(a, b), c_.ctx.bool_const(name.c_str())).first;
-            }
-            return it->second;
-        };
-        for (int a = 0; a < n; ++a) {
-            std::vector<int> frontier;
-            std::vector<bool> seen(static_cast<size_t>(n), false);
-            auto visit = [&](int b, const z3::expr& because) {
-                solver_.add(z3::implies(because, reached(a, b)));
-                if (!seen[b]) seen[b] = true, frontier.push_back(b);
-            };
-            for (const auto& [b, v] : successors[a]) visit(b, v);
-            while (!frontier.empty()) {
-                const int b = frontier.back();
-                frontier.pop_back();
-                for (const auto& [c, v] : successors[b]) visit(c, conj(reached(a, b), v));
-            }
-        }
-        stopIfInterrupted();
-        return reach;
-    }
-
-    PairMap<z3::expr> dynamic(const std::string& name) const {
-        PairMap<z3::expr> out;
-        if (name == "rf") {
-            for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
-                for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
-                    out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
-                                c_.rfSelect[r] == static_cast<int>(i));
-        } else if (name == "mo") {
-            for (size_t l = 0; l < c_.writesOf.size(); ++l)
-                for (int a : c_.writesOf[l]) {
-                    out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
-                    for (int b : c_.writesOf[l])
-                        if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
-                }
-        } else if (name == "rb") {
-            for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
-                if (c_.rfCandidates[r].empty()) continue;
-                for (int w : c_.writesOf[c_.sk.events[r].location])
-                    if (w != static_cast<int>(r))
-                        out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
-            }
-        } else if (name == "nfo") {
-            for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
-                auto [a, b] = c_.nfoPairs[i];
-                out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
-                out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
-            }
-        } else if (name == "rao") {
-            out = c_.rao.pairs();
-        } else if (name == "lo") {
-            out = c_.lo.pairs();
-        }
-        return out;
-    }
-
-private:
-    // Building a large model's relations can take longer than any solver call:
-    // the memory watch's interrupt stops it here too.
-    void stopIfInterrupted() const {
-        if (solverContext_.interrupted()) throw SolverGaveUp("interrupted");
-    }
-
-    const Choices& c_;
-    const SolverContext& solverContext_;
-    z3::solver& solver_;  // takes the clauses of upper closures
-    mutable int closures_ = 0;
-};
-
 // A choice that tells executions apart: the source of read `first` (second
 // < 0), or whether write `first` is mo-before write `second`.
 struct Decision {
@@ -306,7 +105,7 @@ struct ExecutionEncoding::Impl {
     const ExecutionGraph& sk;
     const Model& model;
     size_t locationCount;
-    SolverContext::Loan loan;
+    SolverLoan loan;
     z3::solver& solver;
     Choices choices;
     SymbolicDomain domain;
@@ -323,8 +122,8 @@ struct ExecutionEncoding::Impl {
     std::map<std::pair<size_t, int>, z3::expr> proxies;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
-        : ctx(c.z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
-          solver(loan.solver()), choices(ctx, s), domain(choices, c, solver),
+        : ctx(c.impl().z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
+          solver(loan.solver()), choices(ctx, s), domain(choices, c.impl().interrupted_, solver),
           walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }
@@ -680,95 +479,6 @@ struct ExecutionEncoding::Impl {
     }
 };
 
-Z3Settings::Z3Settings() {
-    // Z3 compacts every model it returns by default, which cost a third of the
-    // 487 x86 tests' time; the decoder only reads the choice constants.
-    static const bool uncompactedModels = (z3::set_param("model.compact", false), true);
-    (void)uncompactedModels;
-}
-
-// The solvers: Z3's plain SMT core (the default combined solver re-reads its
-// tactics' parameters on each call, which costs more than a small test's
-// search), without relevancy propagation, and with the difference-logic
-// arithmetic solver where the encoding allows it (scripts/bench measures both).
-SolverContext::Lent& SolverContext::lend(bool differenceLogic) {
-    auto free = std::find_if(solvers_.begin(), solvers_.end(),
-                             [&](const Lent& s) { return !s.busy && s.differenceLogic == differenceLogic; });
-    if (free == solvers_.end()) {
-        z3::solver solver(z3(), z3::solver::simple());
-        z3::params p(z3());
-        p.set("relevancy", 0u);
-        if (differenceLogic) p.set("arith.solver", 1u);
-        solver.set(p);
-        free = solvers_.insert(solvers_.end(), Lent{solver, differenceLogic, false});
-    }
-    free->busy = true;
-    return *free;
-}
-
-SolverContext::Loan::Loan(SolverContext& ctx, bool differenceLogic) : lent_(ctx.lend(differenceLogic)) {
-    lent_.solver.push();
-}
-
-void SolverContext::Loan::limitTime(unsigned milliseconds) {
-    z3::params p(lent_.solver.ctx());
-    p.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
-    lent_.solver.set(p);
-    timed_ = true;
-}
-
-// The scope goes, and with it the encoding's assertions and time limit (reset
-// only when set: setting parameters costs as much as a small check).
-SolverContext::Loan::~Loan() {
-    lent_.busy = false;
-    try {
-        lent_.solver.pop();
-        if (timed_) {
-            z3::params unbounded(lent_.solver.ctx());
-            unbounded.set("timeout", UINT_MAX);
-            lent_.solver.set(unbounded);
-        }
-    } catch (const z3::exception&) {
-        // Only an interrupted context refuses (memory_watch); it is not used again.
-    }
-}
-
-namespace {
-
-Z3_context makeContext() {
-    Z3_config config = Z3_mk_config();
-    Z3_context context = config ? Z3_mk_context_rc(config) : nullptr;
-    if (config) Z3_del_config(config);
-    if (!context) throw std::bad_alloc();
-    return context;
-}
-
-}  // namespace
-
-SolverContext::SolverContext()
-    : owned_{makeContext()}, view_(owned_.context), watchId_(memory_watch::onTrip([this] {
-          interrupted_ = true;
-          z3().interrupt();
-      })) {}
-
-SolverContext::~SolverContext() { memory_watch::forget(watchId_); }
-
-namespace {
-thread_local std::unique_ptr<SolverContext> threadContext_;
-}
-
-SolverContext& threadContext() {
-    dropInterruptedThreadContext();
-    if (!threadContext_) threadContext_ = std::make_unique<SolverContext>();
-    return *threadContext_;
-}
-
-void dropInterruptedThreadContext() {
-    if (!threadContext_ || !threadContext_->interrupted()) return;
-    threadContext_.reset();
-    memory_watch::release();
-}
-
 ExecutionEncoding::ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& skeleton, const Model& model,
                                      size_t locationCount, Mode mode)
     : impl_(std::make_unique<Impl>(ctx, skeleton, model, locationCount, mode)) {}
@@ -779,16 +489,18 @@ bool ExecutionEncoding::next() { return impl_->next(); }
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 
-z3::expr ExecutionEncoding::finalValueIs(int location, long long v) const { return impl_->finalValueIs(location, v); }
-
-z3::expr ExecutionEncoding::valueIs(const Value& v, long long k) const {
-    return equal(impl_->value(v), impl_->ctx.int_val(static_cast<int64_t>(k)));
-}
-
-void ExecutionEncoding::require(const z3::expr& condition) { impl_->solver.add(condition); }
-
 void ExecutionEncoding::requireScCycle() { impl_->requireScCycle(); }
 
 void ExecutionEncoding::limitTime(unsigned milliseconds) { impl_->loan.limitTime(milliseconds); }
+
+z3::expr finalValueIs(const ExecutionEncoding& encoding, int location, long long k) {
+    return encoding.impl().finalValueIs(location, k);
+}
+
+z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k) {
+    return equal(encoding.impl().value(v), encoding.impl().ctx.int_val(static_cast<int64_t>(k)));
+}
+
+void require(ExecutionEncoding& encoding, const z3::expr& condition) { encoding.impl().solver.add(condition); }
 
 }  // namespace rdmacheck

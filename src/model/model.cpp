@@ -270,7 +270,7 @@ private:
         std::istringstream libraries(knownLibraries());  // "sv, bal"
         for (std::string name; std::getline(libraries >> std::ws, name, ',');) {
             sets.push_back(name);
-            for (const LibraryRelation& r : libraryDescriptor(*findLibrary(name)).relations()) relations.push_back(r.name);
+            for (const BaseRelation& r : libraryDescriptor(*findLibrary(name)).relations()) relations.push_back(r.name);
         }
         for (const auto& [name, t] : m_.tables) relations.push_back(name);
         for (const BaseSet& s : baseSets()) sets.push_back(s.name);

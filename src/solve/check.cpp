@@ -4,6 +4,8 @@
 #include <chrono>
 #include <optional>
 
+#include "../encode/solver_context.hpp"
+#include "../encode/terms.hpp"
 #include "rdmacheck/progress.hpp"
 
 namespace rdmacheck {
@@ -117,6 +119,8 @@ void SkeletonSearch::stopped() const {
     } catch (const SolverGaveUp& e) {
         throw InputError(SourceLoc{test_.file, 1, 1}, std::string("the solver gave up (") + e.what() +
                                                           "); no verdict rather than a partial one");
+    } catch (const z3::exception& e) {
+        throw SolverFailure(e.msg());
     }
 }
 
@@ -192,9 +196,9 @@ private:
     // Each new final state once: the states found so far are excluded.
     void enumerateStates(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
         requireFilter(sk, encoding);
-        for (const auto& [state, satisfies] : result_.states) encoding.require(!isState(sk, encoding, state));
+        for (const auto& [state, satisfies] : result_.states) require(encoding, !isState(sk, encoding, state));
         while (encoding.next()) {
-            encoding.require(!isState(sk, encoding, record(encoding.current())));
+            require(encoding, !isState(sk, encoding, record(encoding.current())));
             search_.spend(encoding);
             tick();
         }
@@ -205,7 +209,7 @@ private:
     bool findDecisive(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
         requireFilter(sk, encoding);
         const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
-        encoding.require(test_.quantifier == Quantifier::Forall ? !holds : holds);
+        require(encoding, test_.quantifier == Quantifier::Forall ? !holds : holds);
         if (!encoding.next()) return false;
         record(encoding.current());
         return true;
@@ -221,16 +225,16 @@ private:
     }
 
     void requireFilter(const ExecutionGraph& sk, ExecutionEncoding& encoding) const {
-        if (test_.filter) encoding.require(conditionTerm(sk, encoding, *test_.filter));
+        if (test_.filter) require(encoding, conditionTerm(sk, encoding, *test_.filter));
     }
 
     // finalValue(name) == k: a register's value or initial value, or a location's last write.
-    z3::expr valueIs(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const std::string& name, int thread,
-                     long long k) const {
-        if (thread < 0) return encoding.finalValueIs(program_.locationIndex(name), k);
+    z3::expr nameEndsWith(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const std::string& name,
+                          int thread, long long k) const {
+        if (thread < 0) return finalValueIs(encoding, program_.locationIndex(name), k);
         const auto& regs = sk.registers[thread];
         auto it = regs.find(name);
-        if (it != regs.end()) return encoding.valueIs(it->second, k);
+        if (it != regs.end()) return valueIs(encoding, it->second, k);
         auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
         return ctx_.bool_val((init == test_.registerInit.end() ? 0 : init->second) == k);
     }
@@ -239,7 +243,7 @@ private:
         return foldCondition<z3::expr>(
             c,
             [&](const Cond& atom) {
-                const z3::expr is = valueIs(sk, encoding, atom.loc, atom.thread, atom.value);
+                const z3::expr is = nameEndsWith(sk, encoding, atom.loc, atom.thread, atom.value);
                 return atom.equal ? is : !is;
             },
             ctx_.bool_val(true), ctx_.bool_val(false));
@@ -248,7 +252,7 @@ private:
     z3::expr isState(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const FinalState& state) const {
         z3::expr_vector all(ctx_);
         for (size_t i = 0; i < state.size(); ++i)
-            all.push_back(valueIs(sk, encoding, result_.shown[i].name, result_.shown[i].thread, state[i]));
+            all.push_back(nameEndsWith(sk, encoding, result_.shown[i].name, result_.shown[i].thread, state[i]));
         return z3::mk_and(all);
     }
 
@@ -285,7 +289,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     if (visit) fresh.emplace();
     SolverContext& ctx = visit ? *fresh : threadContext();
     const SkeletonSearch search(test, program, model, options, guard);
-    DeclarativeCheck run(ctx.z3(), test, program, options, visit, search, result);
+    DeclarativeCheck run(ctx.impl().z3(), test, program, options, visit, search, result);
     search.run(
         ctx, ExecutionEncoding::Mode::Consistent, [&](const ExecutionGraph& sk) { return run.skips(sk); },
         [&](const ExecutionGraph& sk, const std::vector<size_t>&, ExecutionEncoding& encoding) {

@@ -18,13 +18,13 @@ namespace {
 
 struct Entry {
     std::unique_ptr<const LibraryDescriptor> descriptor;
-    std::vector<LibraryRelation> relations;  // asked once, so lookups can point into them
+    std::vector<BaseRelation> relations;  // asked once, so lookups can point into them
 };
 
 // The names a library takes in the syntax and in models; no two libraries may share one.
 std::set<std::string> claims(const Entry& e) {
     std::set<std::string> names{"library '" + e.descriptor->name() + "'"};
-    for (const LibraryRelation& r : e.relations) names.insert("relation '" + r.name + "'");
+    for (const BaseRelation& r : e.relations) names.insert("relation '" + r.name + "'");
     for (const MethodSignature& m : e.descriptor->methods()) {
         if (m.bare) names.insert("bare method '" + m.name + "'");
         if (!m.statement.empty()) names.insert("statement '" + m.statement + "'");
@@ -141,7 +141,7 @@ std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, 
     return std::nullopt;
 }
 
-std::vector<LibraryRelation> LibraryDescriptor::relations() const { return {}; }
+std::vector<BaseRelation> LibraryDescriptor::relations() const { return {}; }
 
 std::vector<const LibraryKind*> LibraryDescriptor::kinds() const { return {}; }
 
@@ -189,9 +189,9 @@ void bindValuesByLibraries(ExecutionGraph& sk) {
     for (const Entry& e : registry()) e.descriptor->bindValues(sk);
 }
 
-const LibraryRelation* findLibraryRelation(const std::string& name) {
+const BaseRelation* findLibraryRelation(const std::string& name) {
     for (const Entry& e : registry())
-        for (const LibraryRelation& r : e.relations)
+        for (const BaseRelation& r : e.relations)
             if (r.name == name) return &r;
     return nullptr;
 }

@@ -40,7 +40,7 @@ public:
         return std::nullopt;
     }
 
-    std::vector<LibraryRelation> relations() const override {
+    std::vector<BaseRelation> relations() const override {
         return {{"setfirst", "every set of a flag's copy before every other thread's test of it",
                  "tests/unit/example_library.cpp", [this](const ExecutionGraph& sk) { return setFirst(sk); }}};
     }
@@ -109,7 +109,7 @@ TEST(ExampleLibrary, IsRegisteredAfterTheBuiltInOnes) {
     EXPECT_EQ(flag.index, 8);  // rdma, sv, bal, wl, sl, nl, sc, rbl, then flag
     EXPECT_STREQ(libraryName(flag), "flag");
     EXPECT_EQ(knownLibraries(), "sv, bal, wl, sl, nl, sc, rbl, flag, latch");
-    const LibraryRelation* setfirst = findLibraryRelation("setfirst");
+    const BaseRelation* setfirst = findLibraryRelation("setfirst");
     ASSERT_NE(setfirst, nullptr);
     EXPECT_EQ(setfirst->source, "tests/unit/example_library.cpp");
     EXPECT_THROW(registerLibrary(std::make_unique<Flags>()), std::invalid_argument);  // the name is taken

@@ -71,11 +71,9 @@ public:
         return std::nullopt;
     }
 
-    std::vector<LibraryRelation> relations() const override {
+    std::vector<BaseRelation> relations() const override {
         return {{"round",
-                 "the entries (gF) of every participant's i-th call on a barrier before the exits (barX) of every "
-                 "i-th call on it",
-                 "MOWGLI.md §6.1 (LOCO Def. 4.1)", roundPairs}};
+                 "BAL's so: a barrier round's entries (gF) to its exits (barX)", "MOWGLI.md §6.1", roundPairs}};
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&BX}; }

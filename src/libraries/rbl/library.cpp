@@ -159,15 +159,16 @@ public:
         return std::nullopt;
     }
 
-    std::vector<LibraryRelation> relations() const override {
+    std::vector<BaseRelation> relations() const override {
         return {{"rf-msg",
-                 "RBL's rf: the copy of the j-th successful submit on a reader's node before the reader's j-th "
-                 "successful receive",
-                 "LIBRARIES.md §9.2 (LOCO Def. 5.1)", readsFrom},
+                 "RBL's rf: the j-th successful submit's subevent for a reader's node (subCW on the writer's node, "
+                 "else subNRW) to that reader's j-th successful receive (recv); static, as a reader cannot skip or "
+                 "reread a message",
+                 "LIBRARIES.md §9.2, LOCO Def. 5.1", readsFrom},
                 {"fb",
-                 "RBL's fb: a failed receive before the copy on its node of every successful submit its thread has "
-                 "not received before it",
-                 "LIBRARIES.md §9.1 (LOCO l.661)", failedBefore}};
+                 "RBL's fb: a failed receive (recvF) to the subevent for its node of every successful submit its "
+                 "thread has not received before it",
+                 "LIBRARIES.md §9.1, LOCO l.661", failedBefore}};
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&SUBCW, &SUBNRW, &SUBF, &RECV, &RECVF}; }

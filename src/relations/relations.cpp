@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 #include <optional>
+#include <sstream>
 
 #include "libraries/locks/locks.hpp"
 #include "rdmacheck/library.hpp"
@@ -50,64 +51,80 @@ EventPairs arPairs(const ExecutionGraph& sk) {
     return out;
 }
 
+// Static relations: fixed by the skeleton.
+BaseRelation staticRelation(const char* name, const char* meaning, const char* source,
+                            std::function<EventPairs(const ExecutionGraph&)> pairs) {
+    return BaseRelation{name, meaning, source, std::move(pairs), false};
+}
+
 BaseRelation dynamicRelation(const char* name, const char* meaning, const char* source) {
-    return BaseRelation{name, meaning, source, true, nullptr};
+    return BaseRelation{name, meaning, source, nullptr, true};
 }
 
 std::vector<BaseRelation> makeBaseRelations() {
     return {
-        {"po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events", false,
-         [](const ExecutionGraph& sk) { return poPairs(sk, [](const Event&, const Event&) { return true; }); }},
-        {"loc", "distinct events on the same location (initial writes included)", "herd7's loc", false,
-         [](const ExecutionGraph& sk) {
-             return allPairs(sk, [](const Event& a, const Event& b) { return a.location >= 0 && a.location == b.location; });
-         }},
-        {"int", "distinct events of one thread", "herd7's int", false,
-         [](const ExecutionGraph& sk) { return allPairs(sk, sameThread); }},
-        {"ext", "events of different threads (an initial write is in no thread)", "herd7's ext", false,
-         [](const ExecutionGraph& sk) {
-             return allPairs(sk, [](const Event& a, const Event& b) { return !sameThread(a, b); });
-         }},
-        {"id", "every event to itself", "herd7's id", false,
-         [](const ExecutionGraph& sk) {
-             EventPairs out;
-             for (int e = 0; e < static_cast<int>(sk.events.size()); ++e) out.emplace_back(e, e);
-             return out;
-         }},
-        {"sqp", "distinct NIC events of one queue pair (same thread, same remote node)", "RDMA-TSO.md §Events",
-         false, [](const ExecutionGraph& sk) { return allPairs(sk, sameQueuePair); }},
-        {"same-call", "distinct subevents of one call", "MOWGLI.md §2.3", false,
-         [](const ExecutionGraph& sk) {
-             return allPairs(sk, [](const Event& a, const Event& b) { return sameThread(a, b) && a.call == b.call; });
-         }},
-        {"same-work", "distinct events of one thread with the same work identifier", "MOWGLI.md §4.8", false,
-         [](const ExecutionGraph& sk) {
-             return allPairs(sk, [](const Event& a, const Event& b) {
-                 return sameThread(a, b) && a.workId >= 0 && a.workId == b.workId && a.call != b.call;
-             });
-         }},
-        {"iso", "the order of one call's subevents: a read before the write it feeds, a failed CAS's fence "
-                "before its read",
-         "MOWGLI.md §4.5, §5.1", false,
-         [](const ExecutionGraph& sk) {
-             return poPairs(sk, [](const Event& a, const Event& b) {
-                 return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
-             });
-         }},
-        {"ar", "an RMW's narW to its own narR", "RDMA-TSO.md §Events (RMW)", false, arPairs},
-        {"pf", "polls-from: a NIC operation's write to the poll that waits for it", "RDMA-TSO.md §Events", false,
-         [](const ExecutionGraph& sk) { return sk.pollsFrom; }},
-        dynamicRelation("rf", "reads-from: a write to each read of its value", "RDMA-TSO.md §Events"),
-        dynamicRelation("mo", "modification order: per location, a total order on its writes, initial first",
+        staticRelation("po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events",
+                       [](const ExecutionGraph& sk) {
+                           return poPairs(sk, [](const Event&, const Event&) { return true; });
+                       }),
+        staticRelation("loc", "distinct events on one location (initial writes included)", "herd7",
+                       [](const ExecutionGraph& sk) {
+                           return allPairs(sk, [](const Event& a, const Event& b) {
+                               return a.location >= 0 && a.location == b.location;
+                           });
+                       }),
+        staticRelation("int", "distinct events of one thread", "herd7",
+                       [](const ExecutionGraph& sk) { return allPairs(sk, sameThread); }),
+        staticRelation("ext", "events of different threads (an initial write is in no thread)", "herd7",
+                       [](const ExecutionGraph& sk) {
+                           return allPairs(sk, [](const Event& a, const Event& b) { return !sameThread(a, b); });
+                       }),
+        staticRelation("id", "every event to itself", "herd7",
+                       [](const ExecutionGraph& sk) {
+                           EventPairs out;
+                           for (int e = 0; e < static_cast<int>(sk.events.size()); ++e) out.emplace_back(e, e);
+                           return out;
+                       }),
+        staticRelation("sqp", "distinct NIC events of one queue pair (same thread, same remote node)",
+                       "RDMA-TSO.md §Events", [](const ExecutionGraph& sk) { return allPairs(sk, sameQueuePair); }),
+        staticRelation("same-call", "distinct subevents of one call", "MOWGLI.md §2.3",
+                       [](const ExecutionGraph& sk) {
+                           return allPairs(sk, [](const Event& a, const Event& b) {
+                               return sameThread(a, b) && a.call == b.call;
+                           });
+                       }),
+        staticRelation("same-work", "distinct events (of different calls) of one thread with one work identifier",
+                       "MOWGLI.md §4.8",
+                       [](const ExecutionGraph& sk) {
+                           return allPairs(sk, [](const Event& a, const Event& b) {
+                               return sameThread(a, b) && a.workId >= 0 && a.workId == b.workId && a.call != b.call;
+                           });
+                       }),
+        staticRelation("iso",
+                       "one call's subevent order: a read before the write it feeds on one queue pair, a failed "
+                       "CAS's fence before its read",
+                       "MOWGLI.md §4.5, §5.1",
+                       [](const ExecutionGraph& sk) {
+                           return poPairs(sk, [](const Event& a, const Event& b) {
+                               return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
+                           });
+                       }),
+        staticRelation("ar", "an RMW's narW to its own narR", "RDMA-TSO.md (RMW)", arPairs),
+        staticRelation("pf", "polls-from: a NIC operation's write to the poll waiting for it", "RDMA-TSO.md §Events",
+                       [](const ExecutionGraph& sk) { return sk.pollsFrom; }),
+        dynamicRelation("rf", "reads-from (chosen)", "RDMA-TSO.md §Events"),
+        dynamicRelation("mo", "modification order per location, initial write first (chosen)", "RDMA-TSO.md §Events"),
+        dynamicRelation("rb", "reads-before, (rf^-1;mo) \\ id", "RDMA-TSO.md §Events"),
+        dynamicRelation("nfo",
+                        "NIC flush order: one direction per same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) "
+                        "pair (chosen)",
                         "RDMA-TSO.md §Events"),
-        dynamicRelation("rb", "reads-before, (rf^-1 ; mo) \\ id: a read to the writes after its source",
-                        "RDMA-TSO.md §Events"),
-        dynamicRelation("nfo", "NIC flush order: one direction per same-queue-pair (nlR, nlW) and "
-                               "(nrR/narR, nrW/narW) pair",
-                        "RDMA-TSO.md §Events"),
-        dynamicRelation("rao", "remote-atomic order: per target node, a total order on its narR events",
-                        "RDMA-TSO.md §Events (RMW)"),
-        dynamicRelation("lo", "lock order: per lock, a total order on its acquires", "LIBRARIES.md §2.2"),
+        dynamicRelation("rao", "remote-atomic order: per target node, a total order on its narR events (chosen)",
+                        "RDMA-TSO.md (RMW)"),
+        dynamicRelation("lo",
+                        "lock order: per lock, a total order on its acquires (chosen; a witness, like nfo and rao, "
+                        "so it does not multiply executions)",
+                        "LIBRARIES.md §2.2"),
     };
 }
 
@@ -115,10 +132,11 @@ std::vector<BaseSet> makeBaseSets() {
     std::vector<BaseSet> sets = {
         {"_", "every event", [](const Event&) { return true; }},
         {"IW", "the initial writes", [](const Event& e) { return isInitEvent(e); }},
-        {"R", "reads: lR, CAS, nlR, nrR, narR", [](const Event& e) { return isRead(e.kind); }},
-        {"W", "writes: lW, CAS, nlW, nrW, narW, initial writes", [](const Event& e) { return isWrite(e.kind); }},
-        {"M", "memory accesses: R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
-        {"Inst", "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW",
+        {"R", "reads: lR, CAS, nlR, nrR, narR, scR, scU", [](const Event& e) { return isRead(e.kind); }},
+        {"W", "writes: lW, CAS, nlW, nrW, narW, scW, scU, and the initial writes",
+         [](const Event& e) { return isWrite(e.kind); }},
+        {"M", "R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
+        {"Inst", "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW (RDMA-TSO.md)",
          [](const Event& e) { return isInstantaneous(e.kind); }},
     };
     for (int k = 0; k < eventKindCount(); ++k) {
@@ -136,17 +154,20 @@ const std::vector<BaseRelation>& baseRelations() {
     return relations;
 }
 
+std::vector<const BaseRelation*> everyBaseRelation() {
+    std::vector<const BaseRelation*> all;
+    for (const BaseRelation& r : baseRelations()) all.push_back(&r);
+    std::istringstream libraries(knownLibraries());  // "sv, bal"
+    for (std::string name; std::getline(libraries >> std::ws, name, ',');)
+        for (const BaseRelation& r : libraryDescriptor(*findLibrary(name)).relations())
+            all.push_back(findLibraryRelation(r.name));  // the registry's own copy, which lives on
+    return all;
+}
+
 const BaseRelation* findBaseRelation(const std::string& name) {
     for (const BaseRelation& r : baseRelations())
         if (r.name == name) return &r;
-    const LibraryRelation* added = findLibraryRelation(name);
-    if (!added) return nullptr;
-    // The libraries' relations, as base relations; libraries register before any model is read.
-    static std::map<std::string, BaseRelation> fromLibraries;
-    static std::mutex guard;
-    const std::lock_guard<std::mutex> lock(guard);
-    return &fromLibraries.emplace(name, BaseRelation{added->name, added->meaning, added->source, false, added->pairs})
-                .first->second;
+    return findLibraryRelation(name);
 }
 
 const std::vector<BaseSet>& baseSets() {

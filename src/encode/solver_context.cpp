@@ -1,0 +1,107 @@
+#include "solver_context.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <memory>
+#include <new>
+
+#include "rdmacheck/limits.hpp"
+
+namespace rdmacheck {
+
+Z3Settings::Z3Settings() {
+    // Z3 compacts every model it returns by default, which cost a third of the
+    // 487 x86 tests' time; the decoder only reads the choice constants.
+    static const bool uncompactedModels = (z3::set_param("model.compact", false), true);
+    (void)uncompactedModels;
+}
+
+// The solvers: Z3's plain SMT core (the default combined solver re-reads its
+// tactics' parameters on each call, which costs more than a small test's
+// search), without relevancy propagation, and with the difference-logic
+// arithmetic solver where the encoding allows it (scripts/bench measures both).
+SolverContext::Impl::Lent& SolverContext::Impl::lend(bool differenceLogic) {
+    auto free = std::find_if(solvers_.begin(), solvers_.end(),
+                             [&](const Lent& s) { return !s.busy && s.differenceLogic == differenceLogic; });
+    if (free == solvers_.end()) {
+        z3::solver solver(z3(), z3::solver::simple());
+        z3::params p(z3());
+        p.set("relevancy", 0u);
+        if (differenceLogic) p.set("arith.solver", 1u);
+        solver.set(p);
+        free = solvers_.insert(solvers_.end(), Lent{solver, differenceLogic, false});
+    }
+    free->busy = true;
+    return *free;
+}
+
+SolverLoan::SolverLoan(SolverContext& ctx, bool differenceLogic) : lent_(ctx.impl().lend(differenceLogic)) {
+    lent_.solver.push();
+}
+
+void SolverLoan::limitTime(unsigned milliseconds) {
+    z3::params p(lent_.solver.ctx());
+    p.set("timeout", milliseconds == 0 ? UINT_MAX : milliseconds);
+    lent_.solver.set(p);
+    timed_ = true;
+}
+
+// The scope goes, and with it the encoding's assertions and time limit (reset
+// only when set: setting parameters costs as much as a small check).
+SolverLoan::~SolverLoan() {
+    lent_.busy = false;
+    try {
+        lent_.solver.pop();
+        if (timed_) {
+            z3::params unbounded(lent_.solver.ctx());
+            unbounded.set("timeout", UINT_MAX);
+            lent_.solver.set(unbounded);
+        }
+    } catch (const z3::exception&) {
+        // Only an interrupted context refuses (memory_watch); it is not used again.
+    }
+}
+
+namespace {
+
+Z3_context makeContext() {
+    Z3_config config = Z3_mk_config();
+    Z3_context context = config ? Z3_mk_context_rc(config) : nullptr;
+    if (config) Z3_del_config(config);
+    if (!context) throw std::bad_alloc();
+    return context;
+}
+
+}  // namespace
+
+SolverContext::Impl::Impl()
+    : owned_{makeContext()}, view_(owned_.context), watchId_(memory_watch::onTrip([this] {
+          interrupted_ = true;
+          z3().interrupt();
+      })) {}
+
+SolverContext::Impl::~Impl() { memory_watch::forget(watchId_); }
+
+SolverContext::SolverContext() : impl_(std::make_unique<Impl>()) {}
+
+SolverContext::~SolverContext() = default;
+
+bool SolverContext::interrupted() const { return impl_->interrupted_; }
+
+namespace {
+thread_local std::unique_ptr<SolverContext> threadContext_;
+}
+
+SolverContext& threadContext() {
+    dropInterruptedThreadContext();
+    if (!threadContext_) threadContext_ = std::make_unique<SolverContext>();
+    return *threadContext_;
+}
+
+void dropInterruptedThreadContext() {
+    if (!threadContext_ || !threadContext_->interrupted()) return;
+    threadContext_.reset();
+    memory_watch::release();
+}
+
+}  // namespace rdmacheck

@@ -1,0 +1,93 @@
+#include "symbolic.hpp"
+
+namespace rdmacheck {
+
+// A term's value in the model. A choice variable's interpretation is read
+// directly: eval's rewriting cost as much as the solver call on small tests.
+z3::expr modelValue(const z3::model& m, const z3::expr& e) {
+    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && m.has_interp(e.decl()))
+        return m.get_const_interp(e.decl());
+    return m.eval(e, true);
+}
+
+// An integer of the model as a key that sorts as the integer does, exactly:
+// the solver may place clocks and ranks beyond 64 bits when a test's values are
+// large. Longer magnitudes are larger; a negative one sorts by its digits' complements.
+OrderKey orderKey(const z3::model& m, const z3::expr& e) {
+    std::string digits = Z3_get_numeral_string(m.ctx(), modelValue(m, e));
+    const bool negative = !digits.empty() && digits[0] == '-';
+    if (!negative) return {1, static_cast<long>(digits.size()), digits};
+    digits.erase(0, 1);
+    for (char& d : digits) d = static_cast<char>('9' - (d - '0'));
+    return {-1, -static_cast<long>(digits.size()), digits};
+}
+
+std::optional<PairMap<z3::expr>> SymbolicDomain::upperClosure(const PairMap<z3::expr>& r, int n) const {
+    std::vector<std::vector<std::pair<int, z3::expr>>> successors(static_cast<size_t>(n));
+    for (const auto& [key, v] : r) successors[key.first].emplace_back(key.second, v);
+    PairMap<z3::expr> reach;
+    // Named by the closure's place in the encoding: the next skeleton's
+    // encoding reuses the same constants rather than making new ones.
+    const std::string prefix = "reach" + std::to_string(closures_++) + "_";
+    auto reached = [&](int a, int b) {
+        auto it = reach.find({a, b});
+        if (it == reach.end()) {
+            const std::string name = prefix + std::to_string(a) + "_" + std::to_string(b);
+            it = reach.emplace(std::make_pair(a, b), c_.ctx.bool_const(name.c_str())).first;
+        }
+        return it->second;
+    };
+    for (int a = 0; a < n; ++a) {
+        std::vector<int> frontier;
+        std::vector<bool> seen(static_cast<size_t>(n), false);
+        auto visit = [&](int b, const z3::expr& because) {
+            solver_.add(z3::implies(because, reached(a, b)));
+            if (!seen[b]) seen[b] = true, frontier.push_back(b);
+        };
+        for (const auto& [b, v] : successors[a]) visit(b, v);
+        while (!frontier.empty()) {
+            const int b = frontier.back();
+            frontier.pop_back();
+            for (const auto& [c, v] : successors[b]) visit(c, conj(reached(a, b), v));
+        }
+    }
+    stopIfInterrupted();
+    return reach;
+}
+
+PairMap<z3::expr> SymbolicDomain::dynamic(const std::string& name) const {
+    PairMap<z3::expr> out;
+    if (name == "rf") {
+        for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
+            for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
+                out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
+                            c_.rfSelect[r] == static_cast<int>(i));
+    } else if (name == "mo") {
+        for (size_t l = 0; l < c_.writesOf.size(); ++l)
+            for (int a : c_.writesOf[l]) {
+                out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
+                for (int b : c_.writesOf[l])
+                    if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
+            }
+    } else if (name == "rb") {
+        for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
+            if (c_.rfCandidates[r].empty()) continue;
+            for (int w : c_.writesOf[c_.sk.events[r].location])
+                if (w != static_cast<int>(r))
+                    out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
+        }
+    } else if (name == "nfo") {
+        for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
+            auto [a, b] = c_.nfoPairs[i];
+            out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
+            out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
+        }
+    } else if (name == "rao") {
+        out = c_.rao.pairs();
+    } else if (name == "lo") {
+        out = c_.lo.pairs();
+    }
+    return out;
+}
+
+}  // namespace rdmacheck

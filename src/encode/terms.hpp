@@ -1,0 +1,20 @@
+// Formulas over an encoding's choices, for the solver's answer-only modes
+// (result.hpp), which ask about final states rather than executions. Internal
+// to the encoder and the solver: the public ExecutionEncoding (encode.hpp)
+// speaks no Z3.
+#pragma once
+
+#include <z3++.h>
+
+#include "rdmacheck/encode.hpp"
+
+namespace rdmacheck {
+
+// A location ends with value k (its mo-last write's).
+z3::expr finalValueIs(const ExecutionEncoding& encoding, int location, long long k);
+// A value under the execution's read values is k.
+z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k);
+// Keeps only executions where `condition` holds in later next() calls.
+void require(ExecutionEncoding& encoding, const z3::expr& condition);
+
+}  // namespace rdmacheck
