@@ -17,7 +17,7 @@ namespace rdmacheck {
 namespace {
 
 // The model language's manual, where its tables of base relations and event sets are.
-const std::string kModelLanguageManual = std::string(RDMACHECK_SOURCE_DIR) + "/models/README.md";
+const std::string kModelLanguageManual = std::string(RDMACHECK_SOURCE_DIR) + "/doc/model-language.md";
 
 std::string trimmed(const std::string& s) {
     const size_t first = s.find_first_not_of(' ');
