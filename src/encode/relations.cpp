@@ -4,6 +4,7 @@
 #include <mutex>
 #include <optional>
 
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
@@ -49,12 +50,8 @@ EventPairs arPairs(const ExecutionGraph& sk) {
     return out;
 }
 
-BaseRelation dynamicRelation(const char* name, const char* meaning, const char* source) {
-    return BaseRelation{name, meaning, source, true, nullptr};
-}
-
 std::vector<BaseRelation> makeBaseRelations() {
-    return {
+    std::vector<BaseRelation> relations = {
         {"po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events", false,
          [](const ExecutionGraph& sk) { return poPairs(sk, [](const Event&, const Event&) { return true; }); }},
         {"loc", "distinct events on the same location (initial writes included)", "herd7's loc", false,
@@ -96,18 +93,9 @@ std::vector<BaseRelation> makeBaseRelations() {
         {"ar", "an RMW's narW to its own narR", "RDMA-TSO.md §Events (RMW)", false, arPairs},
         {"pf", "polls-from: a NIC operation's write to the poll that waits for it", "RDMA-TSO.md §Events", false,
          [](const ExecutionGraph& sk) { return sk.pollsFrom; }},
-        dynamicRelation("rf", "reads-from: a write to each read of its value", "RDMA-TSO.md §Events"),
-        dynamicRelation("mo", "modification order: per location, a total order on its writes, initial first",
-                        "RDMA-TSO.md §Events"),
-        dynamicRelation("rb", "reads-before, (rf^-1 ; mo) \\ id: a read to the writes after its source",
-                        "RDMA-TSO.md §Events"),
-        dynamicRelation("nfo", "NIC flush order: one direction per same-queue-pair (nlR, nlW) and "
-                               "(nrR/narR, nrW/narW) pair",
-                        "RDMA-TSO.md §Events"),
-        dynamicRelation("rao", "remote-atomic order: per target node, a total order on its narR events",
-                        "RDMA-TSO.md §Events (RMW)"),
-        dynamicRelation("lo", "lock order: per lock, a total order on its acquires", "LIBRARIES.md §2.2"),
     };
+    for (const ChosenRelation& c : chosenRelations()) relations.push_back({c.name, c.meaning, c.source, true, nullptr});
+    return relations;
 }
 
 std::vector<BaseSet> makeBaseSets() {

@@ -7,6 +7,7 @@
 // is model text (models/_wait.cat: wl-so, sl-so, nl-so).
 #include <map>
 
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/unfold.hpp"
 
@@ -94,6 +95,19 @@ std::vector<std::unique_ptr<const LibraryDescriptor>> lockLibraries() {
     out.push_back(std::make_unique<Locks>("sl", Locks::Release::Strong));
     out.push_back(std::make_unique<Locks>("nl", Locks::Release::Node));
     return out;
+}
+
+// lo (the RMW paper's §4.1), the locks' choice (choices.hpp): per lock, by its
+// location, a total order on the acquires of all three libraries.
+ChosenRelation lockOrder() {
+    auto acquiresByLock = [](const ExecutionGraph& sk) {
+        EventGroups acquires;
+        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+            if (sk.events[e].kind == EventKind::ACQ) acquires[sk.events[e].location].push_back(e);
+        return acquires;
+    };
+    return {"lo", "lock order: per lock, a total order on its acquires", "LIBRARIES.md §2.2", {"wl", "sl", "nl"},
+            ChoiceKind::GroupOrder, acquiresByLock, {"magenta", "solid", 80}};
 }
 
 }  // namespace rdmacheck

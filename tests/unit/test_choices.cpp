@@ -1,0 +1,39 @@
+// The registry of chosen relations (choices.hpp) is the one list of what an
+// execution chooses: the model language, the pictures and the sources follow it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "../test_support.hpp"
+#include "rdmacheck/choices.hpp"
+#include "rdmacheck/library.hpp"
+#include "rdmacheck/relations.hpp"
+
+namespace rdmacheck {
+namespace {
+
+TEST(Choices, AreTheDynamicBaseRelationsInRegistryOrder) {
+    std::vector<std::string> dynamic, chosen;
+    for (const BaseRelation& r : baseRelations())
+        if (r.dynamic) dynamic.push_back(r.name);
+    for (const ChosenRelation& c : chosenRelations()) chosen.push_back(c.name);
+    EXPECT_EQ(dynamic, chosen);
+    EXPECT_EQ(chosen, (std::vector<std::string>{"rf", "mo", "rb", "nfo", "rao", "lo"}));
+}
+
+// A group order is data: its grouping function; the other kinds have none. Each
+// entry names registered libraries: rao the core's remote RMWs, lo the locks.
+TEST(Choices, GroupOrdersAreDataOfTheirLibraries) {
+    for (const ChosenRelation& c : chosenRelations()) {
+        EXPECT_EQ(static_cast<bool>(c.groups), c.kind == ChoiceKind::GroupOrder) << c.name;
+        EXPECT_FALSE(c.libraries.empty()) << c.name;
+        for (const std::string& library : c.libraries) EXPECT_TRUE(findLibrary(library)) << c.name << ": " << library;
+    }
+    EXPECT_EQ(findChosenRelation("rao")->libraries, std::vector<std::string>{"rdma"});
+    EXPECT_EQ(findChosenRelation("lo")->libraries, (std::vector<std::string>{"wl", "sl", "nl"}));
+    EXPECT_EQ(findChosenRelation("po"), nullptr);
+}
+
+}  // namespace
+}  // namespace rdmacheck
