@@ -2,12 +2,14 @@
 // execution chooses: the model language, the pictures and the sources follow it.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
 #include "../test_support.hpp"
 #include "rdmacheck/choices.hpp"
 #include "rdmacheck/library.hpp"
+#include "rdmacheck/picture.hpp"
 #include "rdmacheck/relations.hpp"
 
 namespace rdmacheck {
@@ -33,6 +35,15 @@ TEST(Choices, GroupOrdersAreDataOfTheirLibraries) {
     EXPECT_EQ(findChosenRelation("rao")->libraries, std::vector<std::string>{"rdma"});
     EXPECT_EQ(findChosenRelation("lo")->libraries, (std::vector<std::string>{"wl", "sl", "nl"}));
     EXPECT_EQ(findChosenRelation("po"), nullptr);
+}
+
+TEST(Choices, PicturesDrawEachAsItsEntrySays) {
+    std::set<int> slots;
+    for (const ChosenRelation& c : chosenRelations()) {
+        EXPECT_EQ(relationStyle(c.name).color, c.drawing.colour) << c.name;
+        EXPECT_EQ(relationStyle(c.name).style, c.drawing.style) << c.name;
+        EXPECT_TRUE(slots.insert(c.drawing.legendSlot).second) << c.name << " shares its legend slot";
+    }
 }
 
 }  // namespace
