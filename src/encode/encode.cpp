@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "rdmacheck/arith.hpp"
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/limits.hpp"
 #include "rdmacheck/relations.hpp"
 
@@ -113,9 +114,8 @@ bool isMoMember(const ModelExpr& m) {
 
 }  // namespace
 
-// A chosen strict total order on each group of events (rao: the narR events of
-// one target node; lo: the acquires of one lock): a rank per event, distinct
-// within its group.
+// A chosen strict total order on each group of events (ChoiceKind::GroupOrder,
+// choices.hpp): a rank per event, distinct within its group.
 struct RankedOrder {
     std::map<int, std::vector<int>> groups;
     std::vector<z3::expr> rank;  // per event; 0 outside the groups
@@ -145,9 +145,9 @@ struct RankedOrder {
 
 // The execution's choices as Z3 terms: rf (a source per read), mo (a key per
 // write, distinct per location: a clock that contains mo when there is one,
-// since then mo can be read off it), nfo (a direction per pair), rao (a rank
-// per narR) and lo (a rank per acquire). These are the dynamic base relations
-// the walker asks for.
+// since then mo can be read off it), nfo (a direction per pair) and each
+// group order the model uses (a rank per event of its groups). These are the
+// dynamic base relations the walker asks for.
 struct Choices {
     z3::context& ctx;
     const ExecutionGraph& sk;
@@ -159,8 +159,7 @@ struct Choices {
     std::vector<z3::expr> moKey;                 // per event (non-initial writes)
     EventPairs nfoPairs;
     std::vector<z3::expr> nfoForward;
-    RankedOrder rao;  // narR events per target node
-    RankedOrder lo;   // acquires per lock
+    std::map<std::string, RankedOrder> orders;  // by chosen relation's name
 
     Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
 
@@ -240,35 +239,39 @@ public:
 
     PairMap<z3::expr> dynamic(const std::string& name) const {
         PairMap<z3::expr> out;
-        if (name == "rf") {
-            for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
-                for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
-                    out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
-                                c_.rfSelect[r] == static_cast<int>(i));
-        } else if (name == "mo") {
-            for (size_t l = 0; l < c_.writesOf.size(); ++l)
-                for (int a : c_.writesOf[l]) {
-                    out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
-                    for (int b : c_.writesOf[l])
-                        if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
+        switch (findChosenRelation(name)->kind) {
+            case ChoiceKind::ReadsFrom:
+                for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
+                    for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
+                        out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
+                                    c_.rfSelect[r] == static_cast<int>(i));
+                break;
+            case ChoiceKind::ModificationOrder:
+                for (size_t l = 0; l < c_.writesOf.size(); ++l)
+                    for (int a : c_.writesOf[l]) {
+                        out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
+                        for (int b : c_.writesOf[l])
+                            if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
+                    }
+                break;
+            case ChoiceKind::ReadsBefore:
+                for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
+                    if (c_.rfCandidates[r].empty()) continue;
+                    for (int w : c_.writesOf[c_.sk.events[r].location])
+                        if (w != static_cast<int>(r))
+                            out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
                 }
-        } else if (name == "rb") {
-            for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
-                if (c_.rfCandidates[r].empty()) continue;
-                for (int w : c_.writesOf[c_.sk.events[r].location])
-                    if (w != static_cast<int>(r))
-                        out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
-            }
-        } else if (name == "nfo") {
-            for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
-                auto [a, b] = c_.nfoPairs[i];
-                out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
-                out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
-            }
-        } else if (name == "rao") {
-            out = c_.rao.pairs();
-        } else if (name == "lo") {
-            out = c_.lo.pairs();
+                break;
+            case ChoiceKind::FlushDirection:
+                for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
+                    auto [a, b] = c_.nfoPairs[i];
+                    out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
+                    out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
+                }
+                break;
+            case ChoiceKind::GroupOrder:
+                if (auto order = c_.orders.find(name); order != c_.orders.end()) out = order->second.pairs();
+                break;
         }
         return out;
     }
@@ -357,8 +360,9 @@ struct ExecutionEncoding::Impl {
         buildMo();
         buildRf();
         if (model.uses("nfo")) buildNfo();
-        if (model.uses("rao")) buildRanks(choices.rao, atomicReadsByNode(sk), "rao");
-        if (model.uses("lo")) buildRanks(choices.lo, acquiresByLock(sk), "lo");
+        for (const ChosenRelation& c : chosenRelations())
+            if (c.kind == ChoiceKind::GroupOrder && model.uses(c.name))
+                buildRanks(choices.orders[c.name], c.groups(sk), c.name);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints) solver.add(compareValues(vc.op, value(vc.lhs), value(vc.rhs)));
@@ -452,7 +456,7 @@ struct ExecutionEncoding::Impl {
     }
 
     // Distinct ranks make a strict total order per group in every candidate,
-    // so explanations see well-formed rao and lo too.
+    // so explanations see well-formed group orders too.
     void buildRanks(RankedOrder& order, std::map<int, std::vector<int>> groups, const std::string& prefix) {
         order.rank.assign(sk.events.size(), ctx.int_val(0));
         order.groups = std::move(groups);
@@ -552,8 +556,7 @@ struct ExecutionEncoding::Impl {
             }
         }
         auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
-        found.rao = choices.rao.decode(rankOf);
-        found.lo = choices.lo.decode(rankOf);
+        for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
     }
 
     // Z3 computes with unbounded integers: a step of the execution's arithmetic

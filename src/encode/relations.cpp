@@ -182,20 +182,6 @@ int atomicWriteOf(const ExecutionGraph& sk, int read) {
     return -1;
 }
 
-std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk) {
-    std::map<int, std::vector<int>> reads;
-    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-        if (sk.events[e].kind == EventKind::NAR) reads[sk.events[e].remote].push_back(e);
-    return reads;
-}
-
-std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk) {
-    std::map<int, std::vector<int>> acquires;
-    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-        if (sk.events[e].kind == EventKind::ACQ) acquires[sk.events[e].location].push_back(e);
-    return acquires;
-}
-
 std::vector<bool> SetEvaluator::set(const ModelExpr& e) {
     const size_t n = sk_.events.size();
     using Op = ModelExpr::Op;
@@ -256,27 +242,31 @@ public:
 private:
     EventPairs dynamicPairs(const std::string& name) const {
         EventPairs out;
-        if (name == "rf") {
-            for (size_t r = 0; r < ex_.rf.size(); ++r)
-                if (ex_.rf[r] >= 0) out.emplace_back(ex_.rf[r], static_cast<int>(r));
-        } else if (name == "mo") {
-            for (const auto& order : ex_.mo)
-                for (size_t i = 0; i < order.size(); ++i)
-                    for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
-        } else if (name == "rb") {
-            for (size_t r = 0; r < ex_.rf.size(); ++r) {
-                if (ex_.rf[r] < 0) continue;
-                const auto& order = ex_.mo[ex_.events[r].location];
-                auto source = std::find(order.begin(), order.end(), ex_.rf[r]);
-                for (auto w = source + 1; source != order.end() && w != order.end(); ++w)
-                    if (*w != static_cast<int>(r)) out.emplace_back(static_cast<int>(r), *w);
-            }
-        } else if (name == "nfo") {
-            out = ex_.nfo;
-        } else if (name == "rao" || name == "lo") {
-            for (const auto& [group, order] : name == "rao" ? ex_.rao : ex_.lo)
-                for (size_t i = 0; i < order.size(); ++i)
-                    for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
+        auto totalOrder = [&](const std::vector<int>& order) {
+            for (size_t i = 0; i < order.size(); ++i)
+                for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
+        };
+        switch (findChosenRelation(name)->kind) {
+            case ChoiceKind::ReadsFrom:
+                for (size_t r = 0; r < ex_.rf.size(); ++r)
+                    if (ex_.rf[r] >= 0) out.emplace_back(ex_.rf[r], static_cast<int>(r));
+                break;
+            case ChoiceKind::ModificationOrder:
+                for (const auto& order : ex_.mo) totalOrder(order);
+                break;
+            case ChoiceKind::ReadsBefore:
+                for (size_t r = 0; r < ex_.rf.size(); ++r) {
+                    if (ex_.rf[r] < 0) continue;
+                    const auto& order = ex_.mo[ex_.events[r].location];
+                    auto source = std::find(order.begin(), order.end(), ex_.rf[r]);
+                    for (auto w = source + 1; source != order.end() && w != order.end(); ++w)
+                        if (*w != static_cast<int>(r)) out.emplace_back(static_cast<int>(r), *w);
+                }
+                break;
+            case ChoiceKind::FlushDirection: out = ex_.nfo; break;
+            case ChoiceKind::GroupOrder:
+                for (const auto& [group, order] : ex_.orderOf(name)) totalOrder(order);
+                break;
         }
         return out;
     }
@@ -341,9 +331,9 @@ std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex) {
         for (size_t i = 2; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "mo"});
     for (auto [w, p] : ex.pollsFrom) edges.push_back({w, p, "pf"});
     for (auto [a, b] : ex.nfo) edges.push_back({a, b, "nfo"});
-    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)})
-        for (const auto& [group, order] : *orders)
-            for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], name});
+    for (const ChosenRelation& c : chosenRelations())
+        for (const auto& [group, order] : ex.orderOf(c.name))
+            for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], c.name});
     return edges;
 }
 

@@ -2,6 +2,7 @@
 // execution chooses: the model language, the pictures and the sources follow it.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@
 
 namespace rdmacheck {
 namespace {
+
+using testing::readFile;
+using testing::sourceDir;
 
 TEST(Choices, AreTheDynamicBaseRelationsInRegistryOrder) {
     std::vector<std::string> dynamic, chosen;
@@ -43,6 +47,22 @@ TEST(Choices, PicturesDrawEachAsItsEntrySays) {
         EXPECT_EQ(relationStyle(c.name).color, c.drawing.colour) << c.name;
         EXPECT_EQ(relationStyle(c.name).style, c.drawing.style) << c.name;
         EXPECT_TRUE(slots.insert(c.drawing.legendSlot).second) << c.name << " shares its legend slot";
+    }
+}
+
+// Users iterate the registry: a group order's name is spelled, as a string, only
+// in the one source that declares it (next to its library).
+TEST(Choices, EachGroupOrderIsNamedInOneSourceOnly) {
+    std::vector<std::string> sources;
+    for (const char* dir : {"/src", "/include"})
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(sourceDir() + dir))
+            if (entry.is_regular_file()) sources.push_back(entry.path().string());
+    for (const ChosenRelation& c : chosenRelations()) {
+        if (c.kind != ChoiceKind::GroupOrder) continue;
+        std::vector<std::string> naming;
+        for (const std::string& path : sources)
+            if (readFile(path).find("\"" + c.name + "\"") != std::string::npos) naming.push_back(path);
+        EXPECT_EQ(naming.size(), 1u) << c.name << " is named in " << ::testing::PrintToString(naming);
     }
 }
 
