@@ -158,10 +158,12 @@ struct ExecutionGraph {
     std::vector<std::vector<int>> mo;      // per location: its writes in mo order (initial write first)
     std::vector<long long> readValues;     // per event: value read (reads), else 0
     std::vector<std::pair<int, int>> nfo;  // chosen nfo edges
-    std::map<int, std::vector<int>> rao;   // per target node: its narR events in rao order
-    std::map<int, std::vector<int>> lo;    // per lock (its location): its acquires in lock order
+    // Per chosen group order (choices.hpp: rao, lo), by name: per group, its events in that order.
+    std::map<std::string, std::map<int, std::vector<int>>> orders;
 
     int initWriteOf(int location) const { return location; }
+    // The chosen group order `name`, per group; empty if the execution has none.
+    const std::map<int, std::vector<int>>& orderOf(const std::string& name) const;
     // Empties the chosen relations and sizes rf and readValues for the events.
     void clearChoices(size_t locationCount);
 };

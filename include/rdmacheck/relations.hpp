@@ -53,10 +53,6 @@ EventPairs tablePairs(const OrderTable& table, const ExecutionGraph& sk);
 bool isNfoPair(const Event& a, const Event& b);
 // ar: the narW of the RMW whose narR is `read`, or -1 (a failed RCAS writes nothing).
 int atomicWriteOf(const ExecutionGraph& sk, int read);
-// The narR events per target node, in event order.
-std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk);
-// The acquires of each lock (by its location): what lo orders.
-std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk);
 
 // Evaluates set expressions of `model` on one skeleton, each definition once
 // however often the model uses it (`let s1 = s0 | s0`).
@@ -136,13 +132,14 @@ bool references(const Model& model, const ModelExpr& e, const std::string& base)
 // One edge of a concrete execution, between skeleton event indices.
 struct RelationEdge {
     int from = -1, to = -1;
-    std::string relation;  // po, rf, mo, rb, pf, nfo, rao, lo; or a clock member as the model file writes it
+    std::string relation;  // po, pf, a chosen relation (choices.hpp); or a clock member as the model file writes it
     int clock = -1;        // for clock edges: the plan clock it constrains
 };
 
 // The execution's relations as herd7 draws them: po (immediate), rf, mo
 // (immediate, from the first non-initial write on), rb (to the mo-successor of
-// the source), pf, nfo, rao and lo (immediate). Initial writes take part in rf and rb.
+// the source), pf, nfo and the group orders (immediate, in registry order). Initial
+// writes take part in rf and rb.
 std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex);
 
 // Every edge of every clock member of the model's plan, without initial writes

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "rdmacheck/arith.hpp"
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/relations.hpp"
 #include "symbolic.hpp"
 #include "terms.hpp"
@@ -156,8 +157,9 @@ struct ExecutionEncoding::Impl {
         buildMo();
         buildRf();
         if (model.uses("nfo")) buildNfo();
-        if (model.uses("rao")) buildRanks(choices.rao, atomicReadsByNode(sk), "rao");
-        if (model.uses("lo")) buildRanks(choices.lo, acquiresByLock(sk), "lo");
+        for (const ChosenRelation& c : chosenRelations())
+            if (c.kind == ChoiceKind::GroupOrder && model.uses(c.name))
+                buildRanks(choices.orders[c.name], c.groups(sk), c.name);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints) solver.add(compareValues(vc.op, value(vc.lhs), value(vc.rhs)));
@@ -251,7 +253,7 @@ struct ExecutionEncoding::Impl {
     }
 
     // Distinct ranks make a strict total order per group in every candidate,
-    // so explanations see well-formed rao and lo too.
+    // so explanations see well-formed group orders too.
     void buildRanks(RankedOrder& order, std::map<int, std::vector<int>> groups, const std::string& prefix) {
         order.rank.assign(sk.events.size(), ctx.int_val(0));
         order.groups = std::move(groups);
@@ -351,8 +353,7 @@ struct ExecutionEncoding::Impl {
             }
         }
         auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
-        found.rao = choices.rao.decode(rankOf);
-        found.lo = choices.lo.decode(rankOf);
+        for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
     }
 
     // Z3 computes with unbounded integers: a step of the execution's arithmetic

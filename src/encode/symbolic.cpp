@@ -1,5 +1,7 @@
 #include "symbolic.hpp"
 
+#include "rdmacheck/choices.hpp"
+
 namespace rdmacheck {
 
 // A term's value in the model. A choice variable's interpretation is read
@@ -57,35 +59,39 @@ std::optional<PairMap<z3::expr>> SymbolicDomain::upperClosure(const PairMap<z3::
 
 PairMap<z3::expr> SymbolicDomain::dynamic(const std::string& name) const {
     PairMap<z3::expr> out;
-    if (name == "rf") {
-        for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
-            for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
-                out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
-                            c_.rfSelect[r] == static_cast<int>(i));
-    } else if (name == "mo") {
-        for (size_t l = 0; l < c_.writesOf.size(); ++l)
-            for (int a : c_.writesOf[l]) {
-                out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
-                for (int b : c_.writesOf[l])
-                    if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
+    switch (findChosenRelation(name)->kind) {
+        case ChoiceKind::ReadsFrom:
+            for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
+                for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
+                    out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
+                                c_.rfSelect[r] == static_cast<int>(i));
+            break;
+        case ChoiceKind::ModificationOrder:
+            for (size_t l = 0; l < c_.writesOf.size(); ++l)
+                for (int a : c_.writesOf[l]) {
+                    out.emplace(std::make_pair(c_.sk.initWriteOf(static_cast<int>(l)), a), truth());
+                    for (int b : c_.writesOf[l])
+                        if (a != b) out.emplace(std::make_pair(a, b), c_.moBefore(a, b));
+                }
+            break;
+        case ChoiceKind::ReadsBefore:
+            for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
+                if (c_.rfCandidates[r].empty()) continue;
+                for (int w : c_.writesOf[c_.sk.events[r].location])
+                    if (w != static_cast<int>(r))
+                        out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
             }
-    } else if (name == "rb") {
-        for (size_t r = 0; r < c_.rfCandidates.size(); ++r) {
-            if (c_.rfCandidates[r].empty()) continue;
-            for (int w : c_.writesOf[c_.sk.events[r].location])
-                if (w != static_cast<int>(r))
-                    out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
-        }
-    } else if (name == "nfo") {
-        for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
-            auto [a, b] = c_.nfoPairs[i];
-            out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
-            out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
-        }
-    } else if (name == "rao") {
-        out = c_.rao.pairs();
-    } else if (name == "lo") {
-        out = c_.lo.pairs();
+            break;
+        case ChoiceKind::FlushDirection:
+            for (size_t i = 0; i < c_.nfoPairs.size(); ++i) {
+                auto [a, b] = c_.nfoPairs[i];
+                out.emplace(std::make_pair(a, b), c_.nfoForward[i]);
+                out.emplace(std::make_pair(b, a), !c_.nfoForward[i]);
+            }
+            break;
+        case ChoiceKind::GroupOrder:
+            if (auto order = c_.orders.find(name); order != c_.orders.end()) out = order->second.pairs();
+            break;
     }
     return out;
 }

@@ -30,9 +30,8 @@ OrderKey orderKey(const z3::model& m, const z3::expr& e);
 // logic expression"), which its preprocessing rewrites only at the base level.
 inline z3::expr equal(const z3::expr& a, const z3::expr& b) { return a <= b && a >= b; }
 
-// A chosen strict total order on each group of events (rao: the narR events of
-// one target node; lo: the acquires of one lock): a rank per event, distinct
-// within its group.
+// A chosen strict total order on each group of events (ChoiceKind::GroupOrder,
+// choices.hpp): a rank per event, distinct within its group.
 struct RankedOrder {
     std::map<int, std::vector<int>> groups;
     std::vector<z3::expr> rank;  // per event; 0 outside the groups
@@ -62,9 +61,9 @@ struct RankedOrder {
 
 // The execution's choices as Z3 terms: rf (a source per read), mo (a key per
 // write, distinct per location: a clock that contains mo when there is one,
-// since then mo can be read off it), nfo (a direction per pair), rao (a rank
-// per narR) and lo (a rank per acquire). These are the dynamic base relations
-// the walker asks for.
+// since then mo can be read off it), nfo (a direction per pair) and each
+// group order the model uses (a rank per event of its groups). These are the
+// dynamic base relations the walker asks for.
 struct Choices {
     z3::context& ctx;
     const ExecutionGraph& sk;
@@ -76,8 +75,7 @@ struct Choices {
     std::vector<z3::expr> moKey;                 // per event (non-initial writes)
     EventPairs nfoPairs;
     std::vector<z3::expr> nfoForward;
-    RankedOrder rao;  // narR events per target node
-    RankedOrder lo;   // acquires per lock
+    std::map<std::string, RankedOrder> orders;  // by chosen relation's name
 
     Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
 
@@ -124,7 +122,7 @@ public:
     // in the pairs times R's edges): R+ or more in every model, and exactly R+
     // in some, which is all a negative use needs (RelationWalker).
     std::optional<PairMap<z3::expr>> upperClosure(const PairMap<z3::expr>& r, int n) const;
-    // rf, mo, rb, nfo, rao and lo over the choices.
+    // A chosen relation (choices.hpp) over the choices.
     PairMap<z3::expr> dynamic(const std::string& name) const;
 
 private:

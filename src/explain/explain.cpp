@@ -1,18 +1,16 @@
 #include "rdmacheck/explain.hpp"
 
 #include <algorithm>
-#include <array>
 #include <deque>
 #include <set>
 
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/names.hpp"
 
 namespace rdmacheck {
 
 namespace {
 
-// The base relations an execution chooses.
-constexpr std::array<const char*, 6> kChoices = {"rf", "mo", "rb", "nfo", "rao", "lo"};
 
 // Nodes of the constraint graph: one per (clock, event); an event of the tie
 // set (Inst for RDMA^TSO) is observed when issued (I = O), so it shares the issue node.
@@ -110,7 +108,8 @@ std::optional<Cycle> generalViolation(const ExecutionGraph& ex, const Model& mod
 std::set<std::pair<int, int>> fixedByProgramOrder(const ExecutionGraph& ex, const Model& model,
                                                   const std::string& base) {
     auto isStatic = [&](const ModelExpr& m) {
-        return std::none_of(kChoices.begin(), kChoices.end(), [&](const char* c) { return references(model, m, c); });
+        return std::none_of(chosenRelations().begin(), chosenRelations().end(),
+                            [&](const ChosenRelation& c) { return references(model, m, c.name); });
     };
     std::set<std::pair<int, int>> fixed;
     for (const Clock& clock : model.plan.clocks) {
@@ -128,17 +127,15 @@ std::set<std::pair<int, int>> fixedByProgramOrder(const ExecutionGraph& ex, cons
 
 constexpr size_t kMaxVariants = 256;
 
-using ChosenOrders = std::map<int, std::vector<int>> ExecutionGraph::*;
-
-// Multiplies the variants by every order of each group of ex's `orders` (rao or
-// lo) that po does not already rule out; false past kMaxVariants.
+// Multiplies the variants by every order of each group of ex's group order
+// `name` that po does not already rule out; false past kMaxVariants.
 bool permuteOrders(std::vector<ExecutionGraph>& variants, const ExecutionGraph& ex, const Model& model,
-                   ChosenOrders orders, const char* name) {
-    for (auto& v : variants) (v.*orders).clear();
+                   const std::string& name) {
+    for (auto& v : variants) v.orders[name].clear();
     // Events of one thread are numbered in po order.
     auto poBefore = [&](int a, int b) { return ex.events[a].thread == ex.events[b].thread && a < b; };
     const std::set<std::pair<int, int>> fixed = fixedByProgramOrder(ex, model, name);
-    for (const auto& [group, order] : ex.*orders) {
+    for (const auto& [group, order] : ex.orderOf(name)) {
         std::vector<int> perm = order;
         std::sort(perm.begin(), perm.end());
         std::vector<ExecutionGraph> next;
@@ -149,7 +146,7 @@ bool permuteOrders(std::vector<ExecutionGraph>& variants, const ExecutionGraph& 
                     againstPo = againstPo || (poBefore(perm[j], perm[i]) && fixed.count({perm[j], perm[i]}));
             if (againstPo) continue;
             for (ExecutionGraph v : variants) {
-                (v.*orders)[group] = perm;
+                v.orders[name][group] = perm;
                 next.push_back(std::move(v));
             }
             if (next.size() > kMaxVariants) return false;
@@ -159,13 +156,12 @@ bool permuteOrders(std::vector<ExecutionGraph>& variants, const ExecutionGraph& 
     return true;
 }
 
-// Every choice of nfo directions, rao and lo orders for ex's rf and mo that po
+// Every choice of nfo directions and group orders for ex's rf and mo that po
 // does not already rule out; only ex's own choice when there are more than kMaxVariants.
 std::vector<ExecutionGraph> choiceVariants(const ExecutionGraph& ex, const Model& model) {
     std::vector<ExecutionGraph> variants{ex};
-    if (!permuteOrders(variants, ex, model, &ExecutionGraph::rao, "rao") ||
-        !permuteOrders(variants, ex, model, &ExecutionGraph::lo, "lo"))
-        return {ex};
+    for (const ChosenRelation& c : chosenRelations())
+        if (c.kind == ChoiceKind::GroupOrder && !permuteOrders(variants, ex, model, c.name)) return {ex};
     const std::set<std::pair<int, int>> nfoFixed = fixedByProgramOrder(ex, model, "nfo");
     for (size_t i = 0; i < ex.nfo.size(); ++i) {
         const auto [earlier, later] = std::minmax(ex.nfo[i].first, ex.nfo[i].second);
@@ -194,15 +190,14 @@ std::optional<Cycle> shortestViolation(const ExecutionGraph& ex, const Model& mo
 namespace {
 
 // One candidate execution reaching the outcome, with a violating cycle of each
-// choice of nfo, rao and lo that the cycle depends on.
+// choice of nfo and group orders that the cycle depends on.
 Explanation explainCandidate(const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
                              const ExecutionGraph& ex, const std::string& outcome) {
     Explanation x;
-    // A cycle that avoids nfo, rao and lo holds for every choice of them; else show one per choice.
+    // A cycle that avoids nfo and the group orders holds for every choice of them; else show one per choice.
     ExecutionGraph free = ex;
     free.nfo.clear();
-    free.rao.clear();
-    free.lo.clear();
+    free.orders.clear();
     if (std::optional<Cycle> cycle = shortestViolation(free, model)) {
         x.executions.push_back(free);
         x.cycles.push_back(*cycle);

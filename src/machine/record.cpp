@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/relations.hpp"
 
 namespace rdmacheck::machine {
@@ -31,7 +32,8 @@ public:
         addPollsFrom();
         addReadsAndWrites();
         if (model_.uses("nfo")) addNfo();
-        if (model_.uses("rao")) addRao();
+        for (const ChosenRelation& c : chosenRelations())
+            if (c.kind == ChoiceKind::GroupOrder && model_.uses(c.name)) addGroupOrder(c);
         return std::move(graph_);
     }
 
@@ -162,15 +164,14 @@ private:
                 }
     }
 
-    // Per target node, its remote atomic reads in the order the run made them.
-    void addRao() {
-        std::map<int, std::vector<std::pair<int, int>>> reads;  // node -> (time, event)
-        for (size_t e = 0; e < graph_.events.size(); ++e)
-            if (graph_.events[e].kind == EventKind::NAR)
-                reads[graph_.events[e].remote].emplace_back(performedAt(static_cast<int>(e)), static_cast<int>(e));
-        for (auto& [node, order] : reads) {
+    // Per group of the chosen order (rao: a target node's remote atomic reads),
+    // its events in the order the run performed them.
+    void addGroupOrder(const ChosenRelation& chosen) {
+        for (const auto& [group, events] : chosen.groups(graph_)) {
+            std::vector<std::pair<int, int>> order;  // (time, event)
+            for (int e : events) order.emplace_back(performedAt(e), e);
             std::sort(order.begin(), order.end());
-            for (auto [at, e] : order) graph_.rao[node].push_back(e);
+            for (auto [at, e] : order) graph_.orders[chosen.name][group].push_back(e);
         }
     }
 

@@ -1,6 +1,7 @@
 #include "rdmacheck/names.hpp"
 
 #include <algorithm>
+#include "rdmacheck/choices.hpp"
 
 namespace rdmacheck {
 
@@ -103,14 +104,14 @@ std::string choiceText(const ExecutionGraph& ex) {
     std::string nfo;
     for (auto [a, b] : ex.nfo) nfo += (nfo.empty() ? "" : ", ") + eventName(ex, a) + "→" + eventName(ex, b);
     std::string text = nfo.empty() ? "" : "nfo " + nfo;
-    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)}) {
+    for (const ChosenRelation& c : chosenRelations()) {
         std::string chain;
-        for (const auto& [group, order] : *orders) {
+        for (const auto& [group, order] : ex.orderOf(c.name)) {
             if (order.size() < 2) continue;
             if (!chain.empty()) chain += "; ";
             for (size_t i = 0; i < order.size(); ++i) chain += (i ? "→" : "") + eventName(ex, order[i]);
         }
-        if (!chain.empty()) text += (text.empty() ? "" : ", ") + std::string(name) + " " + chain;
+        if (!chain.empty()) text += (text.empty() ? "" : ", ") + c.name + " " + chain;
     }
     return text;
 }

@@ -26,6 +26,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rdmacheck/choices.hpp"
+
 // Last: types.h (pulled in by gvc.h) defines short macros such as MIN/MAX.
 #include <cgraph.h>
 #include <gvc.h>
@@ -171,10 +173,18 @@ std::string labelText(const std::string& s) {
     return out;
 }
 
-// Relations in legend order; anything else follows in order of first use.
+// Relations in legend order, by slot (ChoiceDrawing::legendSlot places the
+// chosen ones among these); anything else follows in order of first use.
 const std::vector<std::string>& knownRelations() {
-    static const std::vector<std::string> order{"po", "rf", "mo", "rb", "fr", "pf", "nfo", "rao", "lo",
-                                                "ippo", "ib", "oppo", "ob"};
+    static const std::vector<std::string> order = [] {
+        std::vector<std::pair<int, std::string>> slots{{10, "po"},   {45, "fr"}, {50, "pf"},
+                                                       {90, "ippo"}, {91, "ib"}, {92, "oppo"}, {93, "ob"}};
+        for (const ChosenRelation& c : chosenRelations()) slots.emplace_back(c.drawing.legendSlot, c.name);
+        std::stable_sort(slots.begin(), slots.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<std::string> names;
+        for (const auto& [slot, name] : slots) names.push_back(name);
+        return names;
+    }();
     return order;
 }
 
@@ -416,13 +426,16 @@ GraphPtr build(const Picture& g) { return GraphBuilder(g).build(); }
 }  // namespace
 
 RelationStyle relationStyle(const std::string& relation) {
-    static const std::map<std::string, RelationStyle> styles{
-        {"po", {"black", "solid"}},      {"rf", {"red", "solid"}},          {"mo", {"blue", "solid"}},
-        {"rb", {"orange", "solid"}},     {"fr", {"orange", "solid"}},       {"pf", {"darkgreen", "dashed"}},
-        {"nfo", {"purple", "solid"}},    {"rao", {"brown", "solid"}},       {"ar;rao", {"brown", "dashed"}},
-        {"lo", {"magenta", "solid"}},    {"ippo", {"grey", "dashed"}},
-        {"ib", {"grey", "dashed"}},      {"oppo", {"darkcyan", "dotted"}},  {"ob", {"darkcyan", "dotted"}},
-    };
+    // The chosen relations are drawn as their registry entries say (choices.hpp).
+    static const std::map<std::string, RelationStyle> styles = [] {
+        std::map<std::string, RelationStyle> fixed{
+            {"po", {"black", "solid"}},     {"fr", {"orange", "solid"}},  {"pf", {"darkgreen", "dashed"}},
+            {"ar;rao", {"brown", "dashed"}}, {"ippo", {"grey", "dashed"}}, {"ib", {"grey", "dashed"}},
+            {"oppo", {"darkcyan", "dotted"}}, {"ob", {"darkcyan", "dotted"}},
+        };
+        for (const ChosenRelation& c : chosenRelations()) fixed[c.name] = {c.drawing.colour, c.drawing.style};
+        return fixed;
+    }();
     auto it = styles.find(relation);
     if (it != styles.end()) return it->second;
     // A robustness witness's relaxed segments, "relaxed G1 ✗" (addRelaxedSegment).

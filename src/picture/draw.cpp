@@ -4,14 +4,20 @@
 #include <set>
 #include <sstream>
 
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
 
 namespace {
 
+// po, pf and every chosen relation (choices.hpp).
 const std::set<std::string>& herdRelations() {
-    static const std::set<std::string> names = {"po", "rf", "mo", "rb", "pf", "nfo", "rao", "lo"};
+    static const std::set<std::string> names = [] {
+        std::set<std::string> drawn = {"po", "pf"};
+        for (const ChosenRelation& c : chosenRelations()) drawn.insert(c.name);
+        return drawn;
+    }();
     return names;
 }
 

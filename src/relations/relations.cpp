@@ -5,7 +5,7 @@
 #include <optional>
 #include <sstream>
 
-#include "libraries/locks/locks.hpp"
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/library.hpp"
 
 namespace rdmacheck {
@@ -57,12 +57,8 @@ BaseRelation staticRelation(const char* name, const char* meaning, const char* s
     return BaseRelation{name, meaning, source, std::move(pairs), false};
 }
 
-BaseRelation dynamicRelation(const char* name, const char* meaning, const char* source) {
-    return BaseRelation{name, meaning, source, nullptr, true};
-}
-
 std::vector<BaseRelation> makeBaseRelations() {
-    return {
+    std::vector<BaseRelation> relations = {
         staticRelation("po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events",
                        [](const ExecutionGraph& sk) {
                            return poPairs(sk, [](const Event&, const Event&) { return true; });
@@ -112,20 +108,9 @@ std::vector<BaseRelation> makeBaseRelations() {
         staticRelation("ar", "an RMW's narW to its own narR", "RDMA-TSO.md (RMW)", arPairs),
         staticRelation("pf", "polls-from: a NIC operation's write to the poll waiting for it", "RDMA-TSO.md §Events",
                        [](const ExecutionGraph& sk) { return sk.pollsFrom; }),
-        dynamicRelation("rf", "reads-from (chosen)", "RDMA-TSO.md §Events"),
-        dynamicRelation("mo", "modification order per location, initial write first (chosen)", "RDMA-TSO.md §Events"),
-        dynamicRelation("rb", "reads-before, (rf^-1;mo) \\ id", "RDMA-TSO.md §Events"),
-        dynamicRelation("nfo",
-                        "NIC flush order: one direction per same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) "
-                        "pair (chosen)",
-                        "RDMA-TSO.md §Events"),
-        dynamicRelation("rao", "remote-atomic order: per target node, a total order on its narR events (chosen)",
-                        "RDMA-TSO.md (RMW)"),
-        dynamicRelation("lo",
-                        "lock order: per lock, a total order on its acquires (chosen; a witness, like nfo and rao, "
-                        "so it does not multiply executions)",
-                        "LIBRARIES.md §2.2"),
     };
+    for (const ChosenRelation& c : chosenRelations()) relations.push_back({c.name, c.meaning, c.source, nullptr, true});
+    return relations;
 }
 
 std::vector<BaseSet> makeBaseSets() {
@@ -216,20 +201,6 @@ int atomicWriteOf(const ExecutionGraph& sk, int read) {
     return -1;
 }
 
-std::map<int, std::vector<int>> atomicReadsByNode(const ExecutionGraph& sk) {
-    std::map<int, std::vector<int>> reads;
-    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-        if (sk.events[e].kind == EventKind::NAR) reads[sk.events[e].remote].push_back(e);
-    return reads;
-}
-
-std::map<int, std::vector<int>> acquiresByLock(const ExecutionGraph& sk) {
-    std::map<int, std::vector<int>> acquires;
-    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-        if (sk.events[e].kind == locks::ACQ) acquires[sk.events[e].location].push_back(e);
-    return acquires;
-}
-
 std::vector<bool> SetEvaluator::set(const ModelExpr& e) {
     const size_t n = sk_.events.size();
     using Op = ModelExpr::Op;
@@ -290,27 +261,31 @@ public:
 private:
     EventPairs dynamicPairs(const std::string& name) const {
         EventPairs out;
-        if (name == "rf") {
-            for (size_t r = 0; r < ex_.rf.size(); ++r)
-                if (ex_.rf[r] >= 0) out.emplace_back(ex_.rf[r], static_cast<int>(r));
-        } else if (name == "mo") {
-            for (const auto& order : ex_.mo)
-                for (size_t i = 0; i < order.size(); ++i)
-                    for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
-        } else if (name == "rb") {
-            for (size_t r = 0; r < ex_.rf.size(); ++r) {
-                if (ex_.rf[r] < 0) continue;
-                const auto& order = ex_.mo[ex_.events[r].location];
-                auto source = std::find(order.begin(), order.end(), ex_.rf[r]);
-                for (auto w = source + 1; source != order.end() && w != order.end(); ++w)
-                    if (*w != static_cast<int>(r)) out.emplace_back(static_cast<int>(r), *w);
-            }
-        } else if (name == "nfo") {
-            out = ex_.nfo;
-        } else if (name == "rao" || name == "lo") {
-            for (const auto& [group, order] : name == "rao" ? ex_.rao : ex_.lo)
-                for (size_t i = 0; i < order.size(); ++i)
-                    for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
+        auto totalOrder = [&](const std::vector<int>& order) {
+            for (size_t i = 0; i < order.size(); ++i)
+                for (size_t j = i + 1; j < order.size(); ++j) out.emplace_back(order[i], order[j]);
+        };
+        switch (findChosenRelation(name)->kind) {
+            case ChoiceKind::ReadsFrom:
+                for (size_t r = 0; r < ex_.rf.size(); ++r)
+                    if (ex_.rf[r] >= 0) out.emplace_back(ex_.rf[r], static_cast<int>(r));
+                break;
+            case ChoiceKind::ModificationOrder:
+                for (const auto& order : ex_.mo) totalOrder(order);
+                break;
+            case ChoiceKind::ReadsBefore:
+                for (size_t r = 0; r < ex_.rf.size(); ++r) {
+                    if (ex_.rf[r] < 0) continue;
+                    const auto& order = ex_.mo[ex_.events[r].location];
+                    auto source = std::find(order.begin(), order.end(), ex_.rf[r]);
+                    for (auto w = source + 1; source != order.end() && w != order.end(); ++w)
+                        if (*w != static_cast<int>(r)) out.emplace_back(static_cast<int>(r), *w);
+                }
+                break;
+            case ChoiceKind::FlushDirection: out = ex_.nfo; break;
+            case ChoiceKind::GroupOrder:
+                for (const auto& [group, order] : ex_.orderOf(name)) totalOrder(order);
+                break;
         }
         return out;
     }
@@ -375,9 +350,9 @@ std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex) {
         for (size_t i = 2; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], "mo"});
     for (auto [w, p] : ex.pollsFrom) edges.push_back({w, p, "pf"});
     for (auto [a, b] : ex.nfo) edges.push_back({a, b, "nfo"});
-    for (const auto& [name, orders] : {std::make_pair("rao", &ex.rao), std::make_pair("lo", &ex.lo)})
-        for (const auto& [group, order] : *orders)
-            for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], name});
+    for (const ChosenRelation& c : chosenRelations())
+        for (const auto& [group, order] : ex.orderOf(c.name))
+            for (size_t i = 1; i < order.size(); ++i) edges.push_back({order[i - 1], order[i], c.name});
     return edges;
 }
 

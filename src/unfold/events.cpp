@@ -114,8 +114,13 @@ void ExecutionGraph::clearChoices(size_t locationCount) {
     readValues.assign(events.size(), 0);
     mo.assign(locationCount, {});
     nfo.clear();
-    rao.clear();
-    lo.clear();
+    orders.clear();
+}
+
+const std::map<int, std::vector<int>>& ExecutionGraph::orderOf(const std::string& name) const {
+    static const std::map<int, std::vector<int>> none;
+    auto it = orders.find(name);
+    return it == orders.end() ? none : it->second;
 }
 
 }  // namespace rdmacheck

@@ -6,6 +6,7 @@
 
 #include "../test_support.hpp"
 #include "brute_force.hpp"
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/relations.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -84,8 +85,8 @@ private:
             }
         } else if (name == "nfo") {
             for (auto [a, b] : ex_.nfo) r.add(a, b);
-        } else if (name == "rao") {
-            for (const auto& [node, order] : ex_.rao) addTotalOrder(r, order);
+        } else if (const ChosenRelation* c = findChosenRelation(name); c && c->kind == ChoiceKind::GroupOrder) {
+            for (const auto& [group, order] : ex_.orderOf(name)) addTotalOrder(r, order);
         } else {
             for (auto [a, b] : findBaseRelation(name)->pairs(ex_)) r.add(a, b);
         }
@@ -132,23 +133,24 @@ private:
     size_t n_;
 };
 
-// Whether some choice of nfo directions and rao orders makes one (rf, mo)
+// Whether some choice of nfo directions and group orders makes one (rf, mo)
 // candidate consistent.
 bool someChoiceConsistent(const Model& model, const ExecutionGraph& ex) {
-    std::vector<int> raoNodes;
-    std::vector<std::vector<int>> raoGroups;
-    for (const auto& [node, order] : ex.rao) {
-        raoNodes.push_back(node);
-        raoGroups.push_back(order);
-    }
+    std::vector<std::pair<std::string, int>> groupKeys;  // (chosen order, group)
+    std::vector<std::vector<int>> groups;
+    for (const auto& [name, orders] : ex.orders)
+        for (const auto& [group, order] : orders) {
+            groupKeys.emplace_back(name, group);
+            groups.push_back(order);
+        }
     ExecutionGraph v = ex;
     auto withNfo = [&](const Relation& nfo) {
         v.nfo.clear();
         for (size_t a = 0; a < nfo.size(); ++a)
             for (size_t b = 0; b < nfo.size(); ++b)
                 if (nfo.has(a, b)) v.nfo.emplace_back(a, b);
-        return someTotalOrders(raoGroups, [&](const std::vector<std::vector<int>>& orders) {
-            for (size_t g = 0; g < orders.size(); ++g) v.rao[raoNodes[g]] = orders[g];
+        return someTotalOrders(groups, [&](const std::vector<std::vector<int>>& orders) {
+            for (size_t g = 0; g < orders.size(); ++g) v.orders[groupKeys[g].first][groupKeys[g].second] = orders[g];
             return ModelEvaluator(model, v).consistent();
         });
     };
@@ -158,7 +160,7 @@ bool someChoiceConsistent(const Model& model, const ExecutionGraph& ex) {
 using Key = std::pair<std::vector<int>, std::vector<std::vector<int>>>;  // rf, mo
 
 // The (rf, mo) of every consistent execution: by the Z3 encoding, and by the
-// evaluator over every well-formed candidate and every choice of nfo and rao.
+// evaluator over every well-formed candidate and every choice of nfo and group orders.
 void expectEncodingMatchesEvaluator(const Model& model, const LitmusTest& test) {
     const UnfoldedProgram program = unfold(test, UnfoldOptions{});
     SolverContext ctx;

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/explain.hpp"
 #include "rdmacheck/generate.hpp"
 #include "rdmacheck/machine.hpp"
@@ -94,8 +95,9 @@ void expectWellFormed(const ExecutionGraph& ex) {
     }
 }
 
-// nfo directs each same-queue-pair pair once, rao orders each node's remote
-// atomic reads, when the model has them; otherwise they are empty.
+// nfo directs each same-queue-pair pair once, each group order (rao: each
+// node's remote atomic reads) orders its groups, when the model has them;
+// otherwise they are empty.
 void expectChoices(const ExecutionGraph& ex, const Model& model) {
     std::set<std::pair<int, int>> pairs, chosen;
     for (const auto& events : ex.threadEvents)
@@ -106,10 +108,13 @@ void expectChoices(const ExecutionGraph& ex, const Model& model) {
     for (auto [a, b] : ex.nfo) chosen.emplace(std::min(a, b), std::max(a, b));
     EXPECT_EQ(chosen, pairs);
     EXPECT_EQ(chosen.size(), ex.nfo.size());
-    std::map<int, std::vector<int>> reads = model.uses("rao") ? atomicReadsByNode(ex) : std::map<int, std::vector<int>>{};
-    std::map<int, std::vector<int>> ordered = ex.rao;
-    for (auto& [node, order] : ordered) std::sort(order.begin(), order.end());
-    EXPECT_EQ(ordered, reads);
+    for (const ChosenRelation& c : chosenRelations()) {
+        if (c.kind != ChoiceKind::GroupOrder) continue;
+        const EventGroups groups = model.uses(c.name) ? c.groups(ex) : EventGroups{};
+        EventGroups ordered = ex.orderOf(c.name);
+        for (auto& [group, order] : ordered) std::sort(order.begin(), order.end());
+        EXPECT_EQ(ordered, groups) << c.name;
+    }
 }
 
 // A path of unfold() has the same events as a recorded thread.

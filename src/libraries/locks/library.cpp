@@ -8,6 +8,7 @@
 #include <map>
 
 #include "libraries/locks/locks.hpp"
+#include "rdmacheck/choices.hpp"
 #include "rdmacheck/unfold.hpp"
 
 namespace rdmacheck::locks {
@@ -96,6 +97,23 @@ std::vector<std::unique_ptr<const LibraryDescriptor>> libraries() {
     out.push_back(std::make_unique<Locks>("sl", Locks::Release::Strong));
     out.push_back(std::make_unique<Locks>("nl", Locks::Release::Node));
     return out;
+}
+
+// lo (the RMW paper's §4.1), the locks' choice (choices.hpp): per lock, by its
+// location, a total order on the acquires of all three libraries.
+ChosenRelation lockOrder() {
+    auto acquiresByLock = [](const ExecutionGraph& sk) {
+        EventGroups acquires;
+        const EventKind acquire = ACQ;
+        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+            if (sk.events[e].kind == acquire) acquires[sk.events[e].location].push_back(e);
+        return acquires;
+    };
+    return {"lo",
+            "lock order: per lock, a total order on its acquires (chosen; a witness, like nfo and rao, so it does "
+            "not multiply executions)",
+            "LIBRARIES.md §2.2", {"wl", "sl", "nl"},
+            ChoiceKind::GroupOrder, acquiresByLock, {"magenta", "solid", 80}};
 }
 
 }  // namespace rdmacheck::locks
