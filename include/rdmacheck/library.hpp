@@ -6,7 +6,7 @@
 // its calls print. Each built-in library is a folder src/libraries/NAME/; the
 // registry at the end holds one descriptor per library, the core RDMA library
 // "rdma" first, and the engine reads everything library-specific from it.
-// README.md, "Adding a library", says which files a new library writes.
+// CONTRIBUTING.md, "Adding a library", says which files a new library writes.
 #pragma once
 
 #include <functional>
@@ -23,6 +23,8 @@
 namespace rdmacheck {
 
 struct UnfoldedProgram;
+struct GeneratedKind;       // generate.hpp
+class StatementGenerator;   // generate.hpp
 
 enum class ArgKind {
     Variable,  // a variable of the library with one copy per node (an SV shared variable, `x@sv`)
@@ -119,6 +121,11 @@ public:
     // The box label of one of its calls made of several subevents, from their
     // kinds ("sv.bcast"); pictures draw it around them.
     virtual std::string callLabel(const std::set<EventKind>& kinds) const = 0;
+    // Its generator hook (`rdmacheck generate --mix`, generate.hpp): the
+    // statement kinds it adds to the mix, none by default, and the generator
+    // that declares and draws them in one test (nullptr when it adds none).
+    virtual std::vector<GeneratedKind> generatedKinds() const;
+    virtual std::unique_ptr<StatementGenerator> generator() const;
 
 private:
     std::string name_;
@@ -134,6 +141,7 @@ private:
 Library registerLibrary(std::unique_ptr<const LibraryDescriptor> library);
 std::optional<Library> findLibrary(const std::string& name);  // by its litmus name
 const LibraryDescriptor& libraryDescriptor(Library library);
+int registeredLibraries();  // how many: their handles are 0 .. registeredLibraries()-1
 // The libraries a test can call, for messages: "sv, bal".
 std::string knownLibraries();
 

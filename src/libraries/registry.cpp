@@ -1,5 +1,5 @@
 // The built-in libraries and implementations: one line each, one folder each
-// (README.md, "Adding a library"). The library order fixes the registry's
+// (CONTRIBUTING.md, "Adding a library"). The library order fixes the registry's
 // indices (the core RDMA library first: it is Library::Core) and so the
 // indices of the libraries' event kinds; the implementation order is the
 // order messages list them in.

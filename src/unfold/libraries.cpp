@@ -117,6 +117,8 @@ std::optional<LibraryMethod> findMethod(const Matches& matches) {
 
 }  // namespace
 
+int registeredLibraries() { return static_cast<int>(registry().size()); }
+
 const LibraryKind& registeredLibraryKind(EventKind k) {
     return *state().kinds.at(static_cast<size_t>(static_cast<int>(k) - kCoreEventKinds));
 }

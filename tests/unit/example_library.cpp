@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "../test_support.hpp"
+#include "rdmacheck/generate.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -16,6 +17,20 @@
 using namespace rdmacheck;
 
 namespace {
+
+// Declares the flag f when the mix draws sets, and draws `flag.set(f)`.
+class SetDraws : public StatementGenerator {
+public:
+    void declareFixed(StatementDraw& d) override {
+        if (!draws(d.options(), "flagset")) return;
+        LocationDecl f{"f", 1, 0, {}};
+        f.shared = true;
+        d.declare(f);
+    }
+    Stmt draw(const std::string&, StatementDraw&) override {
+        return libraryCall("flag", "set", {exprArg(Expr::location("f", {}))});
+    }
+};
 
 class Flags : public LibraryDescriptor {
 public:
@@ -47,6 +62,10 @@ public:
 
     // Every call is one subevent, so no call gets a box.
     std::string callLabel(const std::set<EventKind>&) const override { return "flag"; }
+
+    // Its generator hook: `--mix flagset=N` draws `flag.set(f)` on a flag `f@sv`.
+    std::vector<GeneratedKind> generatedKinds() const override { return {{"flagset"}}; }
+    std::unique_ptr<StatementGenerator> generator() const override { return std::make_unique<SetDraws>(); }
 
 private:
     // The library's events of one kind, in skeleton order.
@@ -188,6 +207,22 @@ TEST(ExampleLibrary, PrintsBackAsLitmusText) {
     EXPECT_NE(text.find("  flag.set(x);\n"), std::string::npos) << text;
     EXPECT_NE(text.find("  a := flag.test(x);\n"), std::string::npos) << text;
     EXPECT_EQ(printLitmus(parseLitmus(text, "again.litmus")), text);
+}
+
+// The generator core names no library: a library's hook adds its kind to the mix.
+TEST(ExampleLibrary, TheGeneratorDrawsItsStatements) {
+    GeneratorOptions options;
+    parseMix("flagset=1,write=0,read=0,put=0,get=0,poll=0,rfence=0,mfence=0,cas=0", options);
+    const std::string text = generateLitmus(3, options);
+    EXPECT_NE(text.find("f@sv = 0"), std::string::npos) << text;
+    EXPECT_NE(text.find("  flag.set(f);\n"), std::string::npos) << text;
+    EXPECT_NO_THROW(unfoldTest(text)) << text;
+    try {
+        parseMix("nosuchkind=1", options);
+        FAIL() << "an unknown kind is accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find(", rbl, flagset)"), std::string::npos) << e.what();
+    }
 }
 
 TEST(ExampleLibrary, AModelWithoutTheLibraryRejectsItsCalls) {

@@ -9,6 +9,7 @@
 
 #include "libraries/locks/locks.hpp"
 #include "rdmacheck/choices.hpp"
+#include "rdmacheck/generate.hpp"
 #include "rdmacheck/unfold.hpp"
 
 namespace rdmacheck::locks {
@@ -80,6 +81,9 @@ public:
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&ACQ, &RCW, &RGF, &RRF, &RNRW}; }
+
+    std::vector<GeneratedKind> generatedKinds() const override { return {generatedKind(name())}; }
+    std::unique_ptr<StatementGenerator> generator() const override { return locks::generator(name(), release_ == Release::Node); }
 
     std::string callLabel(const std::set<EventKind>&) const override { return name() + ".rel"; }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "rdmacheck/library.hpp"
@@ -25,5 +26,8 @@ inline constexpr LibraryKind RNRW{"relNRW", false, false, false};
 
 std::vector<std::unique_ptr<const LibraryDescriptor>> libraries();  // wl, sl, nl
 std::vector<ImplementationDescriptor> implementations();             // nl, wl, sl
+// Their generator hook (generate.cpp): a critical section on the lock `l`, `l^1` for nl.
+GeneratedKind generatedKind(const std::string& library);
+std::unique_ptr<StatementGenerator> generator(const std::string& library, bool homed);
 
 }  // namespace rdmacheck::locks

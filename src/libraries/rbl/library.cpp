@@ -10,6 +10,7 @@
 #include <map>
 
 #include "libraries/rbl/rbl.hpp"
+#include "rdmacheck/generate.hpp"
 #include "rdmacheck/unfold.hpp"
 
 namespace rdmacheck::rbl {
@@ -172,6 +173,9 @@ public:
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&SUBCW, &SUBNRW, &SUBF, &RECV, &RECVF}; }
+
+    std::vector<GeneratedKind> generatedKinds() const override { return rbl::generatedKinds(); }
+    std::unique_ptr<StatementGenerator> generator() const override { return rbl::generator(); }
 
     std::string callLabel(const std::set<EventKind>& kinds) const override {
         return kinds.count(RECV) || kinds.count(RECVF) ? "rbl.receive" : "rbl.submit";

@@ -26,5 +26,7 @@ inline constexpr LibraryKind RECVF{"recvF"};
 
 std::unique_ptr<const LibraryDescriptor> library();
 std::vector<ImplementationDescriptor> implementations();  // rbl, rbl-head-first
+std::vector<GeneratedKind> generatedKinds();      // its generator hook (generate.cpp)
+std::unique_ptr<StatementGenerator> generator();
 
 }  // namespace rdmacheck::rbl

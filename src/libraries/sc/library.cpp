@@ -5,6 +5,7 @@
 // a read of another value otherwise (two outcomes, as RCAS). Its so,
 // po ∪ rf ∪ mo ∪ rb on its events, is model text (models/_wait.cat: sc-so).
 #include "libraries/sc/sc.hpp"
+#include "rdmacheck/generate.hpp"
 
 namespace rdmacheck::sc {
 
@@ -50,6 +51,9 @@ public:
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&SCR, &SCW, &SCU}; }
+
+    std::vector<GeneratedKind> generatedKinds() const override { return sc::generatedKinds(); }
+    std::unique_ptr<StatementGenerator> generator() const override { return sc::generator(); }
 
     std::string callLabel(const std::set<EventKind>&) const override { return "sc"; }
 };

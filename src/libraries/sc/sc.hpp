@@ -22,5 +22,7 @@ inline constexpr LibraryKind SCU{"scU", true, true, true};
 
 std::unique_ptr<const LibraryDescriptor> library();
 std::vector<ImplementationDescriptor> implementations();  // sc
+std::vector<GeneratedKind> generatedKinds();      // its generator hook (generate.cpp)
+std::unique_ptr<StatementGenerator> generator();
 
 }  // namespace rdmacheck::sc

@@ -2,6 +2,7 @@
 // per node; stmp_SV gives the subevents below. Its so edges are the model
 // files' "sv:" ones.
 #include "libraries/sv/sv.hpp"
+#include "rdmacheck/generate.hpp"
 
 namespace rdmacheck::sv {
 
@@ -37,6 +38,9 @@ public:
         }
         return Value();
     }
+
+    std::vector<GeneratedKind> generatedKinds() const override { return sv::generatedKinds(); }
+    std::unique_ptr<StatementGenerator> generator() const override { return sv::generator(); }
 
     // Only a global fence (aGF_n) and a broadcast (aNLR_n, aNRW_n) make several subevents.
     std::string callLabel(const std::set<EventKind>& kinds) const override {

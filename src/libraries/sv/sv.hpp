@@ -15,5 +15,7 @@ namespace rdmacheck::sv {
 
 std::unique_ptr<const LibraryDescriptor> library();
 std::vector<ImplementationDescriptor> implementations();  // sv
+std::vector<GeneratedKind> generatedKinds();      // its generator hook (generate.cpp)
+std::unique_ptr<StatementGenerator> generator();
 
 }  // namespace rdmacheck::sv
