@@ -425,23 +425,6 @@ GraphPtr build(const Picture& g) { return GraphBuilder(g).build(); }
 
 }  // namespace
 
-RelationStyle relationStyle(const std::string& relation) {
-    // The chosen relations are drawn as their registry entries say (choices.hpp).
-    static const std::map<std::string, RelationStyle> styles = [] {
-        std::map<std::string, RelationStyle> fixed{
-            {"po", {"black", "solid"}},     {"fr", {"orange", "solid"}},  {"pf", {"darkgreen", "dashed"}},
-            {"ar;rao", {"brown", "dashed"}}, {"ippo", {"grey", "dashed"}}, {"ib", {"grey", "dashed"}},
-            {"oppo", {"darkcyan", "dotted"}}, {"ob", {"darkcyan", "dotted"}},
-        };
-        for (const ChosenRelation& c : chosenRelations()) fixed[c.name] = {c.drawing.colour, c.drawing.style};
-        return fixed;
-    }();
-    auto it = styles.find(relation);
-    if (it != styles.end()) return it->second;
-    // A robustness witness's relaxed segments, "relaxed G1 ✗" (addRelaxedSegment).
-    return relation.rfind("relaxed", 0) == 0 ? RelationStyle{"red", "dashed"} : RelationStyle{"darkslategray", "solid"};
-}
-
 std::string toDot(const Picture& g) {
     std::lock_guard<std::mutex> lock(graphvizMutex);
     ErrorCapture errors;

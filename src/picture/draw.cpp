@@ -76,7 +76,7 @@ std::set<std::string> parseDrawnRelations(const std::string& list, const Model& 
 namespace {
 
 // The box label of ev's call, which its library gives from the call's stamps
-// (MOWGLI.md §4.2, §5.1, §6.1); "" for a call of one event, which gets no box.
+// (LOCO §3.3, §3.4, Def. 4.1); "" for a call of one event, which gets no box.
 std::string callLabel(const ExecutionGraph& ex, const Event& ev) {
     std::set<EventKind> kinds;
     int size = 0;
@@ -146,6 +146,23 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
 
 void addRelaxedSegment(Picture& g, int entry, int exit, const std::string& cell) {
     g.edges.push_back({eventId(entry), eventId(exit), "relaxed " + cell, false});
+}
+
+RelationStyle relationStyle(const std::string& relation) {
+    // The chosen relations are drawn as their registry entries say (choices.hpp).
+    static const std::map<std::string, RelationStyle> styles = [] {
+        std::map<std::string, RelationStyle> fixed{
+            {"po", {"black", "solid"}},     {"fr", {"orange", "solid"}},  {"pf", {"darkgreen", "dashed"}},
+            {"ar;rao", {"brown", "dashed"}}, {"ippo", {"grey", "dashed"}}, {"ib", {"grey", "dashed"}},
+            {"oppo", {"darkcyan", "dotted"}}, {"ob", {"darkcyan", "dotted"}},
+        };
+        for (const ChosenRelation& c : chosenRelations()) fixed[c.name] = {c.drawing.colour, c.drawing.style};
+        return fixed;
+    }();
+    auto it = styles.find(relation);
+    if (it != styles.end()) return it->second;
+    // A robustness witness's relaxed segments, "relaxed G1 ✗" (addRelaxedSegment).
+    return relation.rfind("relaxed", 0) == 0 ? RelationStyle{"red", "dashed"} : RelationStyle{"darkslategray", "solid"};
 }
 
 }  // namespace rdmacheck

@@ -99,7 +99,7 @@ TEST(RelationCatalogue, BaseRelationsAreTheManualsTable) {
 
 TEST(RelationCatalogue, EventSetsAreTheManualsTable) {
     std::set<std::string> kinds, libraries{libraryName(Library::Core)};
-    for (int k = 0; k < kEventKindCount; ++k) kinds.insert(kindName(static_cast<EventKind>(k)));
+    for (int k = 0; k < eventKindCount(); ++k) kinds.insert(kindName(static_cast<EventKind>(k)));
     std::istringstream known(knownLibraries());  // "sv, bal"
     for (std::string name; std::getline(known >> std::ws, name, ',');) libraries.insert(name);
     std::map<std::string, std::string> fixed;  // the sets that are not one kind's or one library's
@@ -112,8 +112,9 @@ TEST(RelationCatalogue, EventSetsAreTheManualsTable) {
         const std::vector<std::string> names = namesIn(row);
         listed.insert(names.begin(), names.end());
         auto set = fixed.find(names.front());
-        if (names.size() == 1 && set != fixed.end())
+        if (names.size() == 1 && set != fixed.end()) {
             EXPECT_EQ(cells(row).at(1), set->second) << "the meaning of '" << set->first << "'";
+        }
         for (const std::string& name : names)
             EXPECT_TRUE(fixed.count(name) || kinds.count(name) || libraries.count(name))
                 << kModelLanguageManual << " lists '" << name << "', no event set";
