@@ -109,7 +109,7 @@ struct LocationDecl {
     long long init = 0;
     SourceLoc where;
     bool shared = false;  // `x@sv`: a shared variable of the SV library, one copy per node
-    bool sc = false;      // `x@sc`: a location of RDMA^SC_RMW (LIBRARIES.md §8), reached by sc.* calls only
+    bool sc = false;      // `x@sc`: a location of RDMA^SC_RMW (RMW §5), reached by sc.* calls only
 };
 
 // Final-state condition. Atoms name a memory location or a thread's register.

@@ -25,8 +25,8 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
                       const Model& model, const std::set<std::string>& relations, const std::string& name,
                       const std::string& caption, const Cycle* cycle = nullptr, bool showInit = false);
 
-// A po segment of a robustness witness the model does not order (ROBUSTNESS.md
-// §5): a dashed red edge from `entry` to `exit`, labelled "relaxed CELL".
+// A po segment of a robustness witness the model does not order (doc/model-notes.md §N25):
+// a dashed red edge from `entry` to `exit`, labelled "relaxed CELL".
 void addRelaxedSegment(Picture& g, int entry, int exit, const std::string& cell);
 
 }  // namespace rdmacheck

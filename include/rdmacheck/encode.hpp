@@ -8,7 +8,7 @@
 // strict inequality on that clock, guarded by the pair's formula; for RDMA^TSO
 // the issue and observation clocks are tied by I(e) <= O(e), equal on
 // instantaneous events, which makes ib, ob and ([Inst];ib;ob)+ irreflexive
-// together (RDMA-TSO.md). The same clocks are exact for RDMA^TSO_RMW, whose ib
+// together (doc/model-notes.md §N1). The same clocks are exact for RDMA^TSO_RMW, whose ib
 // and ob contain each other through Inst (Def. 20): ob;[Inst] is respected by I
 // since I(a) <= O(a) < O(b) = I(b), [Inst];ib by O since O(a) = I(a) < I(b) <=
 // O(b); and a cycle through both clocks passes from O back to I only at an Inst
@@ -88,8 +88,8 @@ public:
     // successful next(); valid until the next call.
     const ExecutionGraph& current() const;
 
-    // Keeps only executions whose po ∪ rf ∪ mo ∪ rb has a cycle (ROBUSTNESS.md
-    // §4.3 (B)): a non-empty set of `on` events, each with an on successor.
+    // Keeps only executions whose po ∪ rf ∪ mo ∪ rb has a cycle (doc/model-notes.md §N22,
+    // encoding (B)): a non-empty set of `on` events, each with an on successor.
     void requireScCycle();
 
     // The encoding's Z3 side (src/encode/terms.hpp), opaque here.

@@ -11,7 +11,7 @@
 
 namespace rdmacheck {
 
-// Event labels. The core's, RDMA-TSO.md's, are this enum: NAR/NAW are the
+// Event labels. The core's, the RDMA^TSO paper's, are this enum: NAR/NAW are the
 // remote RMW extension, WT (wait(d)) and GF (one global-fence subevent per
 // node) the MOWGLI level. A library's own kinds (the locks' acq, RBL's subCW)
 // are declared in its folder as LibraryKind and registered with the library
@@ -64,7 +64,7 @@ struct Value {
     long long eval(const std::vector<long long>& readValues) const;
 };
 
-// The library an event belongs to (MOWGLI.md §2.4): its index in the library
+// The library an event belongs to (LOCO Def. 3.5): its index in the library
 // registry (rdmacheck/library.hpp), so a library plugs in without touching
 // the engine. Core, the model's own RDMA library "rdma", is always the first.
 struct Library {
@@ -94,7 +94,7 @@ struct Event {
     std::vector<Value> message;  // the values a call sends with this event (RBL's submit)
 };
 
-// A test's comparison (LIBRARIES.md §11.2: = != < <= > >=).
+// A test's comparison (doc/LITMUS.md: = != < <= > >=).
 enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
 const char* comparisonText(Comparison c);  // "=", "!=", "<", ...
 Comparison negated(Comparison c);          // the comparison that holds exactly when c does not

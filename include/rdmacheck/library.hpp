@@ -1,4 +1,4 @@
-// MOWGLI libraries as plug-ins (MOWGLI.md §2.4). A library is one
+// MOWGLI libraries as plug-ins (LOCO Def. 3.5). A library is one
 // LibraryDescriptor: its name in the litmus syntax, its methods, the event
 // kinds it declares and how a call lowers into stamped subevents of them (its
 // stamping function), its rules on calls and on one path combination, the
@@ -103,8 +103,8 @@ public:
     virtual Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out,
                         int outcome) const = 0;
     // The library's rule on one path combination, which its calls must keep
-    // for its predicate to apply (BAL's equal call counts, MOWGLI.md §6.1; the
-    // locks' Def. 4, LIBRARIES.md §2.1): the reason if the skeleton breaks it.
+    // for its predicate to apply (BAL's equal call counts, LOCO Def. 4.1; the
+    // locks' well-formedness, RMW Def. 4): the reason if the skeleton breaks it.
     // The skeleton construction asks every library.
     virtual std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const;
     // The static base relations it adds (base_relation.hpp): their pairs follow
@@ -116,7 +116,7 @@ public:
     virtual std::vector<const LibraryKind*> kinds() const;
     // Replaces the values a call received from another thread's call, which one
     // thread's path cannot know (Value::received), once the path combination
-    // fixes the sender (RBL: a receive's values are its submit's, LIBRARIES.md §9.2).
+    // fixes the sender (RBL: a receive's values are its submit's, doc/model-notes.md §N11).
     virtual void bindValues(ExecutionGraph& sk) const;
     // The box label of one of its calls made of several subevents, from their
     // kinds ("sv.bcast"); pictures draw it around them.

@@ -1,7 +1,7 @@
 // Limits. The input limits are checked where the input is read and reported as
 // positioned InputErrors, so no input can overflow the stack, wrap a number or
 // grow without bound before a check; the resource limits (time, memory) stop a
-// test's run in either engine (README "Limits" lists them all).
+// test's run in either engine (doc/user-guide.md, "Limits", lists them all).
 #pragma once
 
 #include <chrono>

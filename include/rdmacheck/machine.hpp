@@ -1,5 +1,5 @@
 // The operational engine: an explicit-state explorer of the queue-pair machines
-// of shared/spec/OPERATIONAL.md (concrete: six buffers per queue pair;
+// of the RDMA^TSO paper §3 and RMW App. D.1 (concrete: six buffers per queue pair;
 // simplified: pipe, wbR, wbL), with or without the PCIe premises as the model
 // file says, and of the sequential machine for SC. It lists the final memories
 // that some run reaches, independently of the declarative checker.
@@ -20,7 +20,7 @@ namespace rdmacheck {
 
 enum class MachineKind { Concrete, Simplified };
 
-// The operational machines of shared/spec/OPERATIONAL.md.
+// The operational machines of the RDMA^TSO paper §3 and RMW App. D.1.
 enum class MachineFamily {
     QueuePairs,  // store buffers and per-(thread, node) queue pairs: RDMA^TSO, and x86-TSO on CPU-only tests
     Sequential,  // every event takes effect in program order, one thread at a time: SC

@@ -1,4 +1,4 @@
-// Memory models as text (models/NAME.cat, models/README.md): definitions of
+// Memory models as text (models/NAME.cat, doc/model-language.md): definitions of
 // event sets and relations in a cat-style language, and axioms on them, over
 // one skeleton's events and one execution's choices. Order tables (.ippo, .oppo,
 // .sto, .ppo) stay data files that a model names and uses as relations.
@@ -74,7 +74,7 @@ struct Axiom {
 };
 
 // An acyclicity axiom on a union of relations: the encoder gives it an integer
-// clock that every member's edges must respect (RDMA-TSO.md, "Encoding note").
+// clock that every member's edges must respect (doc/model-notes.md §N1).
 struct Clock {
     std::string axiom;               // the axiom's name, e.g. "ob"
     std::vector<ModelExpr> members;  // the union's operands, as written
@@ -128,7 +128,7 @@ Model loadModel(const std::string& dir, const std::string& nameOrPath, const Mod
 Model parseModel(const std::string& text, const std::string& file, const std::string& dir,
                  const ModelOptions& options = {});
 OrderTable loadOrderTable(const std::string& path, const std::string& name);
-// A stamp order (MOWGLI.md §3.3: rows and columns named by stamps, cells Y, N,
+// A stamp order (RMW Fig. 9: rows and columns named by stamps, cells Y, N,
 // SN) as an order on event kinds, through the kind -> stamp map `stampOf`.
 OrderTable loadStampTable(const std::string& path, const std::string& name,
                           const std::map<std::string, std::string>& stampOf);

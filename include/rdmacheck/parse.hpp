@@ -8,7 +8,7 @@
 namespace rdmacheck {
 
 // Reads the file and parses it; the first word picks the front end
-// (`RDMA` for LITMUS.md v1, `X86` for herd7's x86 syntax).
+// (`RDMA` for doc/LITMUS.md v1, `X86` for herd7's x86 syntax).
 LitmusTest parseLitmusFile(const std::string& path);
 LitmusTest parseLitmus(const std::string& text, const std::string& fileName);
 

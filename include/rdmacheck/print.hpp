@@ -1,4 +1,4 @@
-// LitmusTest -> RDMA-format text (shared/spec/LITMUS.md): the inverse of the
+// LitmusTest -> RDMA-format text (doc/LITMUS.md): the inverse of the
 // RDMA front end, used by the generator and the shrinker.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Implementations and refinement (MOWGLI.md §2.6, §12): a library's
+// Implementations and refinement (LOCO Defs. 3.9-3.10, doc/model-notes.md §N8): a library's
 // calls replaced by programs over lower libraries, and the check that every
 // outcome of the implementation is an outcome of the specification.
 #pragma once
@@ -94,7 +94,7 @@ struct RefinementResult {
 
 // Runs the specification under `specModel` and the chain of implementations
 // under `implModel`, and compares outcomes over every location the
-// specification names (MOWGLI.md §12): one result per placement of the chain
+// specification names (doc/model-notes.md §N8): one result per placement of the chain
 // (the first implementation with several placements is iterated).
 std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
                                               const Model& specModel, const Model& implModel,

@@ -1,5 +1,5 @@
 // The relation catalogue: the base relations and event sets a model file can
-// name (models/README.md lists them, and a test keeps that list and this one in
+// name (doc/model-language.md lists them, and a test keeps that list and this one in
 // agreement), and the walker that evaluates a model's expressions over one
 // skeleton. The walker is generic in its truth values: the encoder runs it on
 // Z3 formulas over the execution's choices (its symbolic domain lives in

@@ -1,4 +1,4 @@
-// Repairs of non-robust programs (ROBUSTNESS.md §5 "Repair", §7.3): the
+// Repairs of non-robust programs (doc/model-notes.md §N25, §N26): the
 // smallest sets of inserted statements that make the program robust, found by
 // increasing size and re-checked with checkRobustness.
 #pragma once

@@ -1,4 +1,4 @@
-// Robustness against SC (shared/spec/ROBUSTNESS.md §4): is every M-consistent
+// Robustness against SC (doc/model-notes.md §N21): is every M-consistent
 // trace, each thread possibly cut before a test, acyclic in po ∪ rf ∪ mo ∪ rb?
 // Encoding (B) of §4.3: one satisfiability query per skeleton (prefixes
 // included), asking for a consistent execution with such a cycle.
@@ -13,7 +13,7 @@
 
 namespace rdmacheck {
 
-// How much of its path a thread of the witness ran (ROBUSTNESS.md §5, Witness).
+// How much of its path a thread of the witness ran (doc/model-notes.md §N25, Witness).
 struct ThreadCut {
     size_t kept = 0;    // events of the cut path
     size_t length = 0;  // events of the longest path of the thread it is a prefix of
@@ -49,7 +49,7 @@ struct RobustnessResult {
 };
 
 // InputError for tests outside the robustness paper's programs (work
-// identifiers, library calls: ROBUSTNESS.md §4.5).
+// identifiers, library calls: doc/model-notes.md §N23).
 RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, const CheckOptions& options);
 
 // A shortest cycle of po ∪ rf ∪ mo ∪ rb in ex, as RobustnessWitness::cycle
@@ -58,7 +58,7 @@ std::vector<RelationEdge> shortestScCycle(const ExecutionGraph& ex);
 
 // Whether `sc` reaches the witness's state (over the test's shown names), at
 // any cut when the witness is a cut trace: if not, the violation is also
-// observable in the final state (ROBUSTNESS.md §5, Observable).
+// observable in the final state (doc/model-notes.md §N25, Observable).
 bool scReachesState(const LitmusTest& test, const RobustnessWitness& w, const Model& sc, const CheckOptions& options);
 
 }  // namespace rdmacheck

@@ -12,7 +12,7 @@
 
 namespace rdmacheck {
 
-// The most bytes read from one file (README "Limits").
+// The most bytes read from one file (doc/user-guide.md, "Limits").
 constexpr size_t kMaxFileBytes = size_t{256} << 20;
 
 // The text of the regular file `path`, a `what` ("litmus test", "log", ...).

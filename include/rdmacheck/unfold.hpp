@@ -33,7 +33,7 @@ struct ThreadPath {
 struct UnfoldOptions {
     int unroll = 2;          // loop iterations kept
     // Also every path cut just before a test's reads (assume, if, while): the
-    // prefixes robustness quantifies over (ROBUSTNESS.md §4.1, §4.2).
+    // prefixes robustness quantifies over (doc/model-notes.md §N21).
     bool prefixes = false;
     size_t maxPaths = 100000;     // per thread, guards against blow-up
     size_t maxEvents = 1000000;   // per thread, events made on all its paths and copies of them
@@ -60,7 +60,7 @@ struct UnfoldedProgram {
 };
 
 // Resolves locations (homes, implicit declarations) and checks every statement
-// against LITMUS.md; throws InputError on the first problem.
+// against doc/LITMUS.md; throws InputError on the first problem.
 UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options);
 
 }  // namespace rdmacheck

@@ -96,7 +96,7 @@ int runRobust(const std::vector<std::string>& files, const RobustRunOptions& opt
 
 void RobustFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) {
     command = app.add_subcommand("robust", "is every trace of the program sequentially consistent? "
-                                           "(robustness against SC, ROBUSTNESS.md)");
+                                           "(robustness against SC, doc/model-notes.md §N21)");
     command->add_option("files", files, "litmus test files")->required();
     command->add_option("--model", check.modelName,
                         "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
@@ -116,7 +116,7 @@ void RobustFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
     CLI::Option* repair = command->add_flag(
         "--repair", options.repair,
         "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
-        "(ROBUSTNESS.md §5) and print each repaired program");
+        "(doc/model-notes.md §N25) and print each repaired program");
     command->add_option("--repair-max", options.repairMax, "--repair: insertions tried at most")
         ->capture_default_str()->check(CLI::Range(1, 8))->needs(repair);
     addLimits(*command, limits);

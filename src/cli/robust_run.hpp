@@ -1,4 +1,4 @@
-// The robust command: robustness against SC per test (ROBUSTNESS.md §4, §5),
+// The robust command: robustness against SC per test (doc/model-notes.md §N21, §N25),
 // as a herd7-style block or a JSON record, its witness drawn, and repairs.
 #pragma once
 #include <CLI/CLI.hpp>

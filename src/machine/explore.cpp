@@ -70,10 +70,10 @@ void checkMachineSupports(const Program& program, const Model& model, const Mach
             if (in.op != machine::Instr::Op::RCas && in.op != machine::Instr::Op::RFaa) continue;
             if (!params.remoteAtomics)
                 throw InputError(in.where, "the machine of model '" + model.name +
-                                               "' has no remote RMW rules (OPERATIONAL.md §6); use the model "
+                                               "' has no remote RMW rules (RMW App. D.1); use the model "
                                                "rdma-tso-rmw");
             if (kind == MachineKind::Concrete)
-                throw InputError(in.where, "the concrete machine has no remote RMW rules (OPERATIONAL.md §6); use "
+                throw InputError(in.where, "the concrete machine has no remote RMW rules (RMW App. D.1); use "
                                            "--machine simplified");
         }
     }

@@ -64,7 +64,7 @@ private:
         }
     }
 
-    // One slot per distinct location of the expression (OPERATIONAL.md §2
+    // One slot per distinct location of the expression (doc/model-notes.md §N17
     // rewrites every occurrence of a location at once).
     CompiledExpr expr(const Expr& e, Instr& in) {
         CompiledExpr c;

@@ -1,6 +1,6 @@
 // The machines' view of a program: each thread's statements flattened into a
 // list of instructions with jumps, locations resolved to indices. Reads of an
-// expression's locations are separate steps, taken in any order (OPERATIONAL.md §2).
+// expression's locations are separate steps, taken in any order (doc/model-notes.md §N17).
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// Which machine implements which model (OPERATIONAL.md). A fingerprint is the
+// Which machine implements which model (the RDMA^TSO paper §3 and RMW App. D.1). A fingerprint is the
 // hash of the model's definition the machine was checked against (by cross on
 // the corpus and random tests); editing that model file changes it, and the
 // machine then refuses the model until someone checks them against each other

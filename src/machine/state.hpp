@@ -1,4 +1,4 @@
-// A configuration (P, M, B, QP, A) of the machines (OPERATIONAL.md §1), and its
+// A configuration (P, M, B, QP, A) of the machines (RDMA^TSO paper §3.2, Figs. 5 and 7), and its
 // compact encoding for the visited-state set.
 #pragma once
 
@@ -13,7 +13,7 @@
 
 namespace rdmacheck::machine {
 
-// An entry in a store buffer or a queue-pair buffer (OPERATIONAL.md §1, "Entry kinds").
+// An entry in a store buffer or a queue-pair buffer (RDMA^TSO paper §3.2, Figs. 5 and 7, "Entry kinds").
 struct Entry {
     enum class Kind : uint8_t {
         Write,    // W(x,v): buffered CPU write

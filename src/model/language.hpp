@@ -1,4 +1,4 @@
-// The model language's syntax (models/README.md): a model file as a list of
+// The model language's syntax (doc/model-language.md): a model file as a list of
 // items, each with its position. Names are resolved and typed by model.cpp.
 #pragma once
 

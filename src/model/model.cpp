@@ -404,8 +404,8 @@ private:
     }
 
     // irreflexive ([S];X;Y)+ where X and Y are the closures of two earlier
-    // clocks: the clocks are tied, I(e) <= O(e) and equal on S (RDMA-TSO.md's
-    // encoding note). Returns whether the axiom was taken so.
+    // clocks: the clocks are tied, I(e) <= O(e) and equal on S (doc/model-notes.md §N1).
+    // Returns whether the axiom was taken so.
     bool tie(const Axiom& a, const ModelExpr& closure, const std::vector<const ModelExpr*>& closureOf) {
         const ModelExpr& body = resolve(closure.args[0]);
         if (m_.plan.issueClock >= 0 || body.op != ModelExpr::Op::Seq || body.args[0].op != ModelExpr::Op::Seq) return false;

@@ -1,4 +1,4 @@
-// Front end for the RDMA litmus format (shared/spec/LITMUS.md, version 1).
+// Front end for the RDMA litmus format (doc/LITMUS.md, version 1).
 #include "condition.hpp"
 #include "front_ends.hpp"
 
@@ -145,7 +145,7 @@ private:
         return b;
     }
 
-    // `(E CMP E)`, CMP one of = != < <= > >= (LIBRARIES.md §11.2).
+    // `(E CMP E)`, CMP one of = != < <= > >= (doc/LITMUS.md).
     void parseTest(Stmt& s) {
         lex_.expect("(", "to open the test");
         s.expr = parseExpr(lex_);

@@ -1,4 +1,4 @@
-// implementation ⊆ specification on one test (MOWGLI.md §12).
+// implementation ⊆ specification on one test (doc/model-notes.md §N8).
 #include <sstream>
 
 #include "rdmacheck/print.hpp"

@@ -68,7 +68,7 @@ Expr plusOne(const std::string& location, const SourceLoc& at) {
     sum.args = {Expr::location(location, at), Expr::constant(1, at)};
     return sum;
 }
-// The nodes of a test, as the unfolder counts them (Node of LIBRARIES.md §0):
+// The nodes of a test, as the unfolder counts them (Node of doc/model-notes.md §N16):
 // its threads', its declared locations', every `^n` and every node set.
 std::vector<int> testNodes(const LitmusTest& test) {
     std::set<int> nodes;

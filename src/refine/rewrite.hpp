@@ -31,7 +31,7 @@ Stmt waitStmt(const std::string& work, const SourceLoc& at);
 
 Expr plusOne(const std::string& location, const SourceLoc& at);
 
-// The nodes of a test, as the unfolder counts them (Node of LIBRARIES.md §0):
+// The nodes of a test, as the unfolder counts them (Node of doc/model-notes.md §N16):
 // its threads', its declared locations', every `^n` and every node set.
 std::vector<int> testNodes(const LitmusTest& test);
 

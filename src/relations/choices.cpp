@@ -24,19 +24,19 @@ ChosenRelation remoteAtomicOrder() {
         return reads;
     };
     return {"rao", "remote-atomic order: per target node, a total order on its narR events (chosen)",
-            "RDMA-TSO.md (RMW)", {"rdma"}, ChoiceKind::GroupOrder, readsByNode, {"brown", "solid", 70}};
+            "RMW App. D.2", {"rdma"}, ChoiceKind::GroupOrder, readsByNode, {"brown", "solid", 70}};
 }
 
 std::vector<ChosenRelation> builtInChoices() {
     return {
-        {"rf", "reads-from (chosen)", "RDMA-TSO.md §Events", {"rdma"},
+        {"rf", "reads-from (chosen)", "RDMA^TSO paper Def. 4.2", {"rdma"},
          ChoiceKind::ReadsFrom, nullptr, {"red", "solid", 20}},
-        {"mo", "modification order per location, initial write first (chosen)", "RDMA-TSO.md §Events",
+        {"mo", "modification order per location, initial write first (chosen)", "RDMA^TSO paper Def. 4.2",
          {"rdma"}, ChoiceKind::ModificationOrder, nullptr, {"blue", "solid", 30}},
-        {"rb", "reads-before, (rf^-1;mo) \\ id", "RDMA-TSO.md §Events",
+        {"rb", "reads-before, (rf^-1;mo) \\ id", "RDMA^TSO paper Def. 4.2",
          {"rdma"}, ChoiceKind::ReadsBefore, nullptr, {"orange", "solid", 40}},
         {"nfo", "NIC flush order: one direction per same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) pair (chosen)",
-         "RDMA-TSO.md §Events", {"rdma"}, ChoiceKind::FlushDirection, nullptr, {"purple", "solid", 60}},
+         "RDMA^TSO paper Def. 4.2", {"rdma"}, ChoiceKind::FlushDirection, nullptr, {"purple", "solid", 60}},
         remoteAtomicOrder(),
         locks::lockOrder(),
     };

@@ -36,7 +36,7 @@ EventPairs allPairs(const ExecutionGraph& sk, Keep keep) {
 
 bool sameThread(const Event& a, const Event& b) { return a.thread >= 0 && a.thread == b.thread; }
 
-// iso (MOWGLI.md §4.5, §5.1): within one call, a read before the write it
+// iso (RMW §3.2, LOCO Def. 3.8, doc/model-notes.md §N5): within one call, a read before the write it
 // feeds on the same queue pair, and a failed CAS's fence before its read.
 bool isIsoPair(EventKind a, EventKind b) {
     return (a == EventKind::NLR && b == EventKind::NRW) || (a == EventKind::NRR && b == EventKind::NLW) ||
@@ -59,7 +59,7 @@ BaseRelation staticRelation(const char* name, const char* meaning, const char* s
 
 std::vector<BaseRelation> makeBaseRelations() {
     std::vector<BaseRelation> relations = {
-        staticRelation("po", "program order: earlier to later events of one thread", "RDMA-TSO.md §Events",
+        staticRelation("po", "program order: earlier to later events of one thread", "RDMA^TSO paper Def. 4.2",
                        [](const ExecutionGraph& sk) {
                            return poPairs(sk, [](const Event&, const Event&) { return true; });
                        }),
@@ -82,15 +82,15 @@ std::vector<BaseRelation> makeBaseRelations() {
                            return out;
                        }),
         staticRelation("sqp", "distinct NIC events of one queue pair (same thread, same remote node)",
-                       "RDMA-TSO.md §Events", [](const ExecutionGraph& sk) { return allPairs(sk, sameQueuePair); }),
-        staticRelation("same-call", "distinct subevents of one call", "MOWGLI.md §2.3",
+                       "RDMA^TSO paper Def. 4.2", [](const ExecutionGraph& sk) { return allPairs(sk, sameQueuePair); }),
+        staticRelation("same-call", "distinct subevents of one call", "LOCO Def. 3.3",
                        [](const ExecutionGraph& sk) {
                            return allPairs(sk, [](const Event& a, const Event& b) {
                                return sameThread(a, b) && a.call == b.call;
                            });
                        }),
         staticRelation("same-work", "distinct events (of different calls) of one thread with one work identifier",
-                       "MOWGLI.md §4.8",
+                       "doc/model-notes.md §N3",
                        [](const ExecutionGraph& sk) {
                            return allPairs(sk, [](const Event& a, const Event& b) {
                                return sameThread(a, b) && a.workId >= 0 && a.workId == b.workId && a.call != b.call;
@@ -99,15 +99,15 @@ std::vector<BaseRelation> makeBaseRelations() {
         staticRelation("iso",
                        "one call's subevent order: a read before the write it feeds on one queue pair, a failed "
                        "CAS's fence before its read",
-                       "MOWGLI.md §4.5, §5.1",
+                       "RMW §3.2, LOCO Def. 3.8, doc/model-notes.md §N5",
                        [](const ExecutionGraph& sk) {
                            return poPairs(sk, [](const Event& a, const Event& b) {
                                return a.call == b.call && a.remote == b.remote && isIsoPair(a.kind, b.kind);
                            });
                        }),
-        staticRelation("ar", "an RMW's narW to its own narR", "RDMA-TSO.md (RMW)", arPairs),
-        staticRelation("pf", "polls-from: a NIC operation's write to the poll waiting for it", "RDMA-TSO.md §Events",
-                       [](const ExecutionGraph& sk) { return sk.pollsFrom; }),
+        staticRelation("ar", "an RMW's narW to its own narR", "RMW App. D.2", arPairs),
+        staticRelation("pf", "polls-from: a NIC operation's write to the poll waiting for it",
+                       "the RDMA^TSO paper, §4", [](const ExecutionGraph& sk) { return sk.pollsFrom; }),
     };
     for (const ChosenRelation& c : chosenRelations()) relations.push_back({c.name, c.meaning, c.source, nullptr, true});
     return relations;
@@ -121,7 +121,9 @@ std::vector<BaseSet> makeBaseSets() {
         {"W", "writes: lW, CAS, nlW, nrW, narW, scW, scU, and the initial writes",
          [](const Event& e) { return isWrite(e.kind); }},
         {"M", "R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
-        {"Inst", "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW (RDMA-TSO.md)",
+        {"Inst",
+         "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW (the RDMA^TSO paper, "
+         "§4)",
          [](const Event& e) { return isInstantaneous(e.kind); }},
     };
     for (int k = 0; k < eventKindCount(); ++k) {

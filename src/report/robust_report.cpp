@@ -10,7 +10,7 @@ namespace {
 // The warning of a loop the unroll bound cut, in the text and the JSON.
 constexpr const char* kRobustUpToBound = "loop unrolled to the bound; robust up to it only";
 
-// As ROBUSTNESS.md §5 writes events: "d:lR y=0", "g:nrW y=1", "h:P(1)".
+// As doc/model-notes.md §N25 writes events: "d:lR y=0", "g:nrW y=1", "h:P(1)".
 std::string eventText(const RobustnessWitness& w, int e) {
     const Event& ev = w.execution.events[e];
     std::string text = eventName(w.execution, e) + ":" + kindName(ev.kind);

@@ -23,7 +23,7 @@ void rejectOutsidePrograms(const LitmusTest& test) {
         if (outside)
             throw InputError(outside->where, "robust checks RDMA^TSO programs (puts, gets, polls, rfences, remote "
                                              "RMWs); work identifiers and library calls are outside the robustness "
-                                             "paper's programs (ROBUSTNESS.md §4.5)");
+                                             "paper's programs (doc/model-notes.md §N23)");
     }
 }
 
@@ -139,7 +139,7 @@ bool ordered(const ExecutionGraph& ex, const Successors& out, int from, int to) 
 }
 
 // "G1 ✗": the table's row letter (A = lR, B = lW, ...), column number and mark,
-// as ROBUSTNESS.md names Fig. 4's cells.
+// as the robustness paper's Fig. 4 names its cells.
 std::string cellText(const Model& model, EventKind earlier, EventKind later) {
     const Clock* clock = orderingClock(model);
     if (!clock) return "";

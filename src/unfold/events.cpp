@@ -12,7 +12,7 @@ struct CoreKind {
     bool read, write, instantaneous;
 };
 
-// RDMA-TSO.md's kinds, in EventKind order.
+// the RDMA^TSO paper's kinds, in EventKind order.
 const CoreKind kCoreKinds[kCoreEventKinds] = {
     {"lR", true, false, true},     {"lW", false, true, false},   {"CAS", true, true, true},
     {"F", false, false, true},     {"P", false, false, true},    {"nlR", true, false, true},

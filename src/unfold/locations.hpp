@@ -1,4 +1,4 @@
-// Location resolution (LITMUS.md): the locations a test declares, the ones
+// Location resolution (doc/LITMUS.md): the locations a test declares, the ones
 // it names implicitly, each shared variable's copy per node, and the hidden
 // locations of barriers, locks, buffers and constants. Internal to src/unfold.
 #pragma once
@@ -26,7 +26,7 @@ public:
             if (!d.shared) add(Location{d.name, d.sc ? nodeOfFirstCopy() : d.node, d.init, false});
         for (const LocationDecl& d : test.locations)
             if (d.sc) sc_.insert(d.name);
-        // A shared variable `x` is one location `x@n` per node (MOWGLI.md §5.1).
+        // A shared variable `x` is one location `x@n` per node (LOCO §3.4, Def. 3.8).
         for (const std::string& name : scan.shared) {
             long long init = 0;
             for (const LocationDecl& d : test.locations)

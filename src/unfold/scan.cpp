@@ -149,7 +149,7 @@ void TestScan::scanCall(const Stmt& st) {
     }
 }
 
-// `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (LIBRARIES.md §11.1): one
+// `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (doc/LITMUS.md): one
 // thread submits to q, its readers are the threads that receive from it,
 // and every call on q carries as many values.
 template <class Expected>
@@ -189,7 +189,7 @@ void TestScan::scanHomedLock(const Stmt& st, const CallArg& a, const Expected& e
 }
 
 // A name is one thing: a location, a shared variable, a barrier, or a lock
-// of one library (LIBRARIES.md §11.1).
+// of one library (doc/LITMUS.md).
 void TestScan::claimName(const std::string& name, const std::string& what, const SourceLoc& where) {
     for (const LocationDecl& d : test_.locations)
         if (d.name == name)

@@ -1,4 +1,4 @@
-// Validation before unfolding (LITMUS.md): what the whole test uses, read
+// Validation before unfolding (doc/LITMUS.md): what the whole test uses, read
 // once, and the checks of every statement that need no path. Internal to
 // src/unfold.
 #pragma once
@@ -15,7 +15,7 @@ namespace rdmacheck {
 
 // What the whole test uses, read before unfolding: the nodes (a shared variable
 // has a copy on each), the shared variables, and whether it polls or uses work
-// identifiers (never both, LITMUS.md). Library calls are checked here, so a bad
+// identifiers (never both, doc/LITMUS.md). Library calls are checked here, so a bad
 // call is reported even on a path no execution takes.
 class TestScan {
 public:
@@ -44,7 +44,7 @@ private:
 
     void scanCall(const Stmt& st);
 
-    // `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (LIBRARIES.md §11.1): one
+    // `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (doc/LITMUS.md): one
     // thread submits to q, its readers are the threads that receive from it,
     // and every call on q carries as many values.
     template <class Expected>
@@ -55,7 +55,7 @@ private:
     void scanHomedLock(const Stmt& st, const CallArg& a, const Expected& expected);
 
     // A name is one thing: a location, a shared variable, a barrier, or a lock
-    // of one library (LIBRARIES.md §11.1).
+    // of one library (doc/LITMUS.md).
     void claimName(const std::string& name, const std::string& what, const SourceLoc& where);
 
     const LitmusTest& test_;

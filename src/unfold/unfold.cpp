@@ -424,8 +424,8 @@ private:
             b.path.constraints.push_back(ValueConstraint{Value::readBy(cas), Comparison::Eq, expected, st.where});
             emit(b, EventKind::LW, result, 0, st.where, expected);
             continueWith(std::move(b));
-            // Failure: a fence, a read of v != expected, then z := v (RDMA-TSO.md);
-            // the fence and the read are one call, stamped {aMF, aCR} (MOWGLI.md §4.2).
+            // Failure: a fence, a read of v != expected, then z := v (RMW App. D.3);
+            // the fence and the read are one call, stamped {aMF, aCR} (LOCO §3.3, RMW §3.2).
             beginCall(failure);
             emit(failure, EventKind::F, -1, 0, st.where);
             const int read = emit(failure, EventKind::LR, target, 0, st.where);
@@ -437,7 +437,7 @@ private:
     }
 
     // RCAS and RFAA: narR, narW (not for a failed RCAS, which continues on its
-    // own path), then nlW of the old value (RDMA-TSO.md).
+    // own path), then nlW of the old value (RMW App. D.2).
     void remoteRmw(PathState& s, const Stmt& st) {
         const int target = locations_.remote(st.target);
         const int remote = *st.target.node;

@@ -608,7 +608,7 @@ TEST(Cli, PictureCapsAndInitialWrites) {
     EXPECT_EQ(runTool("--max-candidates -1 " + corpusFile("fig1a-sb.litmus")).status, 2);
 }
 
-// LIBRARIES.md §12.4's negative control: the transitive I_BAL without its entry
+// litmus/bal/README.md's negative control: the transitive I_BAL without its entry
 // global fence lets P2 read x = 0, which the specification forbids; refine
 // reports it with the implementation's execution.
 TEST(Cli, RefineRejectsTheBarrierWithoutItsEntryFence) {
@@ -652,7 +652,7 @@ TEST(Cli, LockPicturesShowLockOrderAndSo) {
     EXPECT_NE(dot.find("xlabel=\"wl-so\""), std::string::npos) << dot;
 }
 
-// robust: a herd7-style block per test (ROBUSTNESS.md §5); exit 1 when a test is
+// robust: a herd7-style block per test (doc/model-notes.md §N25); exit 1 when a test is
 // not robust, 0 when every test is, 2 on a test outside the paper's programs.
 TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
     ToolRun r = runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus") + " " + corpusFile("fig3d-sb-polled-puts.litmus"));
@@ -687,7 +687,7 @@ TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
     EXPECT_NE(mowgli.err.find("outside the robustness paper's programs"), std::string::npos) << mowgli.err;
 }
 
-// robust --json: one record per test with the fields of ROBUSTNESS.md §5
+// robust --json: one record per test with the fields of doc/model-notes.md §N25
 // (doc/output.schema.json validates them in the json_schema entry).
 TEST(Cli, RobustJsonCarriesTheWitness) {
     ToolRun r = runTool("robust --json --no-time " + corpusFile("fig3c-lb-gets-polls.litmus") + " " +

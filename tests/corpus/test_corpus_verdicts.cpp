@@ -55,7 +55,7 @@ std::vector<Expectation> readExpectations(const std::string& dir) {
 
 
 // Every row of dir/expected.csv under the declarative engine and both machines
-// (remote RMWs have rules on the simplified machine only, OPERATIONAL.md §6);
+// (remote RMWs have rules on the simplified machine only, RMW App. D.1);
 // every test of dir has a row.
 void expectCorpusVerdicts(const std::string& dir) {
     std::vector<Expectation> rows = readExpectations(dir);
@@ -100,19 +100,19 @@ TEST(Corpus, RdmaTsoPaperVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus
 
 TEST(Corpus, RdmaTsoRmwPaperVerdictsAndAtomicityFamily) { expectCorpusVerdicts(sourceDir() + "/litmus/rdma-tso-rmw"); }
 
-// The LOCO and RMW papers' RDMA^WAIT figures, MOWGLI.md §11.3 and derived tests.
+// The LOCO and RMW papers' RDMA^WAIT figures, doc/model-notes.md §N6 and derived tests.
 TEST(Corpus, RdmaWaitPaperVerdictsAndDerivedTests) { expectCorpusVerdicts(sourceDir() + "/litmus/rdma-wait"); }
 
 // The barrier library: LOCO Figs. 6 and 12, and tests of BAL's so and call counts.
 TEST(Corpus, BarrierLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/bal"); }
 
-// The lock libraries WLOCK, SLOCK, NLOCK: LIBRARIES.md §12.1 (RMW Figs. 8, 11, 12,
+// The lock libraries WLOCK, SLOCK, NLOCK: litmus/locks/README.md (RMW Figs. 8, 11, 12,
 // the §2.4 prose example, and derived tests of each lock's so).
 TEST(Corpus, LockLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/locks"); }
 
-// RDMA^SC_RMW: LIBRARIES.md §12.2 (RMW Fig. 15 rebuilt, and derived tests).
+// RDMA^SC_RMW: litmus/sc/README.md (RMW Fig. 15 rebuilt, and derived tests).
 TEST(Corpus, SequentialConsistencyLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/sc"); }
 
-// The ring buffer RBL: LIBRARIES.md §12.3 (LOCO Fig. 13, and derived tests).
+// The ring buffer RBL: litmus/rbl/README.md (LOCO Fig. 13, and derived tests).
 TEST(Corpus, RingBufferLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/rbl"); }
 

@@ -5,10 +5,10 @@
 //   CPU-only test is evidence for both. Here on the corpus; on the 487 x86 tests
 //   in test_x86_conformance.cpp, which computes tso's results there once for
 //   herd7, Dat3M and rdma-tso.
-// - RDMA^TSO_RMW without narR/narW events is RDMA^TSO (RDMA-TSO.md): its tables
+// - RDMA^TSO_RMW without narR/narW events is RDMA^TSO (doc/model-notes.md §N3): its tables
 //   restrict to RDMA^TSO's, and rao, ar;rao relate RMW events only.
 // - RDMA^TSO_RMW written in MOWGLI style (mowgli-tso-rmw: stamps, iso, so, hb;
-//   MOWGLI.md §10.1) is the same model as rdma-tso-rmw, which the RMW paper states
+//   RMW App. C.1) is the same model as rdma-tso-rmw, which the RMW paper states
 //   and the two formulations in models/ must show on every test without work ids.
 #include <gtest/gtest.h>
 

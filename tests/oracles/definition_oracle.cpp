@@ -237,7 +237,7 @@ bool Oracle::withRao(const Relation& ib, const Relation& ob) const {
     });
 }
 
-// The model without PCIe (RDMA-TSO.md): its NIC buffers serve their own queue pair.
+// The model without PCIe (the RDMA^TSO paper §4): its NIC buffers serve their own queue pair.
 bool Oracle::nicBuffersInternal() const { return model_->name == "rdma-tso-nopcie"; }
 
 // rf_i: [lW];(rf ∩ sthd);[lR], and without PCIe the same-buffer NIC pairs.

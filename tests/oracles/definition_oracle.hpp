@@ -19,13 +19,13 @@
 namespace rdmacheck::oracles::definition {
 
 struct OracleResult : Outcomes {
-    bool robust = true;  // no consistent execution has a cycle in po ∪ rf ∪ mo ∪ rb (ROBUSTNESS.md §4.1)
+    bool robust = true;  // no consistent execution has a cycle in po ∪ rf ∪ mo ∪ rb (doc/model-notes.md §N21)
 };
 
 class Oracle {
 public:
     // RDMA^TSO (Def. 4.4) with the tables and nfo / same-buffer flags of `model`.
-    // With `prefixes`, also every path cut before a test (robustness, ROBUSTNESS.md §4.1).
+    // With `prefixes`, also every path cut before a test (robustness, doc/model-notes.md §N21).
     Oracle(const LitmusTest& test, const Model& model, const std::vector<ObservedName>& shown, bool prefixes = false)
         : test_(test), model_(&model), shown_(shown), program_(unfold(test, withPrefixes(prefixes))) {}
     // RDMA^TSO_RMW (Def. 20): no model, everything is written out in def20.

@@ -1,6 +1,6 @@
-// The MOWGLI oracle's libraries: BAL's rounds (MOWGLI.md §6.1), the locks' lo
-// groups and exported stamps (LIBRARIES.md §2-§5), RBL's forced rf, fb and
-// received values (LIBRARIES.md §9.1, LOCO Defs. 5.1-5.2), and the check that
+// The MOWGLI oracle's libraries: BAL's rounds (LOCO Def. 4.1), the locks' lo
+// groups and exported stamps (RMW §4), RBL's forced rf, fb and
+// received values (LOCO §5.1, Defs. 5.1-5.2), and the check that
 // the unfolder stamps and addresses every call as §4.2 and §5.1 say.
 #include "mowgli_oracle.hpp"
 
@@ -117,7 +117,7 @@ void MowgliOracle::checkStamping() const {
     }
 }
 
-// LIBRARIES.md §1: Acq {aMF}; Rel_WL {aCW}; Rel_SL {aGF_n : n ∈ Node}; Rel_NL
+// RMW §4.2-§4.4: Acq {aMF}; Rel_WL {aCW}; Rel_SL {aGF_n : n ∈ Node}; Rel_NL
 // {aRF_n, aNRW_n}, n the lock's home; all on the lock's hidden location.
 void MowgliOracle::expectLockCall(const std::vector<size_t>& subs, const std::string& shape) const {
     EXPECT_TRUE(program_.locations[s_[subs[0]].location].hidden) << shape;
@@ -141,7 +141,7 @@ void MowgliOracle::expectLockCall(const std::vector<size_t>& subs, const std::st
     }
 }
 
-// LIBRARIES.md §9.1: a successful submit is aCW then aNRW_n for each node of a
+// LOCO §5.1: a successful submit is aCW then aNRW_n for each node of a
 // reader but the writer's; a failed call is aWT; a successful receive aCR.
 void MowgliOracle::expectRblCall(const std::vector<size_t>& subs, const std::string& shape) const {
     EXPECT_TRUE(program_.locations[s_[subs[0]].location].hidden) << shape;
@@ -160,7 +160,7 @@ void MowgliOracle::expectRblCall(const std::vector<size_t>& subs, const std::str
     EXPECT_TRUE(std::includes(nodes.begin(), nodes.end(), readerNodes.begin(), readerNodes.end())) << shape;
 }
 
-// RBL (LIBRARIES.md §9.1): per buffer x and node n, W^n (the successful
+// RBL (LOCO §5.1): per buffer x and node n, W^n (the successful
 // submits' aNRW_n, and their aCW when n is the writer's node), R^n and F^n
 // (the successful and failed receives of threads on n). Every rf with one
 // source in W^n per read of R^n (Def. 5.1 (1), (2)), no message read twice
@@ -199,7 +199,7 @@ bool MowgliOracle::rblCalls() {
             }
         };
         choose(0);
-        EXPECT_LE(found, 1) << "RBL's rf is forced (LIBRARIES.md §9.2)";
+        EXPECT_LE(found, 1) << "RBL's rf is forced (doc/model-notes.md §N11)";
         if (found == 0) {
             feasible = false;
             continue;

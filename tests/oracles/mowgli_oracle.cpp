@@ -11,7 +11,7 @@
 namespace rdmacheck::oracles::mowgli {
 
 // ---------------------------------------------------------------------------
-// Stamps (MOWGLI.md §3.1) and the stamp order of RDMA^WAIT_RMW (§3.3).
+// Stamps (RMW Fig. 9) and the stamp order of RDMA^WAIT_RMW (§3.3).
 
 const char* const kStampNames[kStampCount] = {"aCR",  "aCW",  "aCAS", "aMF",  "aWT", "aNLR",
                                               "aNRW", "aNAR", "aNRR", "aNLW", "aRF", "aGF"};
@@ -55,16 +55,16 @@ Stamp stampOf(EventKind k) {
         default: break;  // the libraries' kinds, below: they are no constants
     }
     if (k == bal::BX) return aCR;  // BAL's exit (§6.1), neither read nor write
-    // The locks' subevents (LIBRARIES.md §1): Acq {aMF}; Rel_WL {aCW};
+    // The locks' subevents (RMW §4.2-§4.4): Acq {aMF}; Rel_WL {aCW};
     // Rel_SL {aGF_n}; Rel_NL {aRF_n, aNRW_n}.
     if (k == locks::ACQ) return aMF;
     if (k == locks::RCW) return aCW;
     if (k == locks::RGF) return aGF;
     if (k == locks::RRF) return aRF;
     if (k == locks::RNRW) return aNRW;
-    // RDMA^SC_RMW (LIBRARIES.md §8.1): every event is aMF.
+    // RDMA^SC_RMW (RMW Def. 8): every event is aMF.
     if (k == sc::SCR || k == sc::SCW || k == sc::SCU) return aMF;
-    // RBL (LIBRARIES.md §9.1): Submit -> true {aCW, aNRW_n}; false {aWT};
+    // RBL (LOCO §5.1): Submit -> true {aCW, aNRW_n}; false {aWT};
     // Receive -> values {aCR}; ⊥ {aWT}.
     if (k == rbl::SUBCW) return aCW;
     if (k == rbl::SUBNRW) return aNRW;
@@ -349,7 +349,7 @@ bool MowgliOracle::withRao(const Relation& ib, const Relation& hb) const {
 }
 
 // lo_l: every strict total order on lock l's acquires; so|L from the exported
-// stamps of an acquire's release to every acquire after it (LIBRARIES.md §2.2).
+// stamps of an acquire's release to every acquire after it (RMW §4.1).
 bool MowgliOracle::withLo(const Relation& ib, const Relation& hb) const {
     return someTotalOrders(lockGroups_, [&](const std::vector<std::vector<int>>& orders) {
         Relation hbLo = hb;

@@ -1,5 +1,5 @@
 // An independent oracle for the MOWGLI models rdma-wait-rmw and rdma-wait: the
-// definitions of shared/spec/MOWGLI.md transcribed literally and evaluated by brute
+// definitions of LOCO §3 and RMW §3 transcribed literally and evaluated by brute
 // force, to check the Z3 clock encoding that check() uses.
 //
 // Per skeleton (the unfolder's subevents) it enumerates every rf and mo, and for
@@ -15,16 +15,16 @@
 //    transitive tbar) then an aCR exit; the participants of z (the threads that
 //    call it anywhere) make equally many calls on z, or the skeleton has no
 //    execution; so from every aGF of the i-th calls to the aCR of the i-th calls;
-//  - the locks (LIBRARIES.md §2-§5, RMW Defs. 4-7): Acq is aMF; Rel is aCW (WLOCK),
+//  - the locks (RMW §4, Defs. 4-7): Acq is aMF; Rel is aCW (WLOCK),
 //    aGF_n for every node of the test (SLOCK), aRF_n then aNRW_n towards the lock's
 //    home (NLOCK); every lo (a strict total order on each lock's acquires) as a
 //    witness; so from the release stamps the lock exports (aCW; every aGF_n;
 //    aNRW_n) of the release that follows an acquire to the acquires lo-after it,
 //    and NLOCK's aRF_n -> aNRW_n inside each release;
-//  - RDMA^SC_RMW (LIBRARIES.md §8.1, RMW Def. 8): every event aMF; R are the
+//  - RDMA^SC_RMW (RMW Def. 8): every event aMF; R are the
 //    events that are not a Write_SC, W those that are not a Read_SC or a failed
 //    CAS_SC (an update is both); so = po ∪ rf ∪ mo ∪ rb on them, rb without id;
-//  - RBL (LIBRARIES.md §9.1, LOCO Defs. 5.1-5.2): a successful submit is aCW and
+//  - RBL (LOCO §5.1, Defs. 5.1-5.2): a successful submit is aCW and
 //    aNRW_n for every other node of a reader, a failed call aWT, a successful
 //    receive aCR; every rf of Def. 5.1 (1), (2), (4), (5) is enumerated (§9.2
 //    says exactly one exists, none when a reader succeeds more often than the
@@ -63,7 +63,7 @@ inline const Library kSc = findLibrary("sc").value();
 inline const Library kRbl = findLibrary("rbl").value();
 
 // ---------------------------------------------------------------------------
-// Stamps (MOWGLI.md §3.1) and the stamp order of RDMA^WAIT_RMW (§3.3).
+// Stamps (RMW Fig. 9) and the stamp order of RDMA^WAIT_RMW (§3.3).
 
 enum Stamp { aCR, aCW, aCAS, aMF, aWT, aNLR, aNRW, aNAR, aNRR, aNLW, aRF, aGF, kStampCount };
 extern const char* const kStampNames[kStampCount];
@@ -83,7 +83,7 @@ inline bool isInstStamp(Stamp s) { return !(s == aCW || s == aNLW || s == aNRW);
 
 // Switches that change one ingredient (mutants), to show the oracle can fail.
 struct Variant {
-    const char* name = "MOWGLI.md";
+    const char* name = "LOCO §3 and RMW §3";
     bool isoNarNlw = true;     // §4.5 iso: ⟨e,aNAR_n⟩ → ⟨e,aNLW_n⟩ of an RMW (reconstructed)
     bool instIbInSo = true;    // §4.7 so ∋ [Inst];ib
     bool g10Sn = false;        // §3.4's one doubt: aNRW_n → aRF_n SN instead of ✗
@@ -98,12 +98,12 @@ struct Variant {
     bool svCondition = true;   // §5.1 [aCR];(po^-1 ∩ rb);[aCW] = ∅
     bool balSo = true;         // §6.1 so|BAL: aGF of the i-th calls -> aCR of the i-th calls
     bool balCount = true;      // §6.1 equal numbers of calls per participant
-    bool lockSo = true;        // LIBRARIES.md §2.2: exported release stamps -> lo-later acquires
+    bool lockSo = true;        // RMW §4.1: exported release stamps -> lo-later acquires
     bool nlIntraCall = true;   // RMW Def. 7: aRF_n -> aNRW_n inside one Rel_NL
     bool scSo = true;          // RMW Def. 8: so|SC = po ∪ rf ∪ mo ∪ rb
     bool rblFb = true;         // LOCO Def. 5.2: fb in so|RBL
     bool rblValuesFromRf = true;  // Def. 5.1 (3): a receive returns its rf source's message, not the buffer's first
-    // LOCO l.716's weaker RBL (LIBRARIES.md §9.2): so|RBL = rf, and fb;hb irreflexive
+    // LOCO l.716's weaker RBL (doc/model-notes.md §N11): so|RBL = rf, and fb;hb irreflexive
     // with the whole hb, [Inst];ib included.
     bool rblWeak = false;
 };

@@ -7,7 +7,7 @@
 namespace rdmacheck::oracles::mowgli {
 
 // ---------------------------------------------------------------------------
-// Hand-written programs, each with the verdict MOWGLI.md gives or implies.
+// Hand-written programs, each with the verdict LOCO §3 and RMW §3 gives or implies.
 
 const char* const kOotaRmw =
     "RDMA oota-rmw\n{ x@2 = 0; a@1; b@1; }\nP0@1 { RFAA(a, x^2, 0, d); }\nP1@1 { b := a; x^2 :=^e b; }\n"
@@ -137,7 +137,7 @@ const std::vector<HandTest> kHandTests = {
     {"RDMA cas-vs-write\n{ x@1; }\nP0@1 { a := CAS(x, 0, 2); }\nP1@1 { x := 1; }\nexists (x = 2 /\\ a = 1)\n", false},
 };
 
-// BAL (MOWGLI.md §6.1) mixed with puts, gets, waits and SV; verdicts argued from
+// BAL (LOCO Def. 4.1) mixed with puts, gets, waits and SV; verdicts argued from
 // the definitions.
 const char* const kBarMpWriteGet =
     "RDMA bar-mp\n{ x@1 = 0; a@2; }\nP0@1 { x := 1; bar(z); }\nP1@2 { bar(z); a := x^1; }\nexists (a = 0)\n";

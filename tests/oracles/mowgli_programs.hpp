@@ -10,7 +10,7 @@
 namespace rdmacheck::oracles::mowgli {
 
 // ---------------------------------------------------------------------------
-// Hand-written programs, each with the verdict MOWGLI.md gives or implies.
+// Hand-written programs, each with the verdict LOCO §3 and RMW §3 gives or implies.
 
 struct HandTest {
     const char* text;
@@ -21,7 +21,7 @@ extern const char* const kOotaRmw;
 extern const char* const kPfpLocalRead;
 extern const std::vector<HandTest> kHandTests;
 
-// BAL (MOWGLI.md §6.1) mixed with puts, gets, waits and SV; verdicts argued from
+// BAL (LOCO Def. 4.1) mixed with puts, gets, waits and SV; verdicts argued from
 // the definitions.
 extern const char* const kBarMpWriteGet;
 extern const std::vector<HandTest> kBalHandTests;

@@ -209,7 +209,7 @@ std::string withAssumes(const std::string& text, std::mt19937& rng) {
 // robust's verdict equals this oracle's (every consistent execution of every
 // prefix searched for a cycle of po ∪ rf ∪ mo ∪ rb with the oracle's own
 // matrices) on 300 random programs with assumes, under rdma-sc and rdma-tso
-// (ROBUSTNESS.md §4.6); some are non-robust only through a prefix.
+// (doc/model-notes.md §N24); some are non-robust only through a prefix.
 TEST(DefinitionOracleSlow, RobustnessOfRandomPrograms) {
     std::mt19937 rng(20261125);
     int notRobust = 0, prefixOnly = 0;
@@ -231,7 +231,7 @@ TEST(DefinitionOracleSlow, RobustnessOfRandomPrograms) {
     EXPECT_GT(prefixOnly, 0);
 }
 
-// The RMW paper's Fig. 6 and 7 (OPERATIONAL.md T6/T7; litmus/rdma-tso-rmw), each
+// The RMW paper's Fig. 6 and 7 (doc/model-notes.md §N19 (T6, T7); litmus/rdma-tso-rmw), each
 // with the paper's verdict, plus two atomicity shapes of our corpus and the mixed
 // cycle above.
 TEST(DefinitionOracle, RmwPaperFigures) {
@@ -283,7 +283,7 @@ TEST(DefinitionOracleSlow, RmwRandomPrograms) {
     }
 }
 
-// "Without RMW events this equals the three conditions above" (RDMA-TSO.md): on
+// RDMA^TSO_RMW without RMW events is RDMA^TSO (doc/model-notes.md §N3): on
 // RMW-free programs Definition 20, with its own 12-column tables, gives the states
 // and counts of Definition 4.4 with rdma-tso's tables. Oracle against oracle, so
 // cheap enough for many programs, except the rare one with six writes to a

@@ -17,7 +17,7 @@ using namespace rdmacheck;
 using namespace rdmacheck::testing;
 using namespace rdmacheck::oracles::mowgli;
 
-// The oracle can fail: without iso's aNAR→aNLW component (MOWGLI.md §4.5) the
+// The oracle can fail: without iso's aNAR→aNLW component (doc/model-notes.md §N5) the
 // OOTA-RMW test of §11.3 becomes allowed, and without [Inst];ib in so a Wait on a
 // put no longer orders the put's local read (LOCO Fig. 3a shape). check() keeps
 // both forbidden.

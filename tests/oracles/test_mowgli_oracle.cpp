@@ -1,6 +1,6 @@
 // The MOWGLI oracle (mowgli_oracle.hpp) against check() on hand-written programs,
 // the corpora of litmus/ with their expected.csv, random programs and the tool's
-// own generator, and its stamp table against MOWGLI.md §3.3.
+// own generator, and its stamp table against RMW Fig. 9.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -132,13 +132,13 @@ void expectCorpusAgreement(const std::string& corpus) {
 
 TEST(MowgliOracle, BalCorpus) { expectCorpusAgreement("bal"); }
 
-// LIBRARIES.md §12.1: the lock tests, each library's so through the oracle's own lo.
+// litmus/locks/README.md: the lock tests, each library's so through the oracle's own lo.
 TEST(MowgliOracle, LockCorpus) { expectCorpusAgreement("locks"); }
 
-// LIBRARIES.md §12.2: RDMA^SC_RMW.
+// litmus/sc/README.md: RDMA^SC_RMW.
 TEST(MowgliOracle, ScCorpus) { expectCorpusAgreement("sc"); }
 
-// LIBRARIES.md §12.3: RBL, its rf enumerated from Def. 5.1.
+// litmus/rbl/README.md: RBL, its rf enumerated from Def. 5.1.
 TEST(MowgliOracle, RblCorpus) { expectCorpusAgreement("rbl"); }
 
 // Slow tier (suite name ending in Slow, tests/CMakeLists.txt).

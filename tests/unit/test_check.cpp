@@ -24,7 +24,7 @@ exists (a = 0 /\ b = 0)
 
 }  // namespace
 
-// RDMA-TSO.md, "Worked checks to keep in the test suite".
+// The RDMA^TSO paper's worked figures: Figs. 2b, 3d and 3e.
 TEST(WorkedChecks, Fig2bPutThenWrite) {
     CheckResult r = run("RDMA 2b\n{ x@1; z@2; }\nP0@1 { z^2 := x; x := 1 }\nexists (z = 1)\n", "rdma-tso");
     EXPECT_TRUE(r.ok);
@@ -55,7 +55,7 @@ exists (a = 0 /\ b = 0)
 }
 
 TEST(Semantics, ReadOrderOfAnExpressionMatters) {
-    // OPERATIONAL.md §2: e = 2*y + z can be 1 only when y is read first.
+    // doc/model-notes.md §N17: e = 2*y + z can be 1 only when y is read first.
     CheckResult r = run(R"(RDMA order
 { y@1; z@1; e@1; }
 P0@1 { y := 1; z := 1 }

@@ -276,7 +276,7 @@ exists (a = 0)
         EXPECT_NE(text.find(line), std::string::npos) << line << text;
 }
 
-// The MOWGLI forms (LITMUS.md "RDMA^WAIT statements", "Library calls"): work
+// The MOWGLI forms (doc/LITMUS.md "RDMA^WAIT statements", "Library calls"): work
 // identifiers on gets, puts and RMWs, wait, gfence, `x@sv`, SV calls, and the
 // copies `x@n` in conditions and `locations [...]`.
 TEST(PrintLitmus, WorkIdentifiersAndSharedVariables) {

@@ -1,4 +1,4 @@
-// Library implementations (LIBRARIES.md): what they inline, and that a
+// Library implementations (RMW §4-§5 and LOCO §4-§5): what they inline, and that a
 // mutated implementation is caught by refinement.
 #include <gtest/gtest.h>
 
@@ -48,7 +48,7 @@ TEST(Implementations, NodeLockIsATicketLockOnItsHome) {
 }
 
 // Without the release's rfence, the next holder may miss a get of the section:
-// nl2-remote-read's a = 1, g = 0, which NLOCK's so forbids (LIBRARIES.md §12.1 L7).
+// nl2-remote-read's a = 1, g = 0, which NLOCK's so forbids (family L7 in litmus/locks/README.md).
 TEST(Implementations, NodeLockWithoutItsRfenceIsCaught) {
     const LitmusTest test = parseLitmusFile(sourceDir() + "/litmus/locks/nl2-remote-read.litmus");
     const Model model = loadModel(modelsDir(), "rdma-wait-rmw");

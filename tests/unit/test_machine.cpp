@@ -1,4 +1,4 @@
-// The operational machines (OPERATIONAL.md): the worked traces of §9, rules
+// The operational machines (RDMA^TSO paper §3, RMW App. D.1): the worked traces (doc/model-notes.md §N19), rules
 // whose effect a test can see, loops, limits, and agreement of the reduced
 // exploration with the full one.
 #include <gtest/gtest.h>
@@ -294,7 +294,7 @@ TEST(Machine, RmwsNeedTheSimplifiedMachineOfRdmaTsoRmw) {
         FAIL() << "no error";
     } catch (const InputError& e) {
         EXPECT_EQ(std::string(e.what()),
-                  "t.litmus:3:8: error: the concrete machine has no remote RMW rules (OPERATIONAL.md §6); use "
+                  "t.litmus:3:8: error: the concrete machine has no remote RMW rules (RMW App. D.1); use "
                   "--machine simplified");
     }
     for (const char* model : {"rdma-tso", "tso", "sc"}) {

@@ -73,7 +73,7 @@ filter a = 0 \/ ~(b = 1)
     EXPECT_EQ(t.quantifier, Quantifier::NotExists);
 }
 
-// LITMUS.md's RCAS(z, y^n, v1, v2) and RFAA(z, y^n, v), the papers' z := RCAS(...)
+// doc/LITMUS.md's RCAS(z, y^n, v1, v2) and RFAA(z, y^n, v), the papers' z := RCAS(...)
 // spelling, and `_` for a discarded result.
 TEST(ParseRdma, RemoteRmwForms) {
     LitmusTest t = parseLitmus(R"(RDMA rmw
@@ -147,7 +147,7 @@ tso: ~exists;
     EXPECT_EQ(t.quantifier, Quantifier::Exists);
 }
 
-// MOWGLI.md §4.1, LITMUS.md "RDMA^WAIT statements": gets and puts with a work
+// RMW §3.2, doc/LITMUS.md "RDMA^WAIT statements": gets and puts with a work
 // identifier, wait(d), RMWs with a last work-identifier argument, gfence(n1, ...).
 TEST(ParseRdma, WorkIdentifierForms) {
     LitmusTest t = parseLitmus(R"(RDMA wait
@@ -232,7 +232,7 @@ TEST(ParseRdma, WorkIdentifierOnlyOnGetsAndPuts) {
     EXPECT_THROW(parseLitmus("RDMA t\n{ }\nP0@1 { gfence(0) }\nexists (a = 0)\n", "w.litmus"), InputError);
 }
 
-// MOWGLI.md §5.1: `x@sv` declares a shared variable; calls are `lib.method(args)`,
+// LOCO §3.4, Def. 3.8: `x@sv` declares a shared variable; calls are `lib.method(args)`,
 // with `a :=` for a method that returns a value; conditions name one copy `x@n`.
 TEST(ParseRdma, SharedVariableLibraryForms) {
     LitmusTest t = parseLitmus(R"(RDMA sv

@@ -1,4 +1,4 @@
-// Robustness against SC (ROBUSTNESS.md §4): the verdicts §6 and §7.2 derive,
+// Robustness against SC (doc/model-notes.md §N21): the verdicts of N26 and litmus/robustness/,
 // encoding (B) against (A), the witness as §5 prints it, and §7.3's repairs.
 #include <gtest/gtest.h>
 
@@ -23,7 +23,7 @@ bool robust(const std::string& file, const std::string& model) {
     return checkRobustness(parseLitmusFile(file), loadModel(modelsDir(), model), CheckOptions{}).robust();
 }
 
-// Encoding (A) of ROBUSTNESS.md §4.3, the oracle of the tool's (B): every
+// Encoding (A) of doc/model-notes.md §N22, the oracle of the tool's (B): every
 // consistent execution of every skeleton (prefixes included unless told
 // otherwise) searched for an sc cycle.
 bool robustByEnumeration(const LitmusTest& input, const Model& model, bool withPrefixes = true) {
@@ -47,7 +47,7 @@ RobustnessWitness witnessOf(const std::string& corpusName, const std::string& mo
 
 }  // namespace
 
-// ROBUSTNESS.md §7.2: the RDMA^TSO corpus under rdma-sc (the paper's notion) and
+// doc/model-notes.md §N26: the RDMA^TSO corpus under rdma-sc (the paper's notion) and
 // rdma-tso; the -z0/-z1 files of a figure share their program's verdict.
 TEST(Robustness, CorpusVerdictsOfSection72) {
     const std::map<std::string, std::pair<bool, bool>> verdicts = {  // file prefix -> (rdma-sc, rdma-tso)
@@ -71,7 +71,7 @@ TEST(Robustness, CorpusVerdictsOfSection72) {
     EXPECT_EQ(files, 29);
 }
 
-// ROBUSTNESS.md §6's examples, litmus/robustness/expected.csv.
+// litmus/robustness/README.md's examples, litmus/robustness/expected.csv.
 TEST(Robustness, ExamplesOfSection6) {
     const std::string dir = sourceDir() + "/litmus/robustness";
     std::istringstream csv(readFile(dir + "/expected.csv"));
@@ -130,7 +130,7 @@ TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeOnTheCorpus) {
     }
 }
 
-// The other models robust takes (ROBUSTNESS.md §4 allows any M): (B) against (A)
+// The other models robust takes (doc/model-notes.md §N21 allows any M): (B) against (A)
 // under rdma-tso-nopcie, and under rdma-tso-rmw with the remote-RMW corpus too.
 TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeUnderTheOtherModels) {
     const std::vector<std::string> corpus = litmusFiles(sourceDir() + "/litmus/rdma-tso");
@@ -151,7 +151,7 @@ TEST(Robustness, EnumerationAndOneQueryPerSkeletonAgreeUnderTheOtherModels) {
 }
 
 // The x86 suite under tso (no assumes, so no prefixes): (B) against (A), and
-// robust exactly when tso and sc count as many executions (ROBUSTNESS.md §4.6 (3));
+// robust exactly when tso and sc count as many executions (doc/model-notes.md §N24 (3));
 // tso's counts are herd7's (the conformance test).
 TEST(RobustnessSlow, X86SuiteUnderTso) {
     const Model tso = loadModel(modelsDir(), "tso"), sc = loadModel(modelsDir(), "sc");
@@ -225,7 +225,7 @@ TEST(RobustnessSlow, RepairCandidatesAreWellFormedOnRandomPrograms) {
     EXPECT_GT(repaired, 0);
 }
 
-// ROBUSTNESS.md §5's block for Fig. 3d: the cycle from the first thread's
+// doc/model-notes.md §N25's block for Fig. 3d: the cycle from the first thread's
 // entry, each visit's relaxed segment with its oppo cell.
 TEST(Robustness, WitnessOfFig3dAsSection5PrintsIt) {
     const RobustnessWitness w = witnessOf("fig3d-sb-polled-puts.litmus");
@@ -284,7 +284,7 @@ std::string insertionsText(const RepairResult& r) {
 
 }  // namespace
 
-// ROBUSTNESS.md §7.3: the repairs of the corpus, smallest first, each re-checked
+// doc/model-notes.md §N26: the repairs of the corpus, smallest first, each re-checked
 // robust once printed and parsed back.
 TEST(Robustness, RepairsOfSection73) {
     const std::map<std::string, std::string> repairs = {
@@ -406,7 +406,7 @@ TEST(Robustness, NoRepairWithinTheBoundIsReported) {
     EXPECT_GT(r.candidates, 0u);
 }
 
-// ROBUSTNESS.md §4.6 (3) and (4) on the corpus (no assumes): robust exactly when
+// doc/model-notes.md §N24 (3) and (4) on the corpus (no assumes): robust exactly when
 // M and sc have as many executions (SC ⊆ M), and a state M reaches but sc does
 // not comes with a witness.
 TEST(Robustness, ExecutionCountsAndStatesAgreeWithTheVerdict) {

@@ -30,18 +30,18 @@ const std::vector<std::string> kStamps12 = {"aCR",  "aCW",  "aCAS", "aMF",  "aWT
                                             "aNRW", "aNAR", "aNRR", "aNLW", "aRF", "aGF"};
 const std::set<std::string> kFamilies = {"aNLR", "aNRW", "aNAR", "aNRR", "aNLW", "aRF", "aGF"};
 
-// The "stamps" map of rdma-wait-rmw.json and rdma-wait.json (MOWGLI.md §3.1).
+// The "stamps" map of rdma-wait-rmw.json and rdma-wait.json (RMW Fig. 9).
 const std::map<EventKind, std::string> kWaitStamps = {
     {EventKind::LR, "aCR"},   {EventKind::LW, "aCW"},   {EventKind::CAS, "aCAS"}, {EventKind::F, "aMF"},
     {EventKind::WT, "aWT"},   {EventKind::NLR, "aNLR"}, {EventKind::NRW, "aNRW"}, {EventKind::NAR, "aNAR"},
     {EventKind::NAW, "aNRW"}, {EventKind::NRR, "aNRR"}, {EventKind::NLW, "aNLW"}, {EventKind::NF, "aRF"},
-    {EventKind::GF, "aGF"},   {bal::BX, "aCR"},  // BX: a barrier's exit point (MOWGLI.md §6.1)
-    // The locks' subevents (LIBRARIES.md §1).
+    {EventKind::GF, "aGF"},   {bal::BX, "aCR"},  // BX: a barrier's exit point (LOCO Def. 4.1)
+    // The locks' subevents (RMW §4.2-§4.4).
     {locks::ACQ, "aMF"},  {locks::RCW, "aCW"}, {locks::RGF, "aGF"},  {locks::RRF, "aRF"},
     {locks::RNRW, "aNRW"},
-    // RDMA^SC_RMW's events (LIBRARIES.md §8.1).
+    // RDMA^SC_RMW's events (RMW Def. 8).
     {sc::SCR, "aMF"},  {sc::SCW, "aMF"}, {sc::SCU, "aMF"},
-    // RBL's (LIBRARIES.md §9.1).
+    // RBL's (LOCO §5.1).
     {rbl::SUBCW, "aCW"}, {rbl::SUBNRW, "aNRW"}, {rbl::SUBF, "aWT"}, {rbl::RECV, "aCR"},
     {rbl::RECVF, "aWT"}};
 

@@ -1,4 +1,4 @@
-// Unfolding: the events each statement becomes (RDMA-TSO.md, "Events").
+// Unfolding: the events each statement becomes (RDMA^TSO paper Def. 4.1).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -90,7 +90,7 @@ TEST(Unfold, LoopbackUsesTheOwnQueuePair) {
     EXPECT_EQ(u.paths[0][0].pollsFrom.size(), 1u);
 }
 
-// RDMA-TSO.md: a successful RCAS is narR, narW, nlW; a failed one has no narW;
+// RMW App. D.2: a successful RCAS is narR, narW, nlW; a failed one has no narW;
 // RFAA always writes the old value plus the addend. The nlW is what a poll polls.
 TEST(Unfold, RemoteRmwsAreAtomicReadWriteThenLocalWrite) {
     UnfoldedProgram u = unfoldText("RCAS(x, y^2, 0, 5); poll(2)");
@@ -130,7 +130,7 @@ TEST(Unfold, DiscardedRmwResultIsOneHiddenLocation) {
     EXPECT_LT(u.locationIndex("_"), 0);  // tests cannot name it
 }
 
-// ---- MOWGLI: work identifiers, calls, global fences and SV (MOWGLI.md §4.1, §4.2, §5.1).
+// ---- MOWGLI: work identifiers, calls, global fences and SV (RMW §3.2, LOCO §3.4).
 
 namespace {
 
@@ -195,7 +195,7 @@ exists (y = 0)
 }
 
 // An RCAS is one call whichever way it goes: narR, narW, nlW on success,
-// narR, nlW on failure (MOWGLI.md §4.2), all with the work id.
+// narR, nlW on failure (LOCO §3.3, RMW §3.2), all with the work id.
 TEST(Unfold, RemoteRmwWithWorkIdIsOneCall) {
     UnfoldedProgram u = unfoldText("mfence; RCAS(x, y^2, 0, 5, d); wait(d)");
     ASSERT_EQ(u.paths[0].size(), 2u);
@@ -234,7 +234,7 @@ TEST(Unfold, GlobalFenceIsOneSvCallWithOneSubeventPerNode) {
     EXPECT_EQ(p.events[1].location, -1);
 }
 
-// SV (MOWGLI.md §5.1): a shared variable is one location x@n per node of the
+// SV (LOCO §3.4, Def. 3.8): a shared variable is one location x@n per node of the
 // test, with the declared initial value; each call lowers to the subevents of
 // stmp_SV on those copies, all of the SV library and one call.
 TEST(Unfold, SharedVariableCallsLowerToStampedSubevents) {
@@ -319,7 +319,7 @@ TEST(Unfold, SvCallOnALocationDeclaredOnANodeIsRefused) {
     EXPECT_THROW(unfoldTest("RDMA t\n{ x@1 = 5; }\nP0@1 { a := sv.read(x) }\nexists (a = 5)\n"), InputError);
 }
 
-// bar(z) (MOWGLI.md §6.1): one gF per node of a participant of z, then the exit,
+// bar(z) (LOCO Def. 4.1): one gF per node of a participant of z, then the exit,
 // all one call of the barrier library; participants making different numbers of
 // calls make an ill-formed skeleton.
 TEST(Unfold, BarrierCallsAndTheirParticipants) {
@@ -352,7 +352,7 @@ TEST(Unfold, BarrierCallsAndTheirParticipants) {
     const UnfoldedProgram uneven =
         unfoldTest("RDMA t\n{ y@2 = 0; }\nP0@1 { bar(z); bar(z) }\nP1@3 { bar(z) }\nexists (y = 0)\n");
     EXPECT_EQ(uneven.skeleton({0, 0}).illFormed,
-              "the participants of barrier z make different numbers of calls on it (MOWGLI.md §6.1)");
+              "the participants of barrier z make different numbers of calls on it (LOCO Def. 4.1)");
 }
 
 // tbar(z), the transitive barrier (LOCO §4.3): its entry fences every node of the
@@ -368,7 +368,7 @@ TEST(Unfold, TransitiveBarrierFencesEveryNode) {
     EXPECT_NE(printLitmus(t).find("  tbar(z);\n  bar(w);\n"), std::string::npos) << printLitmus(t);
 }
 
-// Tests compare two expressions (LIBRARIES.md §11.2): each location of the two
+// Tests compare two expressions (doc/LITMUS.md): each location of the two
 // sides is read once, in every order, and the path keeps the comparison; the
 // else branch and a while's exit keep its negation.
 TEST(Unfold, TestsCompareTwoExpressionsReadingEachLocationOnce) {
@@ -413,7 +413,7 @@ TEST(Unfold, EveryComparisonDecidesAsWritten) {
     EXPECT_THROW(explore(general, model, MachineOptions{}), InputError);
 }
 
-// `E % k` (LIBRARIES.md §11.2, for I_RBL's ring slots): Euclidean, in 0..k-1
+// `E % k` (doc/LITMUS.md, for I_RBL's ring slots): Euclidean, in 0..k-1
 // also for a negative E, on both engines; the printer writes it back.
 TEST(Unfold, ModuloByAPositiveIntegerOnBothEngines) {
     const Model model = loadModel(modelsDir(), "rdma-tso");

@@ -1,4 +1,4 @@
-// The barrier library BAL (MOWGLI.md §6.1, LOCO Def. 4.1): its specification
+// The barrier library BAL (LOCO Def. 4.1): its specification
 // (library.cpp), its event kind, and I_BAL (implementation.cpp).
 #pragma once
 

@@ -1,4 +1,4 @@
-// I_BAL, barriers as SV counters (LOCO Fig. 11, LIBRARIES.md §10).
+// I_BAL, barriers as SV counters (LOCO §4.2, Fig. 11).
 #include <optional>
 #include <set>
 #include <utility>
@@ -11,7 +11,7 @@ namespace rdmacheck::rewrite {
 
 namespace {
 
-// I_BAL over SV (LOCO Fig. 11, LIBRARIES.md §10.1): a barrier z is an SV counter
+// I_BAL over SV (LOCO §4.2, Fig. 11): a barrier z is an SV counter
 // per participant. A call fences the participants' nodes (every node for the
 // transitive tbar), increments its own counter and broadcasts it to the other
 // fenced nodes (no loopback, l.608), then waits until every participant's

@@ -1,4 +1,4 @@
-// The barrier library BAL (MOWGLI.md §6.1, LOCO Def. 4.1): `bar(z)` waits for
+// The barrier library BAL (LOCO Def. 4.1): `bar(z)` waits for
 // the earlier work of every participant of z towards the participants' nodes
 // (one aGF_n per node of a participant) and exits at an aCR point. Its so, from
 // the entries of the i-th calls to the exits of the i-th calls, is the
@@ -66,14 +66,14 @@ public:
             for (int t : threads) counts.insert(callsOn(sk, t, location));
             if (counts.size() > 1)
                 return "the participants of barrier " + program.locations[location].name +
-                       " make different numbers of calls on it (MOWGLI.md §6.1)";
+                       " make different numbers of calls on it (LOCO Def. 4.1)";
         }
         return std::nullopt;
     }
 
     std::vector<BaseRelation> relations() const override {
         return {{"round",
-                 "BAL's so: a barrier round's entries (gF) to its exits (barX)", "MOWGLI.md §6.1", roundPairs}};
+                 "BAL's so: a barrier round's entries (gF) to its exits (barX)", "LOCO Def. 4.1", roundPairs}};
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&BX}; }

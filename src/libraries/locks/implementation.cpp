@@ -1,4 +1,4 @@
-// The lock implementations: I_NL, I_SL and I_WL (RMW Figs. 10 and 13, LIBRARIES.md §3-§5).
+// The lock implementations: I_NL, I_SL and I_WL (RMW §4.2-§4.4, Figs. 10 and 13).
 #include "libraries/locks/locks.hpp"
 #include "rdmacheck/refine.hpp"
 #include "refine/rewrite.hpp"
@@ -22,7 +22,7 @@ void takeTicket(const std::string& p, const std::string& v, const LocRef& dispen
     out.push_back(assignStmt(v, Expr::location(p, at), at));
 }
 
-// I_NL (RMW Fig. 13, LIBRARIES.md §5.2): a node lock l homed on n is a ticket
+// I_NL (RMW Fig. 13 and App. B.4): a node lock l homed on n is a ticket
 // dispenser l_a and a now-serving counter l_r on n. A thread takes a ticket
 // with an RFAA into its own location p, keeps it in v, gets l_r into p until
 // it equals v, and leaves p = v + 1; a release is an rfence towards n, then a
@@ -118,7 +118,7 @@ private:
     std::vector<int> nodes_;
 };
 
-// I_WL over {RDMA^WAIT_RMW, SV} (RMW Fig. 10, LIBRARIES.md §3.2): a lock l is a
+// I_WL over {RDMA^WAIT_RMW, SV} (RMW Fig. 10 and App. B.2): a lock l is a
 // ticket dispenser l_a on some node (the placement) and an SV variable per
 // thread of the program. An acquire takes a ticket with an RFAA into its own
 // location p, keeps it in v, and reads the threads' variables in order until

@@ -1,4 +1,4 @@
-// The lock libraries of the RMW paper §4 (LIBRARIES.md §2-§5): the weak lock
+// The lock libraries of the RMW paper §4 (RMW §4): the weak lock
 // WLOCK (`wl`), the strong lock SLOCK (`sl`) and the node lock NLOCK (`nl`,
 // whose locks have a home node, `nl.acq(l^2)`). An acquire is one aMF; a
 // release is aCW (WLOCK), one aGF_n per node of the test (SLOCK), or aRF_n then
@@ -45,7 +45,7 @@ public:
     // Def. 4 (lock-well-formed): per thread and lock, acquire and release
     // alternate, starting with an acquire and ending with a release. The paper
     // allows any behaviour otherwise, which cannot be enumerated: an error at
-    // the call (LIBRARIES.md §2.1, §13 decision 2). A thread cut at the unroll
+    // the call (RMW Def. 4, doc/model-notes.md §N10). A thread cut at the unroll
     // bound may stop inside its critical section.
     std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const override {
         const Library self = *findLibrary(name());
@@ -116,7 +116,7 @@ ChosenRelation lockOrder() {
     return {"lo",
             "lock order: per lock, a total order on its acquires (chosen; a witness, like nfo and rao, so it does "
             "not multiply executions)",
-            "LIBRARIES.md §2.2", {"wl", "sl", "nl"},
+            "RMW §4.1", {"wl", "sl", "nl"},
             ChoiceKind::GroupOrder, acquiresByLock, {"magenta", "solid", 80}};
 }
 

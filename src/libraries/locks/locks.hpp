@@ -1,4 +1,4 @@
-// The lock libraries WLOCK, SLOCK and NLOCK (RMW §4, LIBRARIES.md §2-§5): their
+// The lock libraries WLOCK, SLOCK and NLOCK (RMW §4, RMW §4): their
 // specifications (library.cpp), the event kinds they share, and I_NL, I_WL and
 // I_SL (implementation.cpp).
 #pragma once

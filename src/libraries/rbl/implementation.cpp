@@ -1,4 +1,4 @@
-// I_RBL, ring buffers as SV slots and heads (LOCO Fig. 14, LIBRARIES.md §9.3).
+// I_RBL, ring buffers as SV slots and heads (LOCO §5.2, Fig. 14).
 #include <set>
 #include <utility>
 
@@ -10,7 +10,7 @@ namespace rdmacheck::rewrite {
 
 namespace {
 
-// I_RBL over SV (LOCO Fig. 14, LIBRARIES.md §9.3): a buffer q of S slots (the
+// I_RBL over SV (LOCO §5.2, Fig. 14): a buffer q of S slots (the
 // placement: S is V+1 or 2(V+1) per buffer, V its messages' length) is SV
 // variables q_0..q_{S-1}, a writer head q_h and a head q_h_t per reader t. A
 // submit reads the heads; if the slowest reader leaves no room for the length

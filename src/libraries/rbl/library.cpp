@@ -1,4 +1,4 @@
-// The ring buffer RBL (LOCO §5.1, LIBRARIES.md §9): one writer submits
+// The ring buffer RBL (LOCO §5.1): one writer submits
 // messages to a buffer q, its readers receive them. `ok := rbl.submit(q, v1,
 // .., vk)` succeeds (ok := 1) or fails spuriously (ok := 0); a success is an
 // aCW for the writer node's copy and an aNRW_n for each other node with a
@@ -156,7 +156,7 @@ public:
         for (const auto& [location, q] : buffersOf(sk))
             if (!match(sk, q, [](int, size_t) {}, [](int, size_t) {}))
                 return "a reader of buffer " + program.locations[location].name +
-                       " receives more messages than its writer submits (LIBRARIES.md §9.2)";
+                       " receives more messages than its writer submits (doc/model-notes.md §N11)";
         return std::nullopt;
     }
 
@@ -165,11 +165,11 @@ public:
                  "RBL's rf: the j-th successful submit's subevent for a reader's node (subCW on the writer's node, "
                  "else subNRW) to that reader's j-th successful receive (recv); static, as a reader cannot skip or "
                  "reread a message",
-                 "LIBRARIES.md §9.2, LOCO Def. 5.1", readsFrom},
+                 "doc/model-notes.md §N11, LOCO Def. 5.1", readsFrom},
                 {"fb",
                  "RBL's fb: a failed receive (recvF) to the subevent for its node of every successful submit its "
                  "thread has not received before it",
-                 "LIBRARIES.md §9.1, LOCO l.661", failedBefore}};
+                 "LOCO §5.1, l.661", failedBefore}};
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&SUBCW, &SUBNRW, &SUBF, &RECV, &RECVF}; }

@@ -1,4 +1,4 @@
-// The ring buffer RBL (LOCO §5.1, LIBRARIES.md §9): its specification
+// The ring buffer RBL (LOCO §5.1): its specification
 // (library.cpp), its event kinds, and I_RBL (implementation.cpp).
 #pragma once
 
@@ -13,7 +13,7 @@ struct ImplementationDescriptor;  // refine.hpp
 
 namespace rdmacheck::rbl {
 
-// Stamps only, on the buffer's location (LIBRARIES.md §9.1): a successful
+// Stamps only, on the buffer's location (LOCO §5.1): a successful
 // submit's SUBCW (aCW, the writer node's copy) and SUBNRW (aNRW_n, node n's
 // copy), both write stamps; a failed submit's SUBF (aWT); a successful
 // receive's RECV (aCR) and a failed one's RECVF (aWT). A receive's `remote`

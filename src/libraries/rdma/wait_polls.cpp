@@ -1,4 +1,4 @@
-// wait(d) compiled into polls over RDMA^TSO_RMW (MOWGLI.md §10.3): the
+// wait(d) compiled into polls over RDMA^TSO_RMW (doc/model-notes.md §N7): the
 // implementation of the core library's own wait, so it lives with the core
 // library "rdma" and not with SV, whose sv.wait it does not take (implement SV
 // first: '--impl sv,wait-polls').
@@ -15,7 +15,7 @@ namespace {
 using rewrite::namedLocations;
 using rewrite::statement;
 
-// wait(d) as polls (MOWGLI.md §10.3): in a straight-line thread, wait(d) polls
+// wait(d) as polls (doc/model-notes.md §N7): in a straight-line thread, wait(d) polls
 // node n until the last operation with id d towards n has been polled; polls
 // complete the oldest operation first, whatever its id. The faithful variant
 // adds an mfence where I_W (RMW App. C.2) has a set operation.

@@ -1,4 +1,4 @@
-// I_SC, SC locations over node locks (RMW Fig. 14, LIBRARIES.md §8.2).
+// I_SC, SC locations over node locks (RMW Fig. 14 and App. B.5).
 #include "libraries/sc/sc.hpp"
 #include "rdmacheck/refine.hpp"
 #include "refine/rewrite.hpp"
@@ -7,7 +7,7 @@ namespace rdmacheck::rewrite {
 
 namespace {
 
-// I_SC over {RDMA^WAIT_RMW, NLOCK} (RMW Fig. 14, LIBRARIES.md §8.2): an SC
+// I_SC over {RDMA^WAIT_RMW, NLOCK} (RMW Fig. 14 and App. B.5): an SC
 // location x is an RDMA location on some node n(x) (the placement), guarded
 // by a node lock homed there. A write puts from the thread's own location
 // inside the lock and does not wait; a read, CAS or FAA runs its get or RMW

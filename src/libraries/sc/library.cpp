@@ -1,4 +1,4 @@
-// RDMA^SC_RMW (RMW §5.1, LIBRARIES.md §8.1): sequentially consistent memory
+// RDMA^SC_RMW (RMW §5.1, Def. 8): sequentially consistent memory
 // over RDMA. Its locations are declared `x@sc = v`; every call is one aMF
 // event on one: sc.read a read, sc.write a write, sc.faa an update (reads the
 // old value, writes old + v), sc.cas an update writing v2 when it reads v1 and

@@ -1,4 +1,4 @@
-// RDMA^SC_RMW (RMW §5.1, LIBRARIES.md §8): its specification (library.cpp),
+// RDMA^SC_RMW (RMW §5.1, RMW §5): its specification (library.cpp),
 // its event kinds, and I_SC (implementation.cpp).
 #pragma once
 

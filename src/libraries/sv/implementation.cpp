@@ -1,4 +1,4 @@
-// I_SV, shared variables over RDMA^WAIT (MOWGLI.md §5.2).
+// I_SV, shared variables over RDMA^WAIT (LOCO §3.5).
 #include <utility>
 
 #include "libraries/sv/sv.hpp"
@@ -9,7 +9,7 @@ namespace rdmacheck::rewrite {
 
 namespace {
 
-// I_SV (MOWGLI.md §5.2): the copy of x on node n is a location x_n homed on n;
+// I_SV (LOCO §3.5): the copy of x on node n is a location x_n homed on n;
 // Write_sv and Read_sv are CPU accesses of the local copy, a broadcast is one put
 // per node from the local copy, Wait_sv is Wait, and the global fence is a get
 // of a dummy location from each node followed by a wait on a fresh identifier.

@@ -1,4 +1,4 @@
-// The shared-variable library SV (MOWGLI.md §5.1): one copy of each variable
+// The shared-variable library SV (LOCO §3.4, Def. 3.8): one copy of each variable
 // per node; stmp_SV gives the subevents below. Its so edges are the model
 // files' "sv:" ones.
 #include "libraries/sv/sv.hpp"
@@ -10,7 +10,7 @@ namespace {
 
 class SharedVariables : public LibraryDescriptor {
 public:
-    // gf is also the RDMA^WAIT statement `gfence(1, 2)` (LITMUS.md).
+    // gf is also the RDMA^WAIT statement `gfence(1, 2)` (doc/LITMUS.md).
     SharedVariables()
         : LibraryDescriptor("sv", {
                                       {"write", {ArgKind::Variable, ArgKind::Value}},

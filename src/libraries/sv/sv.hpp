@@ -1,4 +1,4 @@
-// The shared-variable library SV (MOWGLI.md §5.1): its specification
+// The shared-variable library SV (LOCO §3.4, Def. 3.8): its specification
 // (library.cpp), which emits core kinds only, and I_SV (implementation.cpp).
 #pragma once
 
