@@ -1,0 +1,298 @@
+// The subcommands other than run, merge and compare, through the real
+// executable: `cross` (exit codes, difference report, shrunk reproducer),
+// `generate`, `refine` (and its mutants) and `robust` (verdicts, witnesses,
+// JSON, repair).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli_support.hpp"
+#include "rdmacheck/unfold.hpp"
+
+using namespace rdmacheck;
+using namespace rdmacheck::testing;
+
+TEST(Cli, CrossAgreesOnTheCorpusAndExitsZero) {
+    ToolRun r = runTool("cross -j 1 " + corpusFile("fig2h-get-then-put-z1.litmus") + " " + corpusFile("fig3e-sb-polled-gets.litmus"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("cross: 2 tests (2 files, 0 random), 6 configurations: 0 with differences, 0 errors"),
+              std::string::npos)
+        << r.out;
+}
+
+// rdma-tso allows store buffering (Fig. 1a) and SC does not: a real difference.
+TEST(Cli, CrossReportsADifferenceWithAShrunkReproducer) {
+    const TempDir tmp("repro");
+    const std::string dir = tmp / "repro";
+    ToolRun r = runTool("cross -j 1 --configs declarative:rdma-tso,concrete:sc --against-first --repro-dir " + dir + " " +
+                        corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.out.find("DIFF Fig1a"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("only declarative:rdma-tso:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("reproducer:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1 with differences"), std::string::npos) << r.out;
+    const std::string repro = dir + "/Fig1a.litmus";
+    ASSERT_TRUE(std::filesystem::exists(repro));
+    const LitmusTest small = parseLitmusFile(repro);
+    EXPECT_EQ(statementCount(small), 4u);  // SB needs two writes and two reads
+    ToolRun again = runTool("cross -j 1 --no-shrink --configs declarative:rdma-tso,concrete:sc --against-first " + repro);
+    EXPECT_EQ(again.status, 1) << again.out;
+}
+
+TEST(Cli, CrossRejectsBadConfigurations) {
+    ToolRun one = runTool("cross --configs declarative:rdma-tso x.litmus");
+    EXPECT_EQ(one.status, 2);
+    EXPECT_EQ(one.err, "rdmacheck: error: need at least two configurations\n");
+    ToolRun engine = runTool("cross --configs herd:rdma-tso,concrete:rdma-tso x.litmus");
+    EXPECT_EQ(engine.status, 2);
+    EXPECT_NE(engine.err.find("unknown engine 'herd'"), std::string::npos) << engine.err;
+    ToolRun model = runTool("cross --configs declarative:arm,concrete:arm x.litmus");
+    EXPECT_EQ(model.status, 2);
+    EXPECT_NE(model.err.find("unknown model 'arm'"), std::string::npos) << model.err;
+}
+
+TEST(Cli, CrossReportsABadTestAsAnErrorNotADifference) {
+    ToolRun r = runTool("cross -j 1 /nonexistent.litmus " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("/nonexistent.litmus"), std::string::npos);
+    EXPECT_NE(r.out.find("0 with differences, 1 errors"), std::string::npos) << r.out;
+}
+
+TEST(Cli, GenerateWritesParsableTests) {
+    const TempDir tmp("gen");
+    const std::string dir = tmp / "gen";
+    ToolRun r = runTool("generate --seed 7 --count 3 --threads 3 --out " + dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    for (int seed : {7, 8, 9}) {
+        const std::string path = dir + "/random-" + std::to_string(seed) + ".litmus";
+        ASSERT_TRUE(std::filesystem::exists(path)) << path;
+        const LitmusTest t = parseLitmusFile(path);
+        EXPECT_EQ(t.threads.size(), 3u);
+        EXPECT_NO_THROW(unfold(t, UnfoldOptions{}));
+    }
+    ToolRun bad = runTool("generate --mix bogus=1");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("bogus"), std::string::npos) << bad.err;
+}
+
+TEST(Cli, RefineAgreesOnAWaitTestAndExitsZero) {
+    const std::string file = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    ToolRun r = runTool("refine --impl wait-polls " + file);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("Refine loco-fig3a-z1 wait-polls: specification rdma-wait-rmw 1 outcomes, implementation "
+                         "rdma-tso-rmw 1 outcomes: Ok (implementation ⊆ specification)"),
+              std::string::npos)
+        << r.out;
+}
+
+// An implementation model that ignores polls (pf dropped from rdma-tso-rmw)
+// lets the put read x after x := 1: refine must show that outcome and its execution.
+TEST(Cli, RefineReportsAnOutcomeTheSpecificationForbids) {
+    const TempDir tmp("models");
+    const std::string dir = tmp / "models";
+    std::filesystem::copy(sourceDir() + "/models", dir);
+    const std::string path = dir + "/rdma-tso-rmw.cat";
+    std::string text = readFile(path);
+    for (const std::string edge : {" | pf", " | [nlW];pf"}) text.erase(text.find(edge), edge.size());
+    std::ofstream(path) << text;
+    const std::string file = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    ToolRun r = runTool("refine --models-dir " + dir + " --impl wait-polls " + file);
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.out.find(": No\n  not allowed by the specification: [x]=1; [z]=1;\n  implementation execution:\n"
+                         "    P0: P0#2:nlR x^2=1 (from P0#5);"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST(Cli, RefineRejectsUnknownImplementationsAndBadTests) {
+    ToolRun r = runTool("refine --impl locks " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown implementation 'locks'"), std::string::npos) << r.err;
+    // Control flow: the polls a wait needs depend on the path.
+    const TempDir tmp("refine");
+    const std::string dir = tmp.path();
+    std::ofstream(dir + "/t.litmus") << "RDMA t\n{ x@1 = 0; z@2 = 0; }\nP0@1 { choice { z^2 :=^d x } or { mfence }; wait(d) }\n"
+                                        "exists (z = 1)\n";
+    r = runTool("refine --impl wait-polls " + dir + "/t.litmus");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("t.litmus:3:8: error: wait-polls compiles straight-line threads only"), std::string::npos)
+        << r.err;
+}
+
+// litmus/bal/README.md's negative control: the transitive I_BAL without its entry
+// global fence lets P2 read x = 0, which the specification forbids; refine
+// reports it with the implementation's execution.
+TEST(Cli, RefineRejectsTheBarrierWithoutItsEntryFence) {
+    const std::string file = sourceDir() + "/litmus/bal/transitive-barrier-fig12.litmus";
+    ToolRun faithful = runTool("refine --impl bal --unroll 0 " + file);
+    EXPECT_EQ(faithful.status, 0) << faithful.out << faithful.err;
+    ToolRun mutant = runTool("refine --impl bal-no-entry-fence --unroll 0 " + file);
+    EXPECT_EQ(mutant.status, 1) << mutant.out << mutant.err;
+    EXPECT_NE(mutant.out.find(": No\n  not allowed by the specification: [a]=0;"), std::string::npos) << mutant.out;
+    EXPECT_NE(mutant.out.find("  implementation execution:\n    P0:"), std::string::npos) << mutant.out;
+}
+
+// I_RBL publishing its head before the slots (the rbl-head-first mutant): the
+// reader may see the new head and read the slots' old copies, which the
+// length alarm reports, with the implementation's execution.
+TEST(Cli, RefineCatchesTheRingBufferPublishingItsHeadFirst) {
+    const std::string file = sourceDir() + "/litmus/rbl/rbl-mp-put.litmus";
+    ToolRun faithful = runTool("refine --impl rbl,sv --unroll 0 " + file);
+    EXPECT_EQ(faithful.status, 0) << faithful.out << faithful.err;
+    ToolRun mutant = runTool("refine --impl rbl-head-first,sv --unroll 0 " + file);
+    EXPECT_EQ(mutant.status, 1) << mutant.out << mutant.err;
+    // Which execution shows an alarm first depends on the enumeration order; that one is shown.
+    EXPECT_NE(mutant.out.find("[q: S=2]: specification rdma-wait-rmw 5 outcomes, implementation rdma-wait-rmw 4 "
+                              "outcomes: No\n"),
+              std::string::npos)
+        << mutant.out;
+    EXPECT_NE(mutant.out.find("  implementation check failed (length_alarm_P1_0 set): [b]=1; [ok]=1; [r]=1; [v]="),
+              std::string::npos)
+        << mutant.out;
+    EXPECT_NE(mutant.out.find("[x]=1;\n  implementation execution:\n    P0:"), std::string::npos) << mutant.out;
+}
+
+// robust: a herd7-style block per test (doc/model-notes.md §N25); exit 1 when a test is
+// not robust, 0 when every test is, 2 on a test outside the paper's programs.
+TEST(Cli, RobustPrintsAVerdictAndTheCycleAndExits) {
+    ToolRun r = runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus") + " " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.out.find("Robustness Fig3c Robust\nModel rdma-sc against sc (trace robustness; prefixes; unroll 2)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("Robustness Fig3d NotRobust\nModel rdma-sc against sc (trace robustness; prefixes; unroll 2)\n"
+                         "Witness P0:5/5 P1:5/5  [a]=0; [b]=0;\n"
+                         "Cycle b:nrW x=1 -po-> c:P(2) -po-> d:lR y=0 -rb-> g:nrW y=1 -po-> h:P(1) -po-> i:lR x=0 "
+                         "-rb-> b:nrW x=1\n"
+                         "Relaxed b:nrW x=1 …→ d:lR y=0 (G1 ✗); g:nrW y=1 …→ i:lR x=0 (G1 ✗)\n"
+                         "Observable yes (this final state is not reachable under sc)\n"
+                         "Time Fig3d "),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(runTool("robust " + corpusFile("fig3c-lb-gets-polls.litmus")).status, 0);
+    const TempDir tmp("robust");
+    const std::string dir = tmp / "witness";
+    EXPECT_EQ(runTool("robust --dot " + dir + " " + corpusFile("fig3d-sb-polled-puts.litmus")).status, 1);
+    const std::string dot = readFile(dir + "/Fig3d-witness.dot");
+    EXPECT_NE(dot.find("cycle: breaks sc"), std::string::npos);
+    // b:nrW …→ d:lR and g:nrW …→ i:lR, dashed red, labelled with their cell
+    const size_t relaxed = dot.find("relation=\"relaxed G1 ✗\",\n\t\tstyle=dashed");
+    ASSERT_NE(relaxed, std::string::npos) << dot;
+    EXPECT_NE(dot.find("relation=\"relaxed G1 ✗\",\n\t\tstyle=dashed", relaxed + 1), std::string::npos) << dot;
+    ToolRun fig1a = runTool("robust --model rdma-tso " + corpusFile("fig1a-sb.litmus"));
+    EXPECT_EQ(fig1a.status, 1);
+    const std::string wait = sourceDir() + "/litmus/rdma-wait/loco-fig3a-put-wait-write-z1.litmus";
+    ToolRun mowgli = runTool("robust " + wait);
+    EXPECT_EQ(mowgli.status, 2);
+    EXPECT_NE(mowgli.err.find("outside the robustness paper's programs"), std::string::npos) << mowgli.err;
+}
+
+// robust --json: one record per test with the fields of doc/model-notes.md §N25
+// (doc/output.schema.json validates them in the json_schema entry).
+TEST(Cli, RobustJsonCarriesTheWitness) {
+    ToolRun r = runTool("robust --json --no-time " + corpusFile("fig3c-lb-gets-polls.litmus") + " " +
+                        sourceDir() + "/litmus/robustness/rob-prefix-only.litmus");
+    EXPECT_EQ(r.status, 1) << r.err;
+    std::istringstream lines(r.out);
+    std::string robust, notRobust;
+    std::getline(lines, robust);
+    std::getline(lines, notRobust);
+    EXPECT_NE(robust.find("\"robust\":true"), std::string::npos) << robust;
+    EXPECT_NE(robust.find("\"witness\":null"), std::string::npos) << robust;
+    EXPECT_EQ(robust.find("\"time\""), std::string::npos) << robust;
+    EXPECT_NE(notRobust.find("\"robust\":false"), std::string::npos) << notRobust;
+    EXPECT_NE(notRobust.find("\"cuts\":[{\"kept\":3,\"length\":4,\"thread\":\"P0\"}]"), std::string::npos) << notRobust;
+    EXPECT_NE(notRobust.find("{\"from\":\"c: lW x=1\",\"relation\":\"rf\",\"to\":\"a: nlR x=1 →2\"}"), std::string::npos)
+        << notRobust;
+    EXPECT_NE(notRobust.find("\"relaxed\":[{\"cell\":\"F2 ✗\",\"from\":\"a: nlR x=1 →2\",\"to\":\"c: lW x=1\"}]"),
+              std::string::npos)
+        << notRobust;
+    EXPECT_NE(notRobust.find("\"observable\":true"), std::string::npos) << notRobust;
+}
+
+// robust --repair prints each smallest repaired program, which parses and is robust.
+TEST(Cli, RobustRepairPrintsRepairedPrograms) {
+    ToolRun r = runTool("robust --no-time --repair " + corpusFile("fig3b-lb-gets.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    const std::string head = "Repair Fig3b 2 insertions, 1 smallest repair (";
+    const size_t at = r.out.find(head);
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const size_t program = r.out.find("RDMA Fig3b-repaired", at);
+    ASSERT_NE(program, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Repaired poll(2) after line 6 (P0); poll(1) after line 11 (P1)\n", at), std::string::npos);
+    const TempDir tmp("repair");
+    const std::string file = tmp / "repaired.litmus";
+    std::ofstream(file) << r.out.substr(program);
+    EXPECT_EQ(runTool("robust " + file).status, 0);
+    ToolRun none = runTool("robust --no-time --repair --repair-max 1 " + corpusFile("fig3a-sb-puts.litmus"));
+    EXPECT_EQ(none.status, 1);
+    EXPECT_NE(none.out.find("Repair Fig3a none within 1 insertion ("), std::string::npos) << none.out;
+}
+
+// robust --repair says how its search goes on stderr (a line every
+// --progress-interval), candidates and the size of the sets.
+TEST(Cli, RobustRepairProgress) {
+    ToolRun r = runTool("robust --no-time --repair --progress-interval 0 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("rdmacheck: Fig3d: repair: 0 candidates checked, now sets of 1 insertion (at most 4)\n"),
+              std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("now sets of 2 insertions"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("rdmacheck:"), std::string::npos);
+}
+
+// A limit that stops robust's verdict gives Unknown and exit 2: --max-memory
+// as --timeout. 1 MiB is below any process's resident memory, and too small
+// for Z3 to make a context, which crashed check and robust alike (signal 11).
+TEST(Cli, MemoryLimitIsUnknownNotACrash) {
+    ToolRun r = runTool("robust --max-memory 1 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out.rfind("Robustness Fig3d Unknown (memory limit", 0), 0u) << r.out;
+    EXPECT_NE(r.err.find("fig3d-sb-polled-puts.litmus"), std::string::npos) << r.err;
+    ToolRun check = runTool("--max-memory 1 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    EXPECT_EQ(check.status, 2);
+    EXPECT_NE(check.err.find("fig3d-sb-polled-puts.litmus:1:1: error: memory limit"), std::string::npos) << check.err;
+}
+
+// robust's bad options and inputs: exit 2 with a message.
+TEST(Cli, RobustRejectsBadOptions) {
+    const std::string fig3a = corpusFile("fig3a-sb-puts.litmus");
+    ToolRun render = runTool("robust --render svg " + fig3a);
+    EXPECT_EQ(render.status, 2);
+    EXPECT_NE(render.err.find("--render requires --dot"), std::string::npos) << render.err;
+    ToolRun max = runTool("robust --repair-max 2 " + fig3a);
+    EXPECT_EQ(max.status, 2);
+    EXPECT_NE(max.err.find("--repair-max requires --repair"), std::string::npos) << max.err;
+    EXPECT_EQ(max.err.find("did you mean"), std::string::npos) << max.err;  // not a typo
+    EXPECT_EQ(runTool("robust --repair --repair-max 0 " + fig3a).status, 2);
+    EXPECT_EQ(runTool("robust --repair --repair-max -1 " + fig3a).status, 2);
+    ToolRun format = runTool("robust --dot out --render pdf " + fig3a);
+    EXPECT_EQ(format.status, 2);
+    ToolRun model = runTool("robust --model nosuch " + fig3a);
+    EXPECT_EQ(model.status, 2);
+    EXPECT_NE(model.err.find("nosuch"), std::string::npos) << model.err;
+    ToolRun missing = runTool("robust --json missing.litmus");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.out.find("\"type\":\"error\""), std::string::npos) << missing.out;
+    ToolRun sc = runTool("robust --model sc " + fig3a);  // robust against itself
+    EXPECT_EQ(sc.status, 0) << sc.err;
+    ToolRun noFiles = runTool("robust --repair");
+    EXPECT_EQ(noFiles.status, 2);
+    const std::string x86 = sharedDir() + "/conformance/x86-tso/tests/SB.litmus";
+    ToolRun x86Repair = runTool("robust --repair " + x86);
+    EXPECT_EQ(x86Repair.status, 2) << x86Repair.out;
+    EXPECT_NE(x86Repair.err.find("--repair inserts RDMA statements"), std::string::npos) << x86Repair.err;
+}
+
+// cross --mix with every weight 0 was an internal error (exit 3); it is the
+// usage error generate gives.
+TEST(Cli, CrossRefusesAMixThatDrawsNothing) {
+    const std::string mix = " --mix write=0,read=0,put=0,get=0,poll=0,rfence=0,mfence=0,cas=0";
+    ToolRun generate = runTool("generate" + mix), cross = runTool("cross -j 1 --random 1" + mix);
+    EXPECT_EQ(generate.status, 2);
+    EXPECT_EQ(cross.status, 2) << cross.err;
+    EXPECT_EQ(cross.err, generate.err);
+    EXPECT_NE(cross.err.find("the statement mix leaves nothing to generate"), std::string::npos) << cross.err;
+}
