@@ -23,6 +23,7 @@
 namespace rdmacheck {
 
 struct UnfoldedProgram;
+struct ChosenRelation;      // choices.hpp
 struct GeneratedKind;       // generate.hpp
 class StatementGenerator;   // generate.hpp
 
@@ -114,6 +115,9 @@ public:
     // registered with it in this order; several libraries may declare the same
     // kind, name and flags (the locks share theirs).
     virtual std::vector<const LibraryKind*> kinds() const;
+    // The relations its executions choose (choices.hpp), as the locks' lo:
+    // several libraries may declare the same one (wl, sl and nl share lo).
+    virtual std::vector<ChosenRelation> choices() const;
     // Replaces the values a call received from another thread's call, which one
     // thread's path cannot know (Value::received), once the path combination
     // fixes the sender (RBL: a receive's values are its submit's, doc/model-notes.md §N11).

@@ -1,31 +1,15 @@
 // The registry of chosen relations (choices.hpp): the RDMA^TSO paper's rf, mo,
-// rb and nfo and the core's rao here, each library's group orders next to its
-// descriptor, listed here one line each.
+// rb and nfo here; a library's own (the core's rao, the locks' lo) next to its
+// descriptor, which declares them (LibraryDescriptor::choices).
 #include "rdmacheck/choices.hpp"
 
 #include <algorithm>
 
+#include "rdmacheck/library.hpp"
+
 namespace rdmacheck {
 
-// Defined next to the lock libraries' descriptor, in libraries/locks/library.cpp.
-namespace locks {
-ChosenRelation lockOrder();
-}
-
 namespace {
-
-// rao (the RMW paper, App. D.2): per target node, a total order on its narR
-// events, the core's remote RMWs on that node's memory.
-ChosenRelation remoteAtomicOrder() {
-    auto readsByNode = [](const ExecutionGraph& sk) {
-        EventGroups reads;
-        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-            if (sk.events[e].kind == EventKind::NAR) reads[sk.events[e].remote].push_back(e);
-        return reads;
-    };
-    return {"rao", "remote-atomic order: per target node, a total order on its narR events (chosen)",
-            "RMW App. D.2", {"rdma"}, ChoiceKind::GroupOrder, readsByNode, {"brown", "solid", 70}};
-}
 
 std::vector<ChosenRelation> builtInChoices() {
     return {
@@ -35,17 +19,29 @@ std::vector<ChosenRelation> builtInChoices() {
          {"rdma"}, ChoiceKind::ModificationOrder, nullptr, {"blue", "solid", 30}},
         {"rb", "reads-before, (rf^-1;mo) \\ id", "RDMA^TSO paper Def. 4.2",
          {"rdma"}, ChoiceKind::ReadsBefore, nullptr, {"orange", "solid", 40}},
-        {"nfo", "NIC flush order: one direction per same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) pair (chosen)",
+        {"nfo",
+         "NIC flush order: one direction per same-queue-pair (nlR, nlW) and (nrR/narR, nrW/narW) pair (chosen)",
          "RDMA^TSO paper Def. 4.2", {"rdma"}, ChoiceKind::FlushDirection, nullptr, {"purple", "solid", 60}},
-        remoteAtomicOrder(),
-        locks::lockOrder(),
     };
+}
+
+// The RDMA^TSO paper's, then each registered library's in registry order, once
+// each (the lock libraries share lo). Read once, when first asked, after the
+// built-in libraries are registered.
+std::vector<ChosenRelation> everyChoice() {
+    std::vector<ChosenRelation> choices = builtInChoices();
+    for (int l = 0; l < registeredLibraries(); ++l)
+        for (ChosenRelation& c : libraryDescriptor(Library{l}).choices()) {
+            auto same = [&](const ChosenRelation& known) { return known.name == c.name; };
+            if (std::none_of(choices.begin(), choices.end(), same)) choices.push_back(std::move(c));
+        }
+    return choices;
 }
 
 }  // namespace
 
 const std::vector<ChosenRelation>& chosenRelations() {
-    static const std::vector<ChosenRelation> choices = builtInChoices();
+    static const std::vector<ChosenRelation> choices = everyChoice();
     return choices;
 }
 

@@ -9,6 +9,8 @@
 
 #include "rdmacheck/library.hpp"
 
+#include "rdmacheck/choices.hpp"
+
 namespace rdmacheck {
 
 // The built-in libraries, the core RDMA library first (src/libraries/registry.cpp).
@@ -146,6 +148,8 @@ std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, 
 std::vector<BaseRelation> LibraryDescriptor::relations() const { return {}; }
 
 std::vector<const LibraryKind*> LibraryDescriptor::kinds() const { return {}; }
+
+std::vector<ChosenRelation> LibraryDescriptor::choices() const { return {}; }
 
 void LibraryDescriptor::bindValues(ExecutionGraph&) const {}
 

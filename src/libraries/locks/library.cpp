@@ -16,6 +16,23 @@ namespace rdmacheck::locks {
 
 namespace {
 
+// lo (the RMW paper's §4.1), the locks' choice (choices.hpp): per lock, by its
+// location, a total order on the acquires of all three libraries.
+ChosenRelation lockOrder() {
+    auto acquiresByLock = [](const ExecutionGraph& sk) {
+        EventGroups acquires;
+        const EventKind acquire = ACQ;
+        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+            if (sk.events[e].kind == acquire) acquires[sk.events[e].location].push_back(e);
+        return acquires;
+    };
+    return {"lo",
+            "lock order: per lock, a total order on its acquires (chosen; a witness, like nfo and rao, so it does "
+            "not multiply executions)",
+            "RMW §4.1", {"wl", "sl", "nl"},
+            ChoiceKind::GroupOrder, acquiresByLock, {"magenta", "solid", 80}};
+}
+
 class Locks : public LibraryDescriptor {
 public:
     enum class Release { Weak, Strong, Node };
@@ -81,6 +98,7 @@ public:
     }
 
     std::vector<const LibraryKind*> kinds() const override { return {&ACQ, &RCW, &RGF, &RRF, &RNRW}; }
+    std::vector<ChosenRelation> choices() const override { return {lockOrder()}; }
 
     std::vector<GeneratedKind> generatedKinds() const override { return {generatedKind(name())}; }
     std::unique_ptr<StatementGenerator> generator() const override { return locks::generator(name(), release_ == Release::Node); }
@@ -101,23 +119,6 @@ std::vector<std::unique_ptr<const LibraryDescriptor>> libraries() {
     out.push_back(std::make_unique<Locks>("sl", Locks::Release::Strong));
     out.push_back(std::make_unique<Locks>("nl", Locks::Release::Node));
     return out;
-}
-
-// lo (the RMW paper's §4.1), the locks' choice (choices.hpp): per lock, by its
-// location, a total order on the acquires of all three libraries.
-ChosenRelation lockOrder() {
-    auto acquiresByLock = [](const ExecutionGraph& sk) {
-        EventGroups acquires;
-        const EventKind acquire = ACQ;
-        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-            if (sk.events[e].kind == acquire) acquires[sk.events[e].location].push_back(e);
-        return acquires;
-    };
-    return {"lo",
-            "lock order: per lock, a total order on its acquires (chosen; a witness, like nfo and rao, so it does "
-            "not multiply executions)",
-            "RMW §4.1", {"wl", "sl", "nl"},
-            ChoiceKind::GroupOrder, acquiresByLock, {"magenta", "solid", 80}};
 }
 
 }  // namespace rdmacheck::locks
