@@ -35,6 +35,10 @@ private:
 // shows every byte of the input it quotes, is never cut at a NUL and writes no
 // raw bytes to the terminal. Every message that quotes input goes through it.
 std::string printable(const std::string& text);
+// Refuses a file that is not the input it should be (a herd7 log, a suite's
+// index) with std::invalid_argument: `message` quotes its path and lines,
+// printable, so never cut at a NUL.
+[[noreturn]] void refuse(const std::string& message);
 
 // The parts with `separator` between them, for lists in messages and reports.
 std::string joined(const std::vector<std::string>& parts, const std::string& separator = ", ");

@@ -23,9 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// `message` quotes paths and lines of index files and logs: printable, so never cut at a NUL.
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(printable(message)); }
-
 // Runs `read`, which reads the arguments of `command`; false after printing
 // why one could not be read (at its file and line when the reader says).
 template <class Read>
@@ -45,7 +42,7 @@ void addPath(const std::string& path, std::vector<std::string>& out, int depth);
 
 // A herd7 index file: one path per line, relative to the index; # comments.
 void addIndex(const std::string& index, std::vector<std::string>& out, int depth) {
-    if (depth > 16) fail(index + ": index files nest more than 16 deep");
+    if (depth > 16) refuse(index + ": index files nest more than 16 deep");
     std::istringstream in(readTextFile(index, "index file"));
     const fs::path base = fs::path(index).parent_path();
     for (std::string line; std::getline(in, line);) {
@@ -74,7 +71,7 @@ void addPath(const std::string& path, std::vector<std::string>& out, int depth) 
     std::vector<std::string> found;
     for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
         if (it->path().extension() == ".litmus" && !it->is_directory()) found.push_back(it->path().string());
-    if (ec) fail("cannot read the directory " + path + ": " + ec.message());
+    if (ec) refuse("cannot read the directory " + path + ": " + ec.message());
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());
 }
@@ -98,7 +95,7 @@ public:
         } else {
             readCsv(all, file);
         }
-        if (ok_.empty()) fail("--expect: no verdicts in " + file);
+        if (ok_.empty()) refuse("--expect: no verdicts in " + file);
     }
 
     // The expected Ok/No of a report, if listed.
@@ -129,7 +126,7 @@ private:
             auto w = words.find(verdict);
             if (w == words.end()) {
                 if (n == 1) continue;  // a header
-                fail(file + ":" + std::to_string(n) + ": --expect: expected TEST,VERDICT with Ok/No, 1/0 or true/false");
+                refuse(file + ":" + std::to_string(n) + ": --expect: expected TEST,VERDICT with Ok/No, 1/0 or true/false");
             }
             ok_[fs::path(line.substr(0, comma)).filename().string()] = w->second;
         }
@@ -246,7 +243,7 @@ private:
     void claim(const std::string& key) {
         const auto [it, isNew] = logOf_.emplace(key, logs_.size() - 1);
         if (!isNew && it->second != logs_.size() - 1)
-            fail(key + " is in two logs, " + logs_[it->second] + " and " + logs_.back());
+            refuse(key + " is in two logs, " + logs_[it->second] + " and " + logs_.back());
     }
 
     void compareRun(const std::string& log, const FileReport& r) {
@@ -256,10 +253,10 @@ private:
         }
         auto format = [](const nlohmann::json& options) { return options.is_null() ? "herd7 text" : "a --json record"; };
         if (r.options.is_null() != firstOptions_.is_null())
-            fail("test " + r.test + " of " + log + " is " + format(r.options) + ", test " + firstTest_ + " of " +
+            refuse("test " + r.test + " of " + log + " is " + format(r.options) + ", test " + firstTest_ + " of " +
                  firstLog_ + " " + format(firstOptions_));
         if (r.options != firstOptions_)
-            fail("test " + r.test + " of " + log + " ran with other options than test " + firstTest_ + " of " +
+            refuse("test " + r.test + " of " + log + " ran with other options than test " + firstTest_ + " of " +
                  firstLog_ + ": " + optionDifferences(firstOptions_, r.options));
     }
 
@@ -396,7 +393,7 @@ std::vector<std::string> shardOf(const std::vector<std::string>& files, const st
     size_t i = 0, n = 0;
     if (slash == std::string::npos || !readShardNumber(shard.substr(0, slash), i) ||
         !readShardNumber(shard.substr(slash + 1), n) || i < 1 || i > n)
-        fail("--shard: expected I/N with 1 <= I <= N < 10^9, got '" + shard + "'");
+        refuse("--shard: expected I/N with 1 <= I <= N < 10^9, got '" + shard + "'");
     std::vector<std::string> part;
     for (size_t k = i - 1; k < files.size(); k += n) part.push_back(files[k]);
     return part;

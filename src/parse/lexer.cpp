@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <stdexcept>
 #include <vector>
 
 #include "rdmacheck/limits.hpp"
@@ -43,6 +44,8 @@ std::string printable(const std::string& text) {
     }
     return out;
 }
+
+void refuse(const std::string& message) { throw std::invalid_argument(printable(message)); }
 
 
 namespace {

@@ -12,9 +12,6 @@ namespace rdmacheck {
 
 namespace {
 
-// `message` quotes a log's path and lines: printable, so never cut at a NUL.
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(printable(message)); }
-
 // A JSON error record: the report of its file just before it (a picture that
 // could not be written) takes it, otherwise it stands for a test that gave no verdict.
 void addError(const std::string& line, const nlohmann::json& j, FileReport& r, std::vector<FileReport>& out) {
@@ -59,7 +56,7 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
                 r.options = j.value("options", nlohmann::json::object());
                 for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
             } catch (const nlohmann::json::exception& e) {
-                fail(path + ":" + std::to_string(n) + ": not a report: " + e.what());
+                refuse(path + ":" + std::to_string(n) + ": not a report: " + e.what());
             }
             r.checked = true;
             r.print(false, line + "\n");
@@ -87,7 +84,7 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
             if (line.rfind("Hash=", 0) == 0) r.hash = line.substr(5);
             if (line.empty()) block.reset();
         } else if (!line.empty()) {
-            fail(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
+            refuse(path + ":" + std::to_string(n) + ": expected a report ('Test NAME ...' or a JSON object)");
         }
     }
 }

@@ -39,6 +39,10 @@ std::set<std::string> claims(const Entry& e) {
 struct Registry {
     std::deque<Entry> libraries;
     std::vector<const LibraryKind*> kinds;
+    // Every declaration a library registered (`&bal::BX`) and the kind it
+    // stands for, resolved once here: conversions in per-event loops then
+    // compare addresses, not names.
+    std::vector<std::pair<const LibraryKind*, EventKind>> declarations;
 };
 
 bool sameKind(const LibraryKind& a, const LibraryKind& b) {
@@ -51,6 +55,13 @@ const LibraryKind* registeredKind(const std::vector<const LibraryKind*>& kinds, 
     for (const LibraryKind* kind : kinds)
         if (std::strcmp(kind->name, name) == 0) return kind;
     return nullptr;
+}
+
+// The kind a declaration with those name and flags stands for, if registered.
+std::optional<EventKind> findKind(const std::vector<const LibraryKind*>& kinds, const LibraryKind& declared) {
+    for (size_t k = 0; k < kinds.size(); ++k)
+        if (sameKind(*kinds[k], declared)) return static_cast<EventKind>(kCoreEventKinds + static_cast<int>(k));
+    return std::nullopt;
 }
 
 bool isCoreKind(const std::string& name) {
@@ -77,6 +88,8 @@ void addKinds(Registry& registry, const LibraryDescriptor& library) {
         throw std::invalid_argument("library '" + library.name() + "': more than " + std::to_string(kMaxEventKinds) +
                                     " event kinds in all");
     registry.kinds.insert(registry.kinds.end(), added.begin(), added.end());
+    for (const LibraryKind* kind : library.kinds())
+        registry.declarations.emplace_back(kind, *findKind(registry.kinds, *kind));
 }
 
 Library add(Registry& registry, std::unique_ptr<const LibraryDescriptor> library) {
@@ -127,12 +140,12 @@ const LibraryKind& registeredLibraryKind(EventKind k) {
 
 int registeredLibraryKinds() { return static_cast<int>(state().kinds.size()); }
 
-// By name: a kind's names are unique in the registry, and a copy of the
-// declaration (a braced list of kinds) stands for the same kind.
+// A registered declaration by its address; a copy of one (a braced list of
+// kinds) by name and flags, which are unique in the registry.
 LibraryKind::operator EventKind() const {
-    const std::vector<const LibraryKind*>& kinds = state().kinds;
-    for (size_t k = 0; k < kinds.size(); ++k)
-        if (sameKind(*kinds[k], *this)) return static_cast<EventKind>(kCoreEventKinds + static_cast<int>(k));
+    for (const auto& [declaration, kind] : state().declarations)
+        if (declaration == this) return kind;
+    if (const std::optional<EventKind> kind = findKind(state().kinds, *this)) return *kind;
     throw std::logic_error(std::string("event kind '") + name + "' of no registered library");
 }
 
