@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "rdmacheck/ast.hpp"
 #include "rdmacheck/base_relation.hpp"
 #include "rdmacheck/events.hpp"
 
@@ -27,17 +28,17 @@ struct ChosenRelation;      // choices.hpp
 struct GeneratedKind;       // generate.hpp
 class StatementGenerator;   // generate.hpp
 
+// The kinds of argument the core checks and resolves. A Name or HomedName
+// argument means what its library says (a barrier, a lock, a buffer, an SC
+// location): the library checks it (LibraryDescriptor::checkArgument).
 enum class ArgKind {
     Variable,  // a variable of the library with one copy per node (an SV shared variable, `x@sv`)
     Value,     // an integer, or one local location (read by the CPU before the call)
     Work,      // a work identifier, or `_` for none
     Nodes,     // a node set `{2, 3}`
-    Barrier,   // a barrier's name (its participants are the threads that call it)
-    Lock,      // a lock's name (WLOCK, SLOCK)
-    HomedLock, // a lock's name with its home node, `l^2` (NLOCK); every call gives the same node
-    ScVariable,  // a location declared `x@sc` (RDMA^SC_RMW)
-    Buffer,    // a ring buffer's name (RBL); its readers are the threads that receive from it
     Out,       // a local location the call writes after it, when its outcome gives it a value
+    Name,      // a name the library's calls share (a barrier, a lock, a buffer, an SC location)
+    HomedName, // a name with its home node, `l^2` (NLOCK's locks); its home is the argument's node
 };
 
 struct MethodSignature {
@@ -55,11 +56,36 @@ struct MethodSignature {
 
 // An argument after the front end has resolved it.
 struct CallArgument {
-    std::string variable;  // Variable, Barrier, Lock, HomedLock, ScVariable, Buffer
+    std::string variable;  // Variable, Name, HomedName
     Value value;           // Value
     int work = -1;         // Work: -1 for `_`
-    std::vector<int> nodes;  // Nodes; HomedLock: its home
+    std::vector<int> nodes;  // Nodes; HomedName: its home
 };
+
+// What the scan before unfolding offers a library checking an argument of one
+// of its calls (LibraryDescriptor::checkArgument): the test, the calling
+// thread, and what every call of the test must agree on.
+class CallScan {
+public:
+    virtual ~CallScan() = default;
+    virtual const LitmusTest& test() const = 0;
+    virtual int thread() const = 0;  // the calling thread, an index into test().threads
+    // Refuses the argument: "argument I of LIB.METHOD is WHAT".
+    [[noreturn]] virtual void expected(const std::string& what) const = 0;
+    // A name is one thing in a test (doc/LITMUS.md): refused if the test
+    // declares it as a location, or a call claimed it as something else.
+    virtual void claimName(const std::string& name, const std::string& what, const SourceLoc& where) = 0;
+    // The calling thread takes part in `name` (a barrier's participant, a
+    // buffer's reader); CallEmitter::participantNodes gives their nodes.
+    virtual void takePart(const std::string& name) = 0;
+    virtual void addNode(int node) = 0;  // a node the test reaches (a lock's home)
+    // What the first call said of `name` under `fact` ("home", "writer"):
+    // `value` when this is the first call to say it.
+    virtual int firstSaid(const std::string& fact, const std::string& name, int value) = 0;
+};
+
+// A call argument that is one plain name: not `_`, a node set or `x^n`.
+bool isPlainName(const CallArg& argument);
 
 // What the unfolder offers a library while it lowers one call; every event
 // emitted belongs to the call and to the library.
@@ -96,6 +122,12 @@ public:
     const std::vector<MethodSignature>& methods() const { return methods_; }
     const MethodSignature* method(const std::string& name) const;  // nullptr if it has none of that name
 
+    // Its rules on argument `i` of a call, a Name or HomedName, checked before
+    // unfolding so that a bad call is reported even on a path no execution
+    // takes: what the name is (claimName), who takes part in it, and what
+    // every call on it must agree on. The core has checked the signature and
+    // the arguments before i. None by default.
+    virtual void checkArgument(const Stmt& call, size_t i, CallScan& scan) const;
     // How many outcomes a call of the method has, each its own path (a CAS
     // succeeds or fails, as RCAS does); 1 unless a library says otherwise.
     virtual int outcomes(const std::string& method) const;

@@ -42,7 +42,9 @@ struct UnfoldOptions {
 struct UnfoldedProgram {
     std::vector<Location> locations;  // declared, implicit, then hidden constants
     std::vector<std::vector<ThreadPath>> paths;  // per thread
-    std::map<int, std::set<int>> barriers;  // per barrier location, its participant threads
+    // Per hidden location of a name with participants, their threads: a
+    // barrier's callers, a buffer's readers (CallScan::takePart).
+    std::map<int, std::set<int>> participants;
     // The hidden location of each put of a constant and each RMW result `_`
     // reached while unfolding, by statement (the machines' events name it too).
     std::map<const Stmt*, int> hiddenLocations;

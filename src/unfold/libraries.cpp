@@ -154,6 +154,12 @@ const MethodSignature* LibraryDescriptor::method(const std::string& name) const 
     return m == methods_.end() ? nullptr : &*m;
 }
 
+void LibraryDescriptor::checkArgument(const Stmt&, size_t, CallScan&) const {}
+
+bool isPlainName(const CallArg& a) {
+    return !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode && a.expr.name != "_";
+}
+
 std::optional<std::string> LibraryDescriptor::illFormed(const UnfoldedProgram&, const ExecutionGraph&) const {
     return std::nullopt;
 }

@@ -45,13 +45,13 @@ public:
         if (it == objects_.end()) it = objects_.emplace(name, add(Location{name, 1, 0, true})).first;
         return it->second;
     }
-    std::vector<int> participantNodes(const std::string& barrier) const { return scan_.participantNodes(barrier); }
+    std::vector<int> participantNodes(const std::string& name) const { return scan_.participantNodes(name); }
     std::vector<int> allNodes() const { return {scan_.nodes.begin(), scan_.nodes.end()}; }
-    // The barriers' locations and their participants.
-    std::map<int, std::set<int>> barrierParticipants() const {
+    // The hidden locations of names with participants (barriers, buffers), and their threads.
+    std::map<int, std::set<int>> participants() const {
         std::map<int, std::set<int>> out;
         for (const auto& [name, location] : objects_)
-            if (scan_.barrierThreads.count(name)) out[location] = scan_.barrierThreads.at(name);
+            if (scan_.participants.count(name)) out[location] = scan_.participants.at(name);
         return out;
     }
     int nodeOfFirstCopy() const { return *scan_.nodes.begin(); }

@@ -24,15 +24,11 @@ bool TestScan::isShared(const std::string& name) const {
     return std::find(shared.begin(), shared.end(), name) != shared.end();
 }
 
-// The nodes of a barrier's participants, or of a buffer's readers.
 std::vector<int> TestScan::participantNodes(const std::string& name) const {
-    const auto barrier = barrierThreads.find(name);
-    const std::set<int> none;
-    const std::set<int>& threads = barrier != barrierThreads.end() ? barrier->second
-                                   : bufferReaders.count(name)     ? bufferReaders.at(name)
-                                                                   : none;
     std::set<int> out;
-    for (int t : threads) out.insert(test_.threads[t].node);
+    const auto threads = participants.find(name);
+    if (threads != participants.end())
+        for (int t : threads->second) out.insert(test_.threads[t].node);
     return {out.begin(), out.end()};
 }
 
@@ -95,97 +91,46 @@ void TestScan::scanCall(const Stmt& st) {
         throw InputError(st.where, name + " takes " + (m->variadic ? "at least " : "") + std::to_string(least) +
                                        " argument" + (least == 1 ? "" : "s") + ", not " +
                                        std::to_string(st.args.size()));
-    for (size_t i = 0; i < st.args.size(); ++i) {
-        const CallArg& a = st.args[i];
-        const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;
-        auto expected = [&](const std::string& what) {
-            throw InputError(a.where, "argument " + std::to_string(i + 1) + " of " + name + " is " + what);
-        };
-        switch (m->arg(i)) {
-            case ArgKind::Variable:
-                if (!isName || a.expr.name == "_") expected("a shared variable (a name)");
-                for (const LocationDecl& d : test_.locations)
-                    if (d.name == a.expr.name && !d.shared)
-                        throw InputError(a.where, "'" + d.name + "' is a location of node " + std::to_string(d.node) +
-                                                      "; a shared variable is declared '" + d.name + "@sv'");
-                addShared(a.expr.name);
-                break;
-            case ArgKind::Barrier:
-                if (!isName || a.expr.name == "_") expected("a barrier (a name)");
-                claimName(a.expr.name, "barrier", a.where);
-                barrierThreads[a.expr.name].insert(thread_);
-                break;
-            case ArgKind::Lock:
-                if (!isName || a.expr.name == "_") expected("a lock (a name, without '^')");
-                claimName(a.expr.name, st.library + " lock", a.where);
-                break;
-            case ArgKind::HomedLock: scanHomedLock(st, a, expected); break;
-            case ArgKind::ScVariable: {
-                if (!isName || a.expr.name == "_") expected("an SC location (a name declared 'x@sc')");
-                const bool declared = std::any_of(test_.locations.begin(), test_.locations.end(),
-                                                  [&](const LocationDecl& d) { return d.sc && d.name == a.expr.name; });
-                if (!declared)
-                    throw InputError(a.where, "'" + a.expr.name + "' is not an SC location: declare it '" +
-                                                  a.expr.name + "@sc = 0' in the init block");
-                break;
-            }
-            case ArgKind::Work:
-                if (!isName) expected("a work identifier (a name, or '_')");
-                if (a.expr.name != "_") usesWorkId(st);
-                break;
-            case ArgKind::Nodes:
-                if (!a.isNodeSet) expected("a node set, e.g. {2, 3}");
-                nodes.insert(a.nodes.begin(), a.nodes.end());
-                break;
-            case ArgKind::Value:
-                if (a.isNodeSet || !(a.expr.kind == Expr::Kind::Const || isName))
-                    expected("an integer or one local location");
-                break;
-            case ArgKind::Buffer: scanBuffer(st, a, expected); break;
-            case ArgKind::Out:
-                if (!isName || a.expr.name == "_") expected("a local location (a name) the call writes");
-                break;
-        }
+    call_ = &st;
+    for (size_t i = 0; i < st.args.size(); ++i) scanArgument(st, *m, i);
+}
+
+void TestScan::scanArgument(const Stmt& st, const MethodSignature& m, size_t i) {
+    argument_ = i;
+    const CallArg& a = st.args[i];
+    const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;
+    switch (m.arg(i)) {
+        case ArgKind::Variable:
+            if (!isName || a.expr.name == "_") expected("a shared variable (a name)");
+            for (const LocationDecl& d : test_.locations)
+                if (d.name == a.expr.name && !d.shared)
+                    throw InputError(a.where, "'" + d.name + "' is a location of node " + std::to_string(d.node) +
+                                                  "; a shared variable is declared '" + d.name + "@sv'");
+            addShared(a.expr.name);
+            break;
+        case ArgKind::Name:
+        case ArgKind::HomedName: libraryDescriptor(*findLibrary(st.library)).checkArgument(st, i, *this); break;
+        case ArgKind::Work:
+            if (!isName) expected("a work identifier (a name, or '_')");
+            if (a.expr.name != "_") usesWorkId(st);
+            break;
+        case ArgKind::Nodes:
+            if (!a.isNodeSet) expected("a node set, e.g. {2, 3}");
+            nodes.insert(a.nodes.begin(), a.nodes.end());
+            break;
+        case ArgKind::Value:
+            if (a.isNodeSet || !(a.expr.kind == Expr::Kind::Const || isName))
+                expected("an integer or one local location");
+            break;
+        case ArgKind::Out:
+            if (!isName || a.expr.name == "_") expected("a local location (a name) the call writes");
+            break;
     }
 }
 
-// `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (doc/LITMUS.md): one
-// thread submits to q, its readers are the threads that receive from it,
-// and every call on q carries as many values.
-template <class Expected>
-void TestScan::scanBuffer(const Stmt& st, const CallArg& a, const Expected& expected) {
-    if (a.isNodeSet || a.expr.kind != Expr::Kind::Location || a.expr.remoteNode || a.expr.name == "_")
-        expected("a ring buffer (a name)");
-    const std::string& q = a.expr.name;
-    claimName(q, "buffer", a.where);
-    const int values = static_cast<int>(st.args.size()) - 1;
-    auto [arity, first] = bufferArity_.emplace(q, values);
-    if (!first && arity->second != values)
-        throw InputError(st.where, "every call on buffer " + q + " carries " + std::to_string(arity->second) +
-                                       " value" + (arity->second == 1 ? "" : "s") + " (as its first call), not " +
-                                       std::to_string(values));
-    if (st.method == "receive") {
-        bufferReaders[q].insert(thread_);
-        return;
-    }
-    auto [writer, firstSubmit] = bufferWriter_.emplace(q, thread_);
-    if (!firstSubmit && writer->second != thread_)
-        throw InputError(st.where, "buffer " + q + " has one writer, thread " + test_.threads[writer->second].name +
-                                       ", which submits to it first (LOCO §5.1)");
-}
-
-// `l^2`: a node lock and its home, the same in every call.
-template <class Expected>
-void TestScan::scanHomedLock(const Stmt& st, const CallArg& a, const Expected& expected) {
-    if (a.isNodeSet || a.expr.kind != Expr::Kind::Location || !a.expr.remoteNode || a.expr.name == "_")
-        expected("a node lock with its home node, e.g. l^2");
-    claimName(a.expr.name, st.library + " lock", a.where);
-    const int home = a.expr.remoteNode;
-    auto [it, first] = lockHomes_.emplace(a.expr.name, home);
-    if (!first && it->second != home)
-        throw InputError(a.where, "lock " + a.expr.name + " lives on node " + std::to_string(it->second) +
-                                      " (its first call says so), not on node " + std::to_string(home));
-    nodes.insert(home);
+void TestScan::expected(const std::string& what) const {
+    throw InputError(call_->args[argument_].where, "argument " + std::to_string(argument_ + 1) + " of " +
+                                                       call_->library + "." + call_->method + " is " + what);
 }
 
 // A name is one thing: a location, a shared variable, a barrier, or a lock

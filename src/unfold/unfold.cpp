@@ -133,12 +133,9 @@ private:
             const CallArg& a = st.args[i];
             switch (m.arg(i)) {
                 case ArgKind::Variable:
-                case ArgKind::Barrier:
-                case ArgKind::Lock:
-                case ArgKind::Buffer:
-                case ArgKind::ScVariable: args[i].variable = a.expr.name; break;
+                case ArgKind::Name: args[i].variable = a.expr.name; break;
                 case ArgKind::Out: break;  // written after the call (CallEmitter::output)
-                case ArgKind::HomedLock:
+                case ArgKind::HomedName:
                     args[i].variable = a.expr.name;
                     args[i].nodes = {a.expr.remoteNode};
                     break;
@@ -625,7 +622,7 @@ UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
         c.where = n.where;
         checkCondition(c, test, locations);
     }
-    program.barriers = locations.barrierParticipants();
+    program.participants = locations.participants();
     program.hiddenLocations = locations.hiddenByStatement();
     program.locations = locations.take();
     return program;

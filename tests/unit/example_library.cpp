@@ -92,18 +92,32 @@ const Library flag = registerLibrary(std::make_unique<Flags>());
 // A library whose calls need an event kind of their own: `latch.open(x)` is one
 // event of kind "open" on the caller's copy of x, which reads and writes
 // nothing. Its kind is declared here and registered with it, by the same one
-// line; no engine file names it.
+// line; no engine file names it. `latch.join(g)` names a group g of its own
+// (a Name argument, checked by checkArgument): the threads that join g take
+// part in it, and each call opens g's hidden location once per their nodes.
 inline constexpr LibraryKind OPEN{"open"};
 
 class Latches : public LibraryDescriptor {
 public:
     explicit Latches(std::string name = "latch", const LibraryKind* kind = &OPEN)
-        : LibraryDescriptor(std::move(name), {{"open", {ArgKind::Variable}}}), kind_(kind) {}
+        : LibraryDescriptor(std::move(name), {{"open", {ArgKind::Variable}}, {"join", {ArgKind::Name}}}), kind_(kind) {}
 
     std::vector<const LibraryKind*> kinds() const override { return {kind_}; }
 
-    Value lower(const std::string&, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
-        out.emit(*kind_, out.copyOf(args[0].variable, out.node()), 0, -1);
+    void checkArgument(const Stmt& call, size_t i, CallScan& scan) const override {
+        const CallArg& group = call.args[i];
+        if (!isPlainName(group)) scan.expected("a latch group (a name)");
+        scan.claimName(group.expr.name, "latch group", group.where);
+        scan.takePart(group.expr.name);
+    }
+
+    Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
+        if (method == "open") {
+            out.emit(*kind_, out.copyOf(args[0].variable, out.node()), 0, -1);
+            return Value();
+        }
+        const int group = out.namedObject(args[0].variable);
+        for (int n : out.participantNodes(args[0].variable)) out.emit(*kind_, group, n, -1);
         return Value();
     }
 
@@ -116,6 +130,16 @@ private:
 const Library latch = registerLibrary(std::make_unique<Latches>());
 
 UnfoldedProgram unfoldTest(const std::string& text) { return unfold(parseLitmus(text, "flags.litmus"), UnfoldOptions()); }
+
+// "line:column: message" of the error unfolding `text` raises, or "" if none.
+std::string unfoldError(const std::string& text) {
+    try {
+        unfoldTest(text);
+    } catch (const InputError& e) {
+        return std::to_string(e.where().line) + ":" + std::to_string(e.where().column) + ": " + e.detail();
+    }
+    return "";
+}
 
 const char* const kSetAndTests =
     "RDMA flags\n{ }\nP0@1 { flag.set(x) }\nP1@1 { a := flag.test(x) }\nP2@2 { b := flag.test(x); flag.set(x) }\n"
@@ -158,6 +182,27 @@ TEST(ExampleLibrary, ALibraryDeclaresItsOwnEventKind) {
     // A kind no registered library declares stands for no event kind.
     static constexpr LibraryKind unregistered{"shut"};
     EXPECT_THROW(static_cast<void>(static_cast<EventKind>(unregistered)), std::logic_error);
+}
+
+// A Name argument means what its library says: the library checks it before
+// unfolding and records who takes part in it.
+TEST(ExampleLibrary, ALibraryChecksItsNameArguments) {
+    const UnfoldedProgram p =
+        unfoldTest("RDMA groups\n{ y@1 = 0; }\nP0@1 { latch.join(g) }\nP1@2 { }\nP2@3 { latch.join(g) }\nexists (y = 0)\n");
+    ASSERT_EQ(p.participants.size(), 1u);
+    const auto& [group, threads] = *p.participants.begin();
+    EXPECT_EQ(p.locations[group].name, "g");
+    EXPECT_EQ(threads, (std::set<int>{0, 2}));
+    const std::vector<Event>& join = p.paths[0][0].events;  // one open per node of a participant
+    ASSERT_EQ(join.size(), 2u);
+    EXPECT_EQ(join[0].remote, 1);
+    EXPECT_EQ(join[1].remote, 3);
+    EXPECT_EQ(unfoldError("RDMA g\n{ y@1 = 0; }\nP0@1 { latch.join(3) }\nexists (y = 0)\n"),
+              "3:19: argument 1 of latch.join is a latch group (a name)");
+    EXPECT_EQ(unfoldError("RDMA g\n{ g@1 = 0; }\nP0@1 { latch.join(g) }\nexists (g = 0)\n"),
+              "3:19: 'g' is declared as a location; it cannot also be a latch group");
+    EXPECT_EQ(unfoldError("RDMA g\n{ y@1 = 0; }\nP0@1 { latch.join(g); bar(g) }\nexists (y = 0)\n"),
+              "3:27: 'g' is a latch group already; it cannot also be a barrier");
 }
 
 TEST(ExampleLibrary, CallsLowerToItsEvents) {

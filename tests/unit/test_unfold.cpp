@@ -338,7 +338,7 @@ TEST(Unfold, BarrierCallsAndTheirParticipants) {
         EXPECT_EQ(e.call, 0);
         EXPECT_EQ(e.location, path.events[2].location);
     }
-    EXPECT_EQ(p.barriers.size(), 2u);
+    EXPECT_EQ(p.participants.size(), 2u);
     // P2 alone calls bar(w): once on one path, never on the other; both are well formed.
     std::vector<size_t> choice{0, 0, 0};
     size_t wellFormed = 0, skeletons = 0;

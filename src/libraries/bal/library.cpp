@@ -49,7 +49,15 @@ public:
     // tbar, the transitive variant LOCO ships (§4.3), covers every node. Both
     // are written bare, `bar(z)`, as in the papers.
     Barriers()
-        : LibraryDescriptor("bal", {{"bar", {ArgKind::Barrier}, false, true}, {"tbar", {ArgKind::Barrier}, false, true}}) {}
+        : LibraryDescriptor("bal", {{"bar", {ArgKind::Name}, false, true}, {"tbar", {ArgKind::Name}, false, true}}) {}
+
+    // A barrier's participants are the threads that call it, b(z) (LOCO Def. 4.1).
+    void checkArgument(const Stmt& call, size_t i, CallScan& scan) const override {
+        const CallArg& barrier = call.args[i];
+        if (!isPlainName(barrier)) scan.expected("a barrier (a name)");
+        scan.claimName(barrier.expr.name, "barrier", barrier.where);
+        scan.takePart(barrier.expr.name);
+    }
 
     Value lower(const std::string& method, const std::vector<CallArgument>& args, CallEmitter& out, int) const override {
         const int barrier = out.namedObject(args[0].variable);
@@ -60,8 +68,10 @@ public:
     }
 
     // Every participant of a barrier makes as many calls on it (LOCO Def. 4.1).
+    // (Other libraries' names with participants, a buffer's, have no barrier
+    // calls: every count is 0.)
     std::optional<std::string> illFormed(const UnfoldedProgram& program, const ExecutionGraph& sk) const override {
-        for (const auto& [location, threads] : program.barriers) {
+        for (const auto& [location, threads] : program.participants) {
             std::set<int> counts;
             for (int t : threads) counts.insert(callsOn(sk, t, location));
             if (counts.size() > 1)

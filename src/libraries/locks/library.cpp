@@ -97,6 +97,26 @@ public:
         return std::nullopt;
     }
 
+    // A lock is a name of one lock library; NLOCK's, `l^2`, also names its
+    // home, the same in every call.
+    void checkArgument(const Stmt& call, size_t i, CallScan& scan) const override {
+        const CallArg& lock = call.args[i];
+        if (release_ != Release::Node) {
+            if (!isPlainName(lock)) scan.expected("a lock (a name, without '^')");
+            scan.claimName(lock.expr.name, name() + " lock", lock.where);
+            return;
+        }
+        if (lock.isNodeSet || lock.expr.kind != Expr::Kind::Location || !lock.expr.remoteNode || lock.expr.name == "_")
+            scan.expected("a node lock with its home node, e.g. l^2");
+        scan.claimName(lock.expr.name, name() + " lock", lock.where);
+        const int home = lock.expr.remoteNode;
+        const int first = scan.firstSaid("home", lock.expr.name, home);
+        if (first != home)
+            throw InputError(lock.where, "lock " + lock.expr.name + " lives on node " + std::to_string(first) +
+                                             " (its first call says so), not on node " + std::to_string(home));
+        scan.addNode(home);
+    }
+
     std::vector<const LibraryKind*> kinds() const override { return {&ACQ, &RCW, &RGF, &RRF, &RNRW}; }
     std::vector<ChosenRelation> choices() const override { return {lockOrder()}; }
 
@@ -106,7 +126,7 @@ public:
     std::string callLabel(const std::set<EventKind>&) const override { return name() + ".rel"; }
 
 private:
-    static ArgKind lockArg(Release release) { return release == Release::Node ? ArgKind::HomedLock : ArgKind::Lock; }
+    static ArgKind lockArg(Release release) { return release == Release::Node ? ArgKind::HomedName : ArgKind::Name; }
 
     Release release_;
 };

@@ -106,9 +106,32 @@ class RingBuffers : public LibraryDescriptor {
 public:
     RingBuffers()
         : LibraryDescriptor("rbl", {
-                                       {"submit", {ArgKind::Buffer, ArgKind::Value}, true, false, "", true, true},
-                                       {"receive", {ArgKind::Buffer, ArgKind::Out}, true, false, "", true, true},
+                                       {"submit", {ArgKind::Name, ArgKind::Value}, true, false, "", true, true},
+                                       {"receive", {ArgKind::Name, ArgKind::Out}, true, false, "", true, true},
                                    }) {}
+
+    // `rbl.submit(q, ...)`, `rbl.receive(q, ...)` (doc/LITMUS.md): one thread
+    // submits to q, its readers are the threads that receive from it, and
+    // every call on q carries as many values.
+    void checkArgument(const Stmt& call, size_t i, CallScan& scan) const override {
+        const CallArg& buffer = call.args[i];
+        if (buffer.isNodeSet || buffer.expr.kind != Expr::Kind::Location || buffer.expr.remoteNode ||
+            buffer.expr.name == "_")
+            scan.expected("a ring buffer (a name)");
+        const std::string& q = buffer.expr.name;
+        scan.claimName(q, "buffer", buffer.where);
+        const int values = static_cast<int>(call.args.size()) - 1;
+        const int arity = scan.firstSaid("values", q, values);
+        if (arity != values)
+            throw InputError(call.where, "every call on buffer " + q + " carries " + std::to_string(arity) + " value" +
+                                             (arity == 1 ? "" : "s") + " (as its first call), not " +
+                                             std::to_string(values));
+        if (call.method == "receive") return scan.takePart(q);
+        const int writer = scan.firstSaid("writer", q, scan.thread());
+        if (writer != scan.thread())
+            throw InputError(call.where, "buffer " + q + " has one writer, thread " + scan.test().threads[writer].name +
+                                             ", which submits to it first (LOCO §5.1)");
+    }
 
     int outcomes(const std::string&) const override { return 2; }  // success, failure
 

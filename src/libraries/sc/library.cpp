@@ -4,6 +4,8 @@
 // old value, writes old + v), sc.cas an update writing v2 when it reads v1 and
 // a read of another value otherwise (two outcomes, as RCAS). Its so,
 // po ∪ rf ∪ mo ∪ rb on its events, is model text (models/_wait.cat: sc-so).
+#include <algorithm>
+
 #include "libraries/sc/sc.hpp"
 #include "rdmacheck/generate.hpp"
 
@@ -15,11 +17,21 @@ class SequentialConsistency : public LibraryDescriptor {
 public:
     SequentialConsistency()
         : LibraryDescriptor("sc", {
-                                      {"write", {ArgKind::ScVariable, ArgKind::Value}},
-                                      {"read", {ArgKind::ScVariable}, true},
-                                      {"cas", {ArgKind::ScVariable, ArgKind::Value, ArgKind::Value}, true},
-                                      {"faa", {ArgKind::ScVariable, ArgKind::Value}, true},
+                                      {"write", {ArgKind::Name, ArgKind::Value}},
+                                      {"read", {ArgKind::Name}, true},
+                                      {"cas", {ArgKind::Name, ArgKind::Value, ArgKind::Value}, true},
+                                      {"faa", {ArgKind::Name, ArgKind::Value}, true},
                                   }) {}
+
+    // Every call names a location the test declares `x@sc`.
+    void checkArgument(const Stmt& call, size_t i, CallScan& scan) const override {
+        const std::string& name = call.args[i].expr.name;
+        if (!isPlainName(call.args[i])) scan.expected("an SC location (a name declared 'x@sc')");
+        const std::vector<LocationDecl>& declared = scan.test().locations;
+        if (std::none_of(declared.begin(), declared.end(), [&](const LocationDecl& d) { return d.sc && d.name == name; }))
+            throw InputError(call.args[i].where,
+                             "'" + name + "' is not an SC location: declare it '" + name + "@sc = 0' in the init block");
+    }
 
     int outcomes(const std::string& method) const override { return method == "cas" ? 2 : 1; }
 
