@@ -1,7 +1,7 @@
-// The stamp orders in models/ against shared/spec/MOWGLI.md, cell by cell: the
-// 12-stamp order of RDMA^WAIT_RMW (§3.3, its machine-readable block), the
-// 11-stamp order of RDMA^WAIT (§3.4, a markdown table) and ippo (§4.6), each
-// read through the model's kind -> stamp map.
+// The stamp orders in models/ against the papers' tables, cell by cell: the
+// 12-stamp order of RDMA^WAIT_RMW (RMW Fig. 9, read as a Y/N/SN block), the 11-stamp
+// order of RDMA^WAIT (LOCO Fig. 10, a markdown table) and ippo (RMW §3.2), each
+// read through the model's kind -> stamp map. The tables are kMowgliStampOrders.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <regex>
 #include <set>
 
+#include "../mowgli_stamp_orders.hpp"
 #include "../test_support.hpp"
 #include "../../src/libraries/bal/bal.hpp"
 #include "../../src/libraries/locks/locks.hpp"
@@ -23,7 +24,7 @@ using namespace rdmacheck::testing;
 
 namespace {
 
-// Stamp orders as the spec writes them: rows the po-earlier stamp.
+// Stamp orders as the tables write them: rows the po-earlier stamp.
 using StampOrder = std::map<std::string, std::map<std::string, Cell>>;
 
 const std::vector<std::string> kStamps12 = {"aCR",  "aCW",  "aCAS", "aMF",  "aWT", "aNLR",
@@ -73,13 +74,13 @@ std::vector<std::string> words(const std::string& line) {
 // Text of the section that starts with `heading` (up to the next "### ").
 std::string section(const std::string& md, const std::string& heading) {
     const size_t b = md.find(heading);
-    EXPECT_NE(b, std::string::npos) << "MOWGLI.md has no section " << heading;
+    EXPECT_NE(b, std::string::npos) << "kMowgliStampOrders has no section " << heading;
     if (b == std::string::npos) return "";
     const size_t e = md.find("\n### ", b + 1);
     return md.substr(b, e == std::string::npos ? std::string::npos : e - b);
 }
 
-// §3.3's machine-readable block: "    #      aCR aCW ..." then 12 rows of Y, N, SN.
+// The "### 3.3" excerpt's Y/N/SN block: "    #      aCR aCW ..." then 12 rows of Y, N, SN.
 StampOrder machineReadable12(const std::string& md) {
     StampOrder t;
     const std::string sec = section(md, "### 3.3 ");
@@ -183,7 +184,7 @@ std::vector<std::string> mismatches(const OrderTable& table, const StampOrder& s
     return out;
 }
 
-// A §3.3 cell named in RMW numbering, e.g. "G11": row letter, column number.
+// A cell of RMW Fig. 9, e.g. "G11": row letter, column number.
 std::pair<std::string, std::string> rmwCell(const std::string& name) {
     const size_t row = static_cast<size_t>(name[0] - 'A');
     const size_t column = std::stoul(name.substr(1)) - 1;
@@ -195,21 +196,20 @@ std::pair<std::string, std::string> rmwCell(const std::string& name) {
 class StampsTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        md = readFile(sharedDir() + "/spec/MOWGLI.md");
-        ASSERT_FALSE(md.empty()) << "cannot read " << sharedDir() << "/spec/MOWGLI.md";
         spec12 = machineReadable12(md);
         ASSERT_EQ(spec12.size(), 12u);
     }
 
-    // ippo (§4.6): the stamp order plus the cells "puts back" names. A cell between two
-    // family stamps comes from ⋃_n [aNRW_n ∪ aNLW_n];po;[aRF_n] and is SN; the others
-    // come from [aCW];po;[aCR ∪ aWT] and are ✓.
+    // ippo (RMW §3.2, the "### 4.6" excerpt): the stamp order plus the cells
+    // "puts back" names. A cell between two family stamps comes from
+    // ⋃_n [aNRW_n ∪ aNLW_n];po;[aRF_n] and is SN; the others come from
+    // [aCW];po;[aCR ∪ aWT] and are ✓.
     StampOrder specIppo() {
         StampOrder t = spec12;
         const std::string sec = section(md, "### 4.6 ");
         std::smatch m;
         const bool found = std::regex_search(sec, m, std::regex(R"(puts back cells ([^(]*) \(RMW numbering\))"));
-        EXPECT_TRUE(found) << "MOWGLI.md §4.6 no longer says which cells ippo puts back";
+        EXPECT_TRUE(found) << "the 4.6 excerpt no longer says which cells ippo puts back";
         if (!found) return t;
         const std::string list = m[1];
         std::vector<std::string> names;
@@ -225,13 +225,13 @@ protected:
         return t;
     }
 
-    std::string md;
+    const std::string md = kMowgliStampOrders;
     StampOrder spec12;
 };
 
 }  // namespace
 
-// The §3.3 markdown table and its machine-readable form say the same.
+// The "### 3.3" excerpt's markdown table and its Y/N/SN block say the same.
 TEST_F(StampsTest, SpecMarkdownAndMachineReadableFormsAgree) {
     const StampOrder markdown = markdownTable(md, "### 3.3 ", 12);
     for (const std::string& a : kStamps12)
@@ -243,7 +243,7 @@ TEST_F(StampsTest, RdmaWaitRmwPpoIsThe12StampOrder) {
     const Model m = loadModel(modelsDir(), "rdma-wait-rmw");
     const OrderTable& ppo = m.tables.at("ppo");
     EXPECT_EQ(joined(mismatches(ppo, spec12, kWaitStamps), "\n"), "");
-    // The cells the spec's prose relies on, as event kinds (§3.3, §3.4).
+    // The cells the papers' prose relies on, as event kinds (RMW §2.3, §3.2, App. A, B.3).
     EXPECT_EQ(ppo.at(EventKind::LW, EventKind::LR), Cell::Unordered);      // B1
     EXPECT_EQ(ppo.at(EventKind::LW, EventKind::WT), Cell::Unordered);      // B5
     EXPECT_EQ(ppo.at(EventKind::NRW, EventKind::NF), Cell::Unordered);     // G11, the G10 doubt of [LOCO]
