@@ -3,7 +3,8 @@
 250 lines, no document, model or source points to ../shared (outside the
 repository), and every relative link of README.md, CONTRIBUTING.md and doc/*.md
 resolves, to a file and, for a #fragment into a Markdown page, to one of its
-headings. Usage: docs_stand_alone.py SOURCE_DIR"""
+headings. Tests may read ../shared/conformance (herd7's and Dat3M's results),
+nothing else there. Usage: docs_stand_alone.py SOURCE_DIR"""
 
 import pathlib
 import re
@@ -11,6 +12,8 @@ import sys
 
 MAX_README_LINES = 250
 NO_SHARED_IN = ["README.md", "CONTRIBUTING.md", "doc", "models", "src", "include"]
+# A test's path into the shared folder: sharedDir() + "/<folder>" or ../shared/<folder>.
+SHARED_PATH = re.compile(rb'(?:sharedDir\(\)\s*\+\s*"/|\.\./shared/)(\w+)')
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
@@ -55,6 +58,10 @@ def main():
         for f in files_under(root, name):
             if b"../shared" in f.read_bytes():
                 errors.append(f"{f}: points to ../shared, outside the repository")
+    for f in files_under(root, "tests"):
+        for folder in SHARED_PATH.findall(f.read_bytes()):
+            if folder != b"conformance":
+                errors.append(f"{f}: reads ../shared/{folder.decode()}; tests may read only ../shared/conformance")
     pages = [root / "README.md", root / "CONTRIBUTING.md"] + sorted((root / "doc").glob("*.md"))
     for page in pages:
         errors += link_errors(page)
