@@ -49,23 +49,36 @@ CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock
 // under tso or sc).
 UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll, bool prefixes = false);
 
+// One path combination the search reached: its skeleton, the path of each
+// thread (an index into UnfoldedProgram::paths), and its number among all, from 1.
+struct PathCombination {
+    const ExecutionGraph& skeleton;
+    const std::vector<size_t>& choice;
+    uint64_t number;
+};
+
 // The search loop of every declarative command (check, explain, robust): each
-// skeleton of `program` that `skip` does not pass over, past --max-events an
-// error, gets an encoding in `mode` on `ctx`; the limits are checked and the
-// next solver call bounded by the time left before `body` runs it, and again
-// at each spend(). `body` returns false to stop. A solver that gave up, or a
-// Z3 call stopped by the memory watch, ends the search with the error the user
-// sees: the limit that stopped it, else "the solver gave up"; any other Z3
-// error leaves as a SolverFailure (encode.hpp).
+// skeleton of `program`, past --max-events an error, gets an encoding in
+// `mode` on `ctx`; the limits are checked and the next solver call bounded by
+// the time left before `body` runs it, and again at each spend(). `body`
+// returns false to stop. A solver that gave up, or a Z3 call stopped by the
+// memory watch, ends the search with the error the user sees: the limit that
+// stopped it, else "the solver gave up"; any other Z3 error leaves as a
+// SolverFailure (encode.hpp).
+//
+// A skeleton cut at the unroll bound (sk.cutAt) never reaches `body`. With
+// `cutNotes`, the search notes its loops there when an execution reaches the
+// bound (executions past it are missing: a warning) and passes over the
+// skeletons whose loops are all noted, which can tell nothing new; without,
+// it passes over them all (explain shows complete candidates only).
 class SkeletonSearch {
 public:
     SkeletonSearch(const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
                    const CheckOptions& options, const ResourceGuard& guard)
         : test_(test), program_(program), model_(model), options_(options), guard_(guard) {}
 
-    using Skip = std::function<bool(const ExecutionGraph&)>;
-    using Body = std::function<bool(const ExecutionGraph&, const std::vector<size_t>& choice, ExecutionEncoding&)>;
-    void run(SolverContext& ctx, ExecutionEncoding::Mode mode, const Skip& skip, const Body& body) const;
+    using Body = std::function<bool(const PathCombination&, ExecutionEncoding&)>;
+    void run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes, const Body& body) const;
     // Between two solver calls of one encoding.
     void spend(ExecutionEncoding& encoding) const;
 
@@ -78,12 +91,5 @@ private:
     const CheckOptions& options_;
     const ResourceGuard& guard_;
 };
-
-// A skeleton cut at the unroll bound only adds warnings: once each of its loops
-// has one in `result`, solving it can tell nothing new.
-bool cutLoopsNoted(const CheckResult& result, const ExecutionGraph& sk);
-// For a cut skeleton (true), notes its loops in `result` when a consistent
-// execution reaches the bound: executions past it are missing. False otherwise.
-bool noteCutSkeleton(const ExecutionGraph& sk, ExecutionEncoding& encoding, CheckResult& result);
 
 }  // namespace rdmacheck

@@ -8,6 +8,7 @@
 #include "rdmacheck/model.hpp"
 #include "rdmacheck/names.hpp"
 #include "rdmacheck/picture.hpp"
+#include "rdmacheck/robust.hpp"
 
 namespace rdmacheck {
 
@@ -25,8 +26,9 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
                       const Model& model, const std::set<std::string>& relations, const std::string& name,
                       const std::string& caption, const Cycle* cycle = nullptr, bool showInit = false);
 
-// A po segment of a robustness witness the model does not order (doc/model-notes.md §N25):
-// a dashed red edge from `entry` to `exit`, labelled "relaxed CELL".
-void addRelaxedSegment(Picture& g, int entry, int exit, const std::string& cell);
+// A robustness witness (robust --dot, TEST-witness): its execution with its sc
+// cycle highlighted, and each po segment of it the model does not order
+// (doc/model-notes.md §N25) as a dashed red edge labelled "relaxed CELL".
+Picture drawRobustnessWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& witness);
 
 }  // namespace rdmacheck

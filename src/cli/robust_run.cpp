@@ -15,16 +15,6 @@ namespace rdmacheck::cli {
 
 namespace {
 
-void drawWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w, const std::string& dir,
-                 const std::string& format) {
-    const Cycle cycle{"sc", w.cycle, true};
-    Picture g =
-        drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model), test.name + "-witness",
-                      test.name + ": not robust against SC under " + model.name, &cycle);
-    for (const RelaxedSegment& s : w.relaxed) addRelaxedSegment(g, s.entry, s.exit, s.cell);
-    writePicture(g, dir, test.name + "-witness", format);
-}
-
 // sc has no events for some programs (remote RMWs), or no answer in the time
 // left: then observability is unknown, and the verdict stands.
 void decideObservable(const LitmusTest& test, const RobustRunOptions& options, const CheckOptions& check,
@@ -44,7 +34,9 @@ RobustAnswer answer(const LitmusTest& test, const Model& model, const RobustRunO
     RobustAnswer a{checkRobustness(test, model, options.check), std::nullopt, "", std::nullopt};
     if (a.result.robust()) return a;
     decideObservable(test, options, withTimeLeft(options.check, start), a);
-    if (!options.dotDir.empty()) drawWitness(test, model, *a.result.witness, options.dotDir, options.renderFormat);
+    if (!options.dotDir.empty())
+        writePicture(drawRobustnessWitness(test, model, *a.result.witness), options.dotDir, test.name + "-witness",
+                     options.renderFormat);
     if (options.repair)
         a.repair = repairRobustness(test, model, withTimeLeft(options.check, start), *a.result.witness,
                                     options.repairMax);

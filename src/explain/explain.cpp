@@ -246,8 +246,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     SolverContext ctx;  // a fresh one: the candidates shown depend on the order found
     const SkeletonSearch search(test, program, model, checkOptions, guard);
     search.run(
-        ctx, ExecutionEncoding::Mode::WellFormed, [](const ExecutionGraph& sk) { return !sk.cutAt.empty(); },
-        [&](const ExecutionGraph&, const std::vector<size_t>&, ExecutionEncoding& encoding) {
+        ctx, ExecutionEncoding::Mode::WellFormed, nullptr, [&](const PathCombination&, ExecutionEncoding& encoding) {
             while (encoding.next()) {
                 const ExecutionGraph& ex = encoding.current();
                 auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };

@@ -144,8 +144,13 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
     return g;
 }
 
-void addRelaxedSegment(Picture& g, int entry, int exit, const std::string& cell) {
-    g.edges.push_back({eventId(entry), eventId(exit), "relaxed " + cell, false});
+Picture drawRobustnessWitness(const LitmusTest& test, const Model& model, const RobustnessWitness& w) {
+    const Cycle cycle{"sc", w.cycle, true};
+    Picture g = drawExecution(test, w.locations, w.execution, model, defaultDrawnRelations(model),
+                              test.name + "-witness", test.name + ": not robust against SC under " + model.name, &cycle);
+    for (const RelaxedSegment& s : w.relaxed)
+        g.edges.push_back({eventId(s.entry), eventId(s.exit), "relaxed " + s.cell, false});
+    return g;
 }
 
 RelationStyle relationStyle(const std::string& relation) {
@@ -161,7 +166,7 @@ RelationStyle relationStyle(const std::string& relation) {
     }();
     auto it = styles.find(relation);
     if (it != styles.end()) return it->second;
-    // A robustness witness's relaxed segments, "relaxed G1 ✗" (addRelaxedSegment).
+    // A robustness witness's relaxed segments, "relaxed G1 ✗" (drawRobustnessWitness).
     return relation.rfind("relaxed", 0) == 0 ? RelationStyle{"red", "dashed"} : RelationStyle{"darkslategray", "solid"};
 }
 

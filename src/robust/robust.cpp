@@ -224,16 +224,15 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
     r.unroll = options.unroll;
     CheckResult loops;  // the cut loops, noted as check() notes them
     SolverContext ctx;  // fresh: the witness found does not depend on earlier tests
+    // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
     SkeletonSearch(test, program, model, options, guard)
-        .run(
-            ctx, ExecutionEncoding::Mode::Consistent, [&](const ExecutionGraph& sk) { return cutLoopsNoted(loops, sk); },
-            [&](const ExecutionGraph& sk, const std::vector<size_t>& choice, ExecutionEncoding& encoding) {
-                // A consistent path stopped by the bound: "Robust" holds up to it only (§4.4).
-                if (noteCutSkeleton(sk, encoding, loops)) return true;
-                encoding.requireScCycle();
-                if (encoding.next()) r.witness = makeWitness(test, program, choice, encoding.current(), model);
-                return !r.witness;
-            });
+        .run(ctx, ExecutionEncoding::Mode::Consistent, &loops,
+             [&](const PathCombination& combination, ExecutionEncoding& encoding) {
+                 encoding.requireScCycle();
+                 if (encoding.next())
+                     r.witness = makeWitness(test, program, combination.choice, encoding.current(), model);
+                 return !r.witness;
+             });
     if (!r.witness) r.cutLoops = loops.cutLoops;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;

@@ -82,6 +82,11 @@ void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, cons
                                                     std::to_string(options.maxEvents) + " (--max-events)");
 }
 
+// Every loop that cut the skeleton is in `notes` already.
+bool cutLoopsNoted(const CheckResult& notes, const ExecutionGraph& sk) {
+    return std::all_of(sk.cutAt.begin(), sk.cutAt.end(), [&](const SourceLoc& loop) { return hasCutLoop(notes, loop); });
+}
+
 }  // namespace
 
 void SkeletonSearch::spend(ExecutionEncoding& encoding) const {
@@ -89,16 +94,25 @@ void SkeletonSearch::spend(ExecutionEncoding& encoding) const {
     if (options_.limits.seconds > 0) encoding.limitTime(guard_.remainingMilliseconds());
 }
 
-void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, const Skip& skip, const Body& body) const {
+void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes,
+                         const Body& body) const {
     std::vector<size_t> choice(program_.paths.size(), 0);
+    uint64_t number = 0;
     try {
         for (bool more = program_.skeletonCount() > 0; more; more = program_.nextChoice(choice)) {
             const ExecutionGraph sk = program_.skeleton(choice);
             checkEventCount(sk, options_, test_.file);
-            if (skip && skip(sk)) continue;
+            ++number;
+            const bool cut = !sk.cutAt.empty();
+            if (cut && (!cutNotes || cutLoopsNoted(*cutNotes, sk))) continue;
             ExecutionEncoding encoding(ctx, sk, model_, program_.locations.size(), mode);
             spend(encoding);
-            if (!body(sk, choice, encoding)) break;
+            if (cut) {
+                if (encoding.next())
+                    for (const SourceLoc& loop : sk.cutAt) noteCutLoop(*cutNotes, loop);
+                continue;
+            }
+            if (!body(PathCombination{sk, choice, number}, encoding)) break;
         }
     } catch (const SolverGaveUp&) {
         stopped();
@@ -125,18 +139,6 @@ void SkeletonSearch::stopped() const {
 }
 
 
-bool cutLoopsNoted(const CheckResult& result, const ExecutionGraph& sk) {
-    auto noted = [&](const SourceLoc& loop) { return hasCutLoop(result, loop); };
-    return !sk.cutAt.empty() && std::all_of(sk.cutAt.begin(), sk.cutAt.end(), noted);
-}
-
-bool noteCutSkeleton(const ExecutionGraph& sk, ExecutionEncoding& encoding, CheckResult& result) {
-    if (sk.cutAt.empty()) return false;
-    if (encoding.next())
-        for (const SourceLoc& loop : sk.cutAt) noteCutLoop(result, loop);
-    return true;
-}
-
 namespace {
 
 // One test's run over its skeletons, in the mode the options ask for.
@@ -148,17 +150,10 @@ public:
         : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), search_(search),
           result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()) {}
 
-    // Whether the skeleton can tell nothing new (cutLoopsNoted).
-    bool skips(const ExecutionGraph& sk) {
-        const bool skip = cutLoopsNoted(result_, sk);
-        if (skip) ++combination_;
-        return skip;
-    }
-
     // Runs one skeleton's encoding; false once the verdict is decided (speedcheck).
-    bool run(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
-        ++combination_;
-        if (noteCutSkeleton(sk, encoding, result_)) return true;
+    bool run(const PathCombination& combination, ExecutionEncoding& encoding) {
+        combination_ = combination.number;
+        const ExecutionGraph& sk = combination.skeleton;
         switch (options_.mode) {
             case CheckMode::Executions: enumerateExecutions(encoding); return true;
             case CheckMode::States: enumerateStates(sk, encoding); return true;
@@ -290,11 +285,10 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     SolverContext& ctx = visit ? *fresh : threadContext();
     const SkeletonSearch search(test, program, model, options, guard);
     DeclarativeCheck run(ctx.impl().z3(), test, program, options, visit, search, result);
-    search.run(
-        ctx, ExecutionEncoding::Mode::Consistent, [&](const ExecutionGraph& sk) { return run.skips(sk); },
-        [&](const ExecutionGraph& sk, const std::vector<size_t>&, ExecutionEncoding& encoding) {
-            return run.run(sk, encoding);
-        });
+    search.run(ctx, ExecutionEncoding::Mode::Consistent, &result,
+               [&](const PathCombination& combination, ExecutionEncoding& encoding) {
+                   return run.run(combination, encoding);
+               });
 
     decideVerdict(result);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
