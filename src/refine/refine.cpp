@@ -1,5 +1,7 @@
 // implementation ⊆ specification on one test (doc/model-notes.md §N8).
+#include <map>
 #include <sstream>
+#include <tuple>
 
 #include "rdmacheck/print.hpp"
 #include "rdmacheck/refine.hpp"
@@ -68,6 +70,21 @@ std::string alarmSet(const Lowered& lowered, const UnfoldedProgram& program, con
     return "";
 }
 
+// Keeps under `key` the least counterexample by (outcome, execution text);
+// the text is written only for an execution whose outcome can win.
+template <class Key>
+void keepLeast(std::map<Key, Counterexample>& kept, const Key& key, Counterexample c, const UnfoldedProgram& program,
+               const LitmusTest& test, const ExecutionGraph& ex) {
+    auto it = kept.find(key);
+    if (it != kept.end() && it->second.outcome < c.outcome) return;
+    c.execution = describeExecution(program, test, ex);
+    if (it == kept.end()) {
+        kept.emplace(key, std::move(c));
+    } else if (std::tie(c.outcome, c.execution) < std::tie(it->second.outcome, it->second.execution)) {
+        it->second = std::move(c);
+    }
+}
+
 }  // namespace
 
 std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std::vector<Implementation>& chain,
@@ -93,10 +110,12 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
         });
     std::vector<RefinementResult> results;
     for (const Lowered& lowered : lowerings) {
-        // One counterexample per alarm (the first execution that sets it) and per
-        // outcome the specification forbids (its first execution without an alarm).
-        std::set<std::string> alarmsSet;
-        std::set<FinalState> forbiddenShown;
+        // One counterexample per alarm and per outcome the specification
+        // forbids (without an alarm), each the least such execution by outcome,
+        // then text: the report does not depend on the order the solver finds
+        // executions in.
+        std::map<std::string, Counterexample> alarms;
+        std::map<FinalState, Counterexample> forbidden;
         RefinementResult r{test.name, specModel.name, implModel.name, names, specOutcomes, {}, {}, spec.cutLoops,
                            printLitmus(lowered.test), lowered.placement};
         const CheckResult implResult =
@@ -107,13 +126,14 @@ std::vector<RefinementResult> checkRefinement(const LitmusTest& test, const std:
                           state.push_back(finalValue(lowered.test, program, ex, lowered.names.at(n.name), -1));
                       r.implOutcomes.insert(state);
                       const std::string alarm = alarmSet(lowered, program, ex);
-                      if (!alarm.empty() && alarmsSet.insert(alarm).second)
-                          r.counterexamples.push_back(
-                              Counterexample{state, describeExecution(program, lowered.test, ex), alarm});
-                      else if (alarm.empty() && !r.specOutcomes.count(state) && forbiddenShown.insert(state).second)
-                          r.counterexamples.push_back(
-                              Counterexample{state, describeExecution(program, lowered.test, ex)});
+                      if (!alarm.empty()) {
+                          keepLeast(alarms, alarm, Counterexample{state, "", alarm}, program, lowered.test, ex);
+                      } else if (!r.specOutcomes.count(state)) {
+                          keepLeast(forbidden, state, Counterexample{state, "", ""}, program, lowered.test, ex);
+                      }
                   });
+        for (auto& [alarm, c] : alarms) r.counterexamples.push_back(std::move(c));
+        for (auto& [state, c] : forbidden) r.counterexamples.push_back(std::move(c));
         r.cutLoops.insert(r.cutLoops.end(), implResult.cutLoops.begin(), implResult.cutLoops.end());
         results.push_back(std::move(r));
     }
