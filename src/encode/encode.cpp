@@ -96,7 +96,7 @@ struct Decision {
 // A part of the search space: the literals assumed, the first decision they
 // leave open, and how many of its values they exclude.
 struct Cube {
-    std::vector<z3::expr> assumed;
+    std::vector<int> assumed;  // literal ids (Impl::literalId)
     size_t open = 0;
     int excluded = 0;
 };
@@ -116,11 +116,17 @@ struct ExecutionEncoding::Impl {
     ExecutionGraph found;  // sk with the last execution's choices
     const bool consistent;
     // Depth-first enumeration (split): the decisions, the cubes still to
-    // check, the cube of the execution found last, and each literal's constant.
+    // check, the cube of the execution found last, and each literal's id.
     std::vector<Decision> decisions;
     std::vector<Cube> pending;
     std::optional<Cube> last;
-    std::map<std::pair<size_t, int>, z3::expr> proxies;
+    std::map<std::pair<size_t, int>, int> proxies;  // (decision, value) -> id of its literal
+    std::vector<z3::expr> literals;                  // by id: each proxy, then its negation
+    std::map<unsigned, int> literalOfAst;            // a literal's Z3 AST id -> its id
+    // The unsat cores of checked cubes, under the literal each cube added to
+    // its parent's; and how often each literal is in the cube being split.
+    std::map<int, std::vector<std::vector<int>>> cores;
+    std::vector<int> inCube;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
         : ctx(c.impl().z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
@@ -311,12 +317,15 @@ struct ExecutionEncoding::Impl {
         last.reset();
         while (!pending.empty()) {
             z3::expr_vector assumed(ctx);
-            for (const z3::expr& literal : pending.back().assumed) assumed.push_back(literal);
+            for (int literal : pending.back().assumed) assumed.push_back(literals[literal]);
             const z3::check_result answer = solver.check(assumed);
             if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());  // the cube stays pending
             Cube cube = std::move(pending.back());
             pending.pop_back();
-            if (answer == z3::unsat) continue;
+            if (answer == z3::unsat) {
+                learn(cube);
+                continue;
+            }
             last = std::move(cube);  // split at the next call, even if decoding throws
             decode(solver.get_model());
             return true;
@@ -438,9 +447,10 @@ struct ExecutionEncoding::Impl {
         return std::find(order.begin(), order.end(), d.first) < std::find(order.begin(), order.end(), d.second);
     }
 
-    // "Decision d takes value v" as a literal: a Boolean constant tied to its
-    // atom once (Z3 wraps any other assumption in a fresh proxy at every check).
-    z3::expr literal(size_t d, int v) {
+    // "Decision d takes value v" as a literal, by id: a Boolean constant tied
+    // to its atom once (Z3 wraps any other assumption in a fresh proxy at every
+    // check); id ^ 1 is its negation.
+    int literalId(size_t d, int v) {
         const Decision& decision = decisions[d];
         const bool mo = decision.second >= 0;
         const auto key = std::make_pair(d, mo ? 1 : v);
@@ -450,29 +460,67 @@ struct ExecutionEncoding::Impl {
                                      : choices.rfSelect[decision.first] == v;
             const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_" + std::to_string(key.second)).c_str());
             solver.add(proxy == atom);
-            it = proxies.emplace(key, proxy).first;
+            it = proxies.emplace(key, static_cast<int>(literals.size())).first;
+            for (const z3::expr& literal : {proxy, !proxy}) {
+                literalOfAst.emplace(Z3_get_ast_id(ctx, literal), static_cast<int>(literals.size()));
+                literals.push_back(literal);
+            }
+            inCube.resize(literals.size(), 0);
         }
-        return mo && v == 0 ? !it->second : it->second;
+        return mo && v == 0 ? it->second ^ 1 : it->second;
+    }
+
+    // Keeps an unsat cube's core under the literal the cube added last: a
+    // later cube that holds the same core is unsat too, without a check (the
+    // solver's assertions only grow). Most cubes of an RDMA test are unsat:
+    // agreeing with an execution up to one decision forces the others.
+    void learn(const Cube& cube) {
+        if (cube.assumed.empty()) return;
+        std::vector<int> core;
+        for (const z3::expr& e : solver.unsat_core()) {
+            auto it = literalOfAst.find(Z3_get_ast_id(ctx, e));
+            if (it == literalOfAst.end()) return;
+            core.push_back(it->second);
+        }
+        if (std::find(core.begin(), core.end(), cube.assumed.back()) != core.end())
+            cores[cube.assumed.back()].push_back(std::move(core));
+    }
+
+    // Whether the cube being split plus `added` holds a kept core.
+    bool knownUnsat(int added) {
+        auto kept = cores.find(added);
+        if (kept == cores.end()) return false;
+        ++inCube[added];
+        const bool holds = std::any_of(kept->second.begin(), kept->second.end(), [&](const std::vector<int>& core) {
+            return std::all_of(core.begin(), core.end(), [&](int l) { return inCube[l] > 0; });
+        });
+        --inCube[added];
+        return holds;
     }
 
     // The rest of `cube` once its execution E is found: for each decision j the
     // cube leaves open, the cube where E's values hold before j and j differs
     // from E's. These cubes are disjoint and together hold every other
     // execution of `cube`, so no blocking clause accumulates in the solver.
+    // Those that hold a kept unsat core are left out.
     void split(const Cube& cube) {
         std::vector<int> value(decisions.size());
         for (size_t d = cube.open; d < decisions.size(); ++d) value[d] = foundValue(decisions[d]);
         std::vector<Cube> children;
-        std::vector<z3::expr> agreed = cube.assumed;
+        std::vector<int> agreed = cube.assumed;
+        for (int l : agreed) ++inCube[l];
         for (size_t d = cube.open; d < decisions.size(); ++d) {
             const int excluded = d == cube.open ? cube.excluded + 1 : 1;
-            if (excluded < decisions[d].values) {
+            const int same = literalId(d, value[d]);
+            if (excluded < decisions[d].values && !knownUnsat(same ^ 1)) {
                 Cube child{agreed, d, excluded};
-                child.assumed.push_back(!literal(d, value[d]));
+                child.assumed.push_back(same ^ 1);
                 children.push_back(std::move(child));
             }
-            agreed.push_back(literal(d, value[d]));
+            agreed.push_back(same);
+            ++inCube[same];
         }
+        for (int l : agreed) --inCube[l];
         // Stacked in reverse: the cube that differs from the execution found at
         // its first open decision is checked first.
         pending.insert(pending.end(), std::make_move_iterator(children.rbegin()),
