@@ -9,6 +9,7 @@
 #include "rdmacheck/relations.hpp"
 #include "symbolic.hpp"
 #include "terms.hpp"
+#include "trail.hpp"
 
 namespace rdmacheck {
 
@@ -127,11 +128,12 @@ struct ExecutionEncoding::Impl {
     // its parent's; and how often each literal is in the cube being split.
     std::map<int, std::vector<std::vector<int>>> cores;
     std::vector<int> inCube;
+    TrailDecoder trail;  // reads most executions off the solver's trail
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
         : ctx(c.impl().z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
           solver(loan.solver()), choices(ctx, s), domain(choices, c.impl().interrupted_, solver),
-          walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
+          walker(m, s, domain), found(s), consistent(mode == Mode::Consistent), trail(ctx, choices) {
         build();
     }
 
@@ -237,6 +239,7 @@ struct ExecutionEncoding::Impl {
             choices.rfSelect[r] = ctx.int_const(("rf" + std::to_string(r)).c_str());
             choices.sourceMo[r] = ctx.int_const(("src" + std::to_string(r)).c_str());
             solver.add(choices.rfSelect[r] >= 0 && choices.rfSelect[r] < static_cast<int>(candidates.size()));
+            trail.noteSource(r);
             for (size_t i = 0; i < candidates.size(); ++i) {
                 const int w = candidates[i];
                 z3::expr chosen = choices.rfSelect[r] == static_cast<int>(i);
@@ -255,6 +258,7 @@ struct ExecutionEncoding::Impl {
                     choices.nfoPairs.emplace_back(events[i], events[j]);
                     choices.nfoForward.push_back(
                         ctx.bool_const(("nfo" + std::to_string(events[i]) + "_" + std::to_string(events[j])).c_str()));
+                    trail.noteFlush(static_cast<int>(choices.nfoPairs.size()) - 1);
                 }
     }
 
@@ -327,7 +331,11 @@ struct ExecutionEncoding::Impl {
                 continue;
             }
             last = std::move(cube);  // split at the next call, even if decoding throws
-            decode(solver.get_model());
+            if (trail.decode(solver, locationCount, found)) {
+                checkArithmetic();
+            } else {
+                decode(solver.get_model());
+            }
             return true;
         }
         return false;
@@ -461,6 +469,7 @@ struct ExecutionEncoding::Impl {
             const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_" + std::to_string(key.second)).c_str());
             solver.add(proxy == atom);
             it = proxies.emplace(key, static_cast<int>(literals.size())).first;
+            if (mo) trail.noteCoherence(proxy, decision.first, decision.second);
             for (const z3::expr& literal : {proxy, !proxy}) {
                 literalOfAst.emplace(Z3_get_ast_id(ctx, literal), static_cast<int>(literals.size()));
                 literals.push_back(literal);

@@ -1,0 +1,151 @@
+#include "trail.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <functional>
+#include <map>
+
+#include "rdmacheck/arith.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+// Whether every read `v` refers to settles (Value::Kind::Read is one).
+template <class Settle>
+bool readsSettle(const Value& v, const Settle& settle) {
+    if (v.kind == Value::Kind::Read) return settle(v.event);
+    return std::all_of(v.args.begin(), v.args.end(), [&](const Value& a) { return readsSettle(a, settle); });
+}
+
+}  // namespace
+
+void TrailDecoder::noteSource(int read) {
+    terms_.emplace(Z3_get_ast_id(ctx_, choices_.rfSelect[read]), Term{Term::Kind::Source, read});
+}
+
+void TrailDecoder::noteCoherence(const z3::expr& proxy, int a, int b) {
+    terms_.emplace(Z3_get_ast_id(ctx_, proxy), Term{Term::Kind::Coherence, static_cast<int>(coherence_.size())});
+    coherence_.emplace_back(a, b);
+}
+
+void TrailDecoder::noteFlush(int pair) {
+    terms_.emplace(Z3_get_ast_id(ctx_, choices_.nfoForward[pair]), Term{Term::Kind::Flush, pair});
+}
+
+// Reads the literal's terms only: a term made here would change the solver's
+// later search, and with it the order executions are found in.
+TrailDecoder::Literal TrailDecoder::read(Z3_ast a) const {
+    Literal l;
+    if (Z3_get_ast_kind(ctx_, a) != Z3_APP_AST) return l;
+    Z3_app app = Z3_to_app(ctx_, a);
+    l.op = Z3_get_decl_kind(ctx_, Z3_get_app_decl(ctx_, app));
+    if (l.op == Z3_OP_NOT) {
+        l.positive = false;
+        a = Z3_get_app_arg(ctx_, app, 0);
+        if (Z3_get_ast_kind(ctx_, a) != Z3_APP_AST) return l;
+        app = Z3_to_app(ctx_, a);
+        l.op = Z3_get_decl_kind(ctx_, Z3_get_app_decl(ctx_, app));
+    }
+    const bool comparison = (l.op == Z3_OP_LE || l.op == Z3_OP_GE || l.op == Z3_OP_EQ) &&
+                            Z3_get_app_num_args(ctx_, app) == 2;
+    auto it = terms_.find(Z3_get_ast_id(ctx_, comparison ? Z3_get_app_arg(ctx_, app, 0) : a));
+    if (it == terms_.end() || comparison != (it->second.kind == Term::Kind::Source)) return l;
+    if (comparison) {
+        Z3_ast bound = Z3_get_app_arg(ctx_, app, 1);
+        if (!Z3_is_numeral_ast(ctx_, bound) || !Z3_get_numeral_int(ctx_, bound, &l.bound)) return l;
+    }
+    l.term = &it->second;
+    return l;
+}
+
+bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGraph& found) const {
+    for (const auto& [name, order] : choices_.orders)
+        for (const auto& [group, events] : order.groups)
+            if (events.size() > 1) return false;
+    found.clearChoices(locationCount);
+    auto noRank = [](const z3::expr&) { return OrderKey(); };  // groups of one event
+    for (const auto& [name, order] : choices_.orders) found.orders[name] = order.decode(noRank);
+    std::vector<signed char> before(coherence_.size(), -1);
+    std::vector<bool> forward(choices_.nfoPairs.size(), false);
+    std::vector<int> least(choices_.rfCandidates.size(), INT_MIN), most(choices_.rfCandidates.size(), INT_MAX);
+    const z3::expr_vector trail(ctx_, Z3_solver_get_trail(ctx_, solver));
+    for (unsigned i = 0; i < trail.size(); ++i) {
+        const Literal l = read(Z3_ast_vector_get(ctx_, trail, i));
+        if (!l.term) continue;
+        const int t = l.term->index;
+        if (l.term->kind == Term::Kind::Coherence) before[t] = l.positive;
+        if (l.term->kind == Term::Kind::Flush) forward[t] = l.positive;
+        if (l.term->kind != Term::Kind::Source) continue;
+        // rf <= k, rf >= k, rf = k, and their negations, as bounds on rf.
+        const bool atMost = l.op == Z3_OP_LE || l.op == Z3_OP_EQ, atLeast = l.op == Z3_OP_GE || l.op == Z3_OP_EQ;
+        if (l.positive && atMost) most[t] = std::min(most[t], l.bound);
+        if (l.positive && atLeast) least[t] = std::max(least[t], l.bound);
+        if (!l.positive && l.op == Z3_OP_LE) least[t] = std::max(least[t], l.bound + 1);
+        if (!l.positive && l.op == Z3_OP_GE) most[t] = std::min(most[t], l.bound - 1);
+    }
+    if (!sourcesFrom(least, most, found) || !valuesFromSources(found) || !orderWrites(before, locationCount, found))
+        return false;
+    for (size_t i = 0; i < choices_.nfoPairs.size(); ++i) {
+        auto [a, b] = choices_.nfoPairs[i];
+        found.nfo.emplace_back(forward[i] ? a : b, forward[i] ? b : a);
+    }
+    return true;
+}
+
+// Each read's source, where its bounds meet.
+bool TrailDecoder::sourcesFrom(const std::vector<int>& least, const std::vector<int>& most,
+                               ExecutionGraph& found) const {
+    for (size_t r = 0; r < choices_.rfCandidates.size(); ++r) {
+        if (choices_.rfCandidates[r].empty()) continue;
+        if (least[r] != most[r] || least[r] < 0 || least[r] >= static_cast<int>(choices_.rfCandidates[r].size()))
+            return false;
+        found.rf[r] = choices_.rfCandidates[r][least[r]];
+    }
+    return true;
+}
+
+// Each value read is its source's written value, computed after the values
+// that one reads.
+bool TrailDecoder::valuesFromSources(ExecutionGraph& found) const {
+    std::vector<signed char> state(found.events.size(), 0);  // 0 open, 1 on the stack, 2 done
+    std::function<bool(int)> settle = [&](int r) {
+        if (state[r] != 0) return state[r] == 2;
+        state[r] = 1;
+        const Value& written = found.events[found.rf[r]].written;
+        if (!readsSettle(written, settle)) return false;
+        try {
+            found.readValues[r] = written.eval(found.readValues);
+        } catch (const ArithmeticOverflow&) {
+            return false;
+        }
+        state[r] = 2;
+        return true;
+    };
+    for (size_t r = 0; r < choices_.rfCandidates.size(); ++r)
+        if (!choices_.rfCandidates[r].empty() && !settle(static_cast<int>(r))) return false;
+    return true;
+}
+
+// mo per location, from the answer of each pair of its writes.
+bool TrailDecoder::orderWrites(const std::vector<signed char>& before, size_t locationCount,
+                               ExecutionGraph& found) const {
+    std::map<std::pair<int, int>, bool> precedes;
+    for (size_t p = 0; p < coherence_.size(); ++p) {
+        if (before[p] < 0) return false;
+        precedes[coherence_[p]] = before[p] == 1;
+        precedes[{coherence_[p].second, coherence_[p].first}] = before[p] == 0;
+    }
+    for (size_t l = 0; l < locationCount; ++l) {
+        std::vector<int> writes = choices_.writesOf[l];
+        for (size_t i = 0; i < writes.size(); ++i)
+            for (size_t j = i + 1; j < writes.size(); ++j)
+                if (!precedes.count({writes[i], writes[j]})) return false;  // no proxy yet
+        std::sort(writes.begin(), writes.end(), [&](int a, int b) { return precedes.at({a, b}); });
+        found.mo[l].push_back(found.initWriteOf(static_cast<int>(l)));
+        found.mo[l].insert(found.mo[l].end(), writes.begin(), writes.end());
+    }
+    return true;
+}
+
+}  // namespace rdmacheck

@@ -1,0 +1,60 @@
+// Reading an execution off the solver's trail, the literals its last search
+// assigned, instead of building a model, which costs several times more per
+// execution (the model's values of every term of the encoding, where the
+// decoder needs the choices only). Internal to the encoder.
+#pragma once
+
+#include <unordered_map>
+#include <utility>
+#include <vector>
+#include <z3++.h>
+
+#include "symbolic.hpp"
+
+namespace rdmacheck {
+
+class TrailDecoder {
+public:
+    TrailDecoder(z3::context& ctx, const Choices& choices) : ctx_(ctx), choices_(choices) {}
+
+    // The terms whose atoms on the trail tell the choices: a read's source
+    // index (the solver reads rf = k as the bounds rf <= k and rf >= k), an mo
+    // decision's proxy (a before b), an nfo pair's direction.
+    void noteSource(int read);
+    void noteCoherence(const z3::expr& proxy, int a, int b);
+    void noteFlush(int pair);
+
+    // The execution's rf, values read, mo, nfo and group orders into `found`.
+    // False when the trail does not tell them all: before every mo decision
+    // has its proxy, with a group order on two events or more (ranks are
+    // integers), when values read depend on each other in a cycle or leave 64
+    // bits (the model's values and messages then decide).
+    bool decode(z3::solver& solver, size_t locationCount, ExecutionGraph& found) const;
+
+private:
+    struct Term {
+        enum class Kind { Source, Coherence, Flush };
+        Kind kind;
+        int index;  // the read, the noted proxy, the nfo pair
+    };
+    // A trail literal: positive or not, the term it is about (none if no
+    // choice's), and for a source its comparison with a numeral.
+    struct Literal {
+        const Term* term = nullptr;
+        bool positive = true;
+        Z3_decl_kind op = Z3_OP_TRUE;
+        int bound = 0;
+    };
+
+    Literal read(Z3_ast a) const;
+    bool sourcesFrom(const std::vector<int>& least, const std::vector<int>& most, ExecutionGraph& found) const;
+    bool valuesFromSources(ExecutionGraph& found) const;
+    bool orderWrites(const std::vector<signed char>& before, size_t locationCount, ExecutionGraph& found) const;
+
+    z3::context& ctx_;
+    const Choices& choices_;
+    std::unordered_map<unsigned, Term> terms_;  // by Z3 AST id
+    std::vector<std::pair<int, int>> coherence_;  // per noted proxy: its writes, a before b
+};
+
+}  // namespace rdmacheck
