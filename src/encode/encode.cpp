@@ -491,8 +491,11 @@ struct ExecutionEncoding::Impl {
             if (it == literalOfAst.end()) return;
             core.push_back(it->second);
         }
-        if (std::find(core.begin(), core.end(), cube.assumed.back()) != core.end())
+        if (core.empty()) {  // the assertions alone are unsat now (require() adds them): so is every cube
+            pending.clear();
+        } else if (std::find(core.begin(), core.end(), cube.assumed.back()) != core.end()) {
             cores[cube.assumed.back()].push_back(std::move(core));
+        }
     }
 
     // Whether the cube being split plus `added` holds a kept core.

@@ -26,7 +26,7 @@ SolverContext::Impl::Lent& SolverContext::Impl::lend(bool differenceLogic) {
     if (free == solvers_.end()) {
         z3::solver solver(z3(), z3::solver::simple());
         z3::params p(z3());
-        p.set("relevancy", 0u);
+        p.set("relevancy", 0u);  // also what reading executions off the trail relies on (trail.hpp)
         if (differenceLogic) p.set("arith.solver", 1u);
         solver.set(p);
         free = solvers_.insert(solvers_.end(), Lent{solver, differenceLogic, false});

@@ -69,7 +69,7 @@ bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGra
     std::vector<signed char> before(coherence_.size(), -1);
     std::vector<bool> forward(choices_.nfoPairs.size(), false);
     std::vector<int> least(choices_.rfCandidates.size(), INT_MIN), most(choices_.rfCandidates.size(), INT_MAX);
-    const z3::expr_vector trail(ctx_, Z3_solver_get_trail(ctx_, solver));
+    const z3::expr_vector trail = solver.trail();
     for (unsigned i = 0; i < trail.size(); ++i) {
         const Literal l = read(Z3_ast_vector_get(ctx_, trail, i));
         if (!l.term) continue;
@@ -81,8 +81,8 @@ bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGra
         const bool atMost = l.op == Z3_OP_LE || l.op == Z3_OP_EQ, atLeast = l.op == Z3_OP_GE || l.op == Z3_OP_EQ;
         if (l.positive && atMost) most[t] = std::min(most[t], l.bound);
         if (l.positive && atLeast) least[t] = std::max(least[t], l.bound);
-        if (!l.positive && l.op == Z3_OP_LE) least[t] = std::max(least[t], l.bound + 1);
-        if (!l.positive && l.op == Z3_OP_GE) most[t] = std::min(most[t], l.bound - 1);
+        if (!l.positive && l.op == Z3_OP_LE && l.bound < INT_MAX) least[t] = std::max(least[t], l.bound + 1);
+        if (!l.positive && l.op == Z3_OP_GE && l.bound > INT_MIN) most[t] = std::min(most[t], l.bound - 1);
     }
     if (!sourcesFrom(least, most, found) || !valuesFromSources(found) || !orderWrites(before, locationCount, found))
         return false;
@@ -111,6 +111,7 @@ bool TrailDecoder::valuesFromSources(ExecutionGraph& found) const {
     std::vector<signed char> state(found.events.size(), 0);  // 0 open, 1 on the stack, 2 done
     std::function<bool(int)> settle = [&](int r) {
         if (state[r] != 0) return state[r] == 2;
+        if (found.rf[r] < 0) return false;  // a value received but never bound (a read of no write)
         state[r] = 1;
         const Value& written = found.events[found.rf[r]].written;
         if (!readsSettle(written, settle)) return false;
@@ -141,7 +142,7 @@ bool TrailDecoder::orderWrites(const std::vector<signed char>& before, size_t lo
         for (size_t i = 0; i < writes.size(); ++i)
             for (size_t j = i + 1; j < writes.size(); ++j)
                 if (!precedes.count({writes[i], writes[j]})) return false;  // no proxy yet
-        std::sort(writes.begin(), writes.end(), [&](int a, int b) { return precedes.at({a, b}); });
+        std::sort(writes.begin(), writes.end(), [&](int a, int b) { return a != b && precedes.at({a, b}); });
         found.mo[l].push_back(found.initWriteOf(static_cast<int>(l)));
         found.mo[l].insert(found.mo[l].end(), writes.begin(), writes.end());
     }

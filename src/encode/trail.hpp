@@ -2,6 +2,12 @@
 // assigned, instead of building a model, which costs several times more per
 // execution (the model's values of every term of the encoding, where the
 // decoder needs the choices only). Internal to the encoder.
+//
+// It agrees with the model because the solvers run without relevancy
+// propagation (solver_context.cpp: keep it so): Z3 then assigns every Boolean
+// it internalised, and the trail holds them all, base level included. An nfo
+// Boolean absent from the trail was never internalised, and the model's
+// completion makes it false: backward, here too.
 #pragma once
 
 #include <unordered_map>
