@@ -59,6 +59,19 @@ TrailDecoder::Literal TrailDecoder::read(Z3_ast a) const {
     return l;
 }
 
+// Most of an encoding's trail literals recur from one execution to the next:
+// each is read once. Held, so that its AST id names it while it is remembered.
+const TrailDecoder::Literal& TrailDecoder::remembered(Z3_ast literal) const {
+    const unsigned id = Z3_get_ast_id(ctx_, literal);
+    if (id >= slot_.size()) slot_.resize(id + 1, -1);
+    if (slot_[id] < 0) {
+        slot_[id] = static_cast<int>(seen_.size());
+        seen_.push_back(read(literal));
+        held_.push_back(z3::expr(ctx_, literal));
+    }
+    return seen_[slot_[id]];
+}
+
 bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGraph& found) const {
     for (const auto& [name, order] : choices_.orders)
         for (const auto& [group, events] : order.groups)
@@ -71,7 +84,7 @@ bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGra
     std::vector<int> least(choices_.rfCandidates.size(), INT_MIN), most(choices_.rfCandidates.size(), INT_MAX);
     const z3::expr_vector trail = solver.trail();
     for (unsigned i = 0; i < trail.size(); ++i) {
-        const Literal l = read(Z3_ast_vector_get(ctx_, trail, i));
+        const Literal& l = remembered(Z3_ast_vector_get(ctx_, trail, i));
         if (!l.term) continue;
         const int t = l.term->index;
         if (l.term->kind == Term::Kind::Coherence) before[t] = l.positive;

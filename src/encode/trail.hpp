@@ -53,6 +53,7 @@ private:
     };
 
     Literal read(Z3_ast a) const;
+    const Literal& remembered(Z3_ast literal) const;
     bool sourcesFrom(const std::vector<int>& least, const std::vector<int>& most, ExecutionGraph& found) const;
     bool valuesFromSources(ExecutionGraph& found) const;
     bool orderWrites(const std::vector<signed char>& before, size_t locationCount, ExecutionGraph& found) const;
@@ -61,6 +62,10 @@ private:
     const Choices& choices_;
     std::unordered_map<unsigned, Term> terms_;  // by Z3 AST id
     std::vector<std::pair<int, int>> coherence_;  // per noted proxy: its writes, a before b
+    // Trail literals read, each once; its slot by AST id; the literals held.
+    mutable std::vector<Literal> seen_;
+    mutable std::vector<int> slot_;
+    mutable std::vector<z3::expr> held_;
 };
 
 }  // namespace rdmacheck
