@@ -15,6 +15,7 @@
 // event, so it is an ob cycle. Irreflexive and empty axioms deny their pairs.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 
@@ -62,6 +63,16 @@ class SolverFailure : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+// How the executions found so far, in every thread, were decoded: most off
+// the solver's trail, the rest from Z3's model (src/encode/trail.hpp). For
+// tests: with crossCheckTrailDecoding(true), an execution read off the trail
+// is decoded from the model too, and a difference throws std::logic_error.
+struct DecodeCounts {
+    uint64_t fromTrail = 0, fromModel = 0;
+};
+DecodeCounts decodeCounts();
+void crossCheckTrailDecoding(bool on);
 
 class ExecutionEncoding {
 public:

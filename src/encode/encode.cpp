@@ -1,8 +1,10 @@
 #include "rdmacheck/encode.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/choices.hpp"
@@ -14,6 +16,9 @@
 namespace rdmacheck {
 
 namespace {
+
+std::atomic<uint64_t> decodedFromTrail{0}, decodedFromModel{0};
+std::atomic<bool> crossChecking{false};
 
 bool isInit(const Event& e) { return isInitEvent(e); }
 
@@ -333,8 +338,11 @@ struct ExecutionEncoding::Impl {
             last = std::move(cube);  // split at the next call, even if decoding throws
             if (trail.decode(solver, locationCount, found)) {
                 checkArithmetic();
+                ++decodedFromTrail;
+                if (crossChecking) crossCheck();
             } else {
                 decode(solver.get_model());
+                ++decodedFromModel;
             }
             return true;
         }
@@ -371,6 +379,15 @@ struct ExecutionEncoding::Impl {
         }
         auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
         for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
+    }
+
+    // The execution read off the trail against the one the model gives.
+    void crossCheck() {
+        const ExecutionGraph fromTrail = found;
+        decode(solver.get_model());
+        if (fromTrail.rf != found.rf || fromTrail.readValues != found.readValues || fromTrail.mo != found.mo ||
+            fromTrail.nfo != found.nfo || fromTrail.orders != found.orders)
+            throw std::logic_error("the execution read off the solver's trail is not the model's");
     }
 
     // Z3 computes with unbounded integers: a step of the execution's arithmetic
@@ -539,6 +556,10 @@ struct ExecutionEncoding::Impl {
                        std::make_move_iterator(children.rend()));
     }
 };
+
+DecodeCounts decodeCounts() { return {decodedFromTrail, decodedFromModel}; }
+
+void crossCheckTrailDecoding(bool on) { crossChecking = on; }
 
 ExecutionEncoding::ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& skeleton, const Model& model,
                                      size_t locationCount, Mode mode)
