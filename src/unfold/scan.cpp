@@ -98,10 +98,10 @@ void TestScan::scanCall(const Stmt& st) {
 void TestScan::scanArgument(const Stmt& st, const MethodSignature& m, size_t i) {
     argument_ = i;
     const CallArg& a = st.args[i];
-    const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;
+    const bool isName = !a.isNodeSet && a.expr.kind == Expr::Kind::Location && !a.expr.remoteNode;  // or `_`
     switch (m.arg(i)) {
         case ArgKind::Variable:
-            if (!isName || a.expr.name == "_") expected("a shared variable (a name)");
+            if (!isPlainName(a)) expected("a shared variable (a name)");
             for (const LocationDecl& d : test_.locations)
                 if (d.name == a.expr.name && !d.shared)
                     throw InputError(a.where, "'" + d.name + "' is a location of node " + std::to_string(d.node) +
@@ -123,7 +123,7 @@ void TestScan::scanArgument(const Stmt& st, const MethodSignature& m, size_t i) 
                 expected("an integer or one local location");
             break;
         case ArgKind::Out:
-            if (!isName || a.expr.name == "_") expected("a local location (a name) the call writes");
+            if (!isPlainName(a)) expected("a local location (a name) the call writes");
             break;
     }
 }

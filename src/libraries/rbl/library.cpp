@@ -115,9 +115,7 @@ public:
     // every call on q carries as many values.
     void checkArgument(const Stmt& call, size_t i, CallScan& scan) const override {
         const CallArg& buffer = call.args[i];
-        if (buffer.isNodeSet || buffer.expr.kind != Expr::Kind::Location || buffer.expr.remoteNode ||
-            buffer.expr.name == "_")
-            scan.expected("a ring buffer (a name)");
+        if (!isPlainName(buffer)) scan.expected("a ring buffer (a name)");
         const std::string& q = buffer.expr.name;
         scan.claimName(q, "buffer", buffer.where);
         const int values = static_cast<int>(call.args.size()) - 1;
