@@ -40,6 +40,9 @@ struct CheckResult {
     uint64_t negative = 0;
     bool ok = false;
     std::vector<SourceLoc> cutLoops;      // loops whose unroll bound cut consistent executions
+    // Some execution (a run, on a machine) reached the end of every thread,
+    // whatever the filter: without one, States 0 hides a deadlock.
+    bool completes = false;
     uint64_t machineStates = 0;           // operational only: configurations visited
     double seconds = 0;
 

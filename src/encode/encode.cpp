@@ -485,15 +485,40 @@ struct ExecutionEncoding::Impl {
                                      : choices.rfSelect[decision.first] == v;
             const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_" + std::to_string(key.second)).c_str());
             solver.add(proxy == atom);
-            it = proxies.emplace(key, static_cast<int>(literals.size())).first;
+            it = proxies.emplace(key, addLiteral(proxy)).first;
             if (mo) trail.noteCoherence(proxy, decision.first, decision.second);
-            for (const z3::expr& literal : {proxy, !proxy}) {
-                literalOfAst.emplace(Z3_get_ast_id(ctx, literal), static_cast<int>(literals.size()));
-                literals.push_back(literal);
-            }
-            inCube.resize(literals.size(), 0);
         }
         return mo && v == 0 ? it->second ^ 1 : it->second;
+    }
+
+    // A Boolean constant and its negation as literals, ids i and i ^ 1.
+    int addLiteral(const z3::expr& proxy) {
+        const int id = static_cast<int>(literals.size());
+        for (const z3::expr& literal : {proxy, !proxy}) {
+            literalOfAst.emplace(Z3_get_ast_id(ctx, literal), static_cast<int>(literals.size()));
+            literals.push_back(literal);
+        }
+        inCube.resize(literals.size(), 0);
+        return id;
+    }
+
+    // The first execution where `condition` holds, assumed in the first cube
+    // rather than asserted, so that the encoding can still tell whether any
+    // execution completes at all (anyExecution).
+    bool firstWhere(const z3::expr& condition) {
+        if (last || pending.size() != 1 || !pending.back().assumed.empty())
+            throw std::logic_error("firstWhere: the search has begun");
+        const z3::expr guard = ctx.bool_const("where");
+        solver.add(z3::implies(guard, condition));
+        pending.back().assumed.push_back(addLiteral(guard));
+        return next();
+    }
+
+    // One query, nothing decoded.
+    bool anyExecution() {
+        const z3::check_result answer = solver.check();
+        if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
+        return answer == z3::sat;
     }
 
     // Keeps an unsat cube's core under the literal the cube added last: a
@@ -584,5 +609,11 @@ z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k)
 }
 
 void require(ExecutionEncoding& encoding, const z3::expr& condition) { encoding.impl().solver.add(condition); }
+
+bool firstExecutionWhere(ExecutionEncoding& encoding, const z3::expr& condition) {
+    return encoding.impl().firstWhere(condition);
+}
+
+bool anyExecution(ExecutionEncoding& encoding) { return encoding.impl().anyExecution(); }
 
 }  // namespace rdmacheck

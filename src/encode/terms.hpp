@@ -16,5 +16,10 @@ z3::expr finalValueIs(const ExecutionEncoding& encoding, int location, long long
 z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k);
 // Keeps only executions where `condition` holds in later next() calls.
 void require(ExecutionEncoding& encoding, const z3::expr& condition);
+// Before the first next(): whether an execution where `condition` holds exists
+// (then current() is one), with `condition` assumed, not kept.
+bool firstExecutionWhere(ExecutionEncoding& encoding, const z3::expr& condition);
+// Whether the encoding has any execution, under what require() kept.
+bool anyExecution(ExecutionEncoding& encoding);
 
 }  // namespace rdmacheck

@@ -250,6 +250,7 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
 
     Search search(test, program, rules, options, visit != nullptr, result);
     const std::map<Outcome, uint32_t> outcomes = search.run();
+    result.completes = !outcomes.empty();
     const Rules recording(program, params, kind, options.unroll, options.reduce, true);
     const OutcomeLayout layout(test, program);
     for (const auto& [outcome, node] : outcomes) {

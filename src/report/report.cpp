@@ -17,6 +17,12 @@ constexpr const char* kUnrollCut =
 
 // A location as herd7's digests order it (registers first, by thread then
 // name; then memory by name) and print it (0:EAX, x).
+// The warning of a test none of whose executions completes (a deadlock, for a
+// protocol): herd7's verdict stands, but it speaks of no execution.
+constexpr const char* kNoneCompletes =
+    "no execution completes: every one stops at an assume, a wait or the unroll bound (or the model allows "
+    "none); the verdict holds of no execution";
+
 struct HerdLocation {
     bool memory;
     int thread;
@@ -114,6 +120,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     if (options.showTime) out << timeLine(r.test, r.seconds);
     if (test.arch == Arch::X86) out << "Hash=" << herdHash(test) << "\n";
     for (const SourceLoc& loop : r.cutLoops) out << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
+    if (!r.completes) out << "Warning: " << SourceLoc{test.file, 0, 0}.str() << ": " << kNoneCompletes << "\n";
     out << "\n";
 }
 
@@ -149,6 +156,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     }
     j["states"] = states;
     j["warnings"] = cutLoopWarnings(r.cutLoops, kUnrollCut);
+    if (!r.completes) j["warnings"].push_back({{"file", test.file}, {"line", 0}, {"column", 0}, {"message", kNoneCompletes}});
     if (r.engine != "declarative") j["machine_states"] = r.machineStates;
     if (options.showTime) j["time"] = r.seconds;
     return j;

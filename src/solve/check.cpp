@@ -165,6 +165,7 @@ public:
 private:
     void enumerateExecutions(ExecutionEncoding& encoding) {
         while (encoding.next()) {
+            result_.completes = true;
             const ExecutionGraph& ex = encoding.current();
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
@@ -201,16 +202,22 @@ private:
 
     // One query: an execution that decides the verdict (satisfies the
     // condition of exists / ~exists, or breaks forall's).
+    // Found nothing: one more query on the same encoding tells whether any
+    // execution completes, until one does.
     bool findDecisive(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
-        requireFilter(sk, encoding);
         const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
-        require(encoding, test_.quantifier == Quantifier::Forall ? !holds : holds);
-        if (!encoding.next()) return false;
-        record(encoding.current());
-        return true;
+        z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
+        if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
+        if (firstExecutionWhere(encoding, decisive)) {
+            record(encoding.current());
+            return true;
+        }
+        if (!result_.completes) result_.completes = anyExecution(encoding);
+        return false;
     }
 
     FinalState record(const ExecutionGraph& ex) {
+        result_.completes = true;
         auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
         FinalState state;
         for (const ObservedName& n : result_.shown) state.push_back(finalValue(test_, program_, ex, n.name, n.thread));
@@ -289,6 +296,15 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                [&](const PathCombination& combination, ExecutionEncoding& encoding) {
                    return run.run(combination, encoding);
                });
+
+    // The states mode searched under the filter: finding nothing there says
+    // nothing of completion.
+    if (!result.completes && options.mode == CheckMode::States && test.filter)
+        search.run(ctx, ExecutionEncoding::Mode::Consistent, &result,
+                   [&](const PathCombination&, ExecutionEncoding& encoding) {
+                       result.completes = encoding.next();
+                       return !result.completes;
+                   });
 
     decideVerdict(result);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -39,6 +39,29 @@ TEST(Cli, OperationalEnginePrintsTheHerdReport) {
     EXPECT_NE(bad.status, 0);
 }
 
+// A test none of whose runs completes keeps herd7's verdict and says why it is
+// empty, in the text report and in the JSON, on both engines and in every mode.
+TEST(Cli, WarnsWhenNoExecutionCompletes) {
+    const TempDir dir("deadlock");
+    const std::string file = dir / "deadlock.litmus";
+    std::ofstream(file) << "RDMA Deadlock\n{ x@1 = 0; y@2 = 0; }\n"
+                           "P0@1 { assume(x = 1); y^2 := 1; }\nP1@2 { assume(y = 1); x^1 := 1; }\n"
+                           "forall (x = 1)\n";
+    const std::string warning = "Warning: " + file + ": no execution completes: every one stops at an assume, a "
+                                "wait or the unroll bound (or the model allows none); the verdict holds of no execution\n";
+    for (const char* options : {"", "--states", "--speedcheck", "--engine operational",
+                                "--engine operational --machine simplified"}) {
+        ToolRun r = runTool(std::string("--no-time ") + options + " " + file);
+        EXPECT_EQ(r.status, 0) << options << r.err;
+        EXPECT_NE(r.out.find("States 0\nOk\n"), std::string::npos) << options << r.out;
+        EXPECT_NE(r.out.find(warning), std::string::npos) << options << r.out;
+        ToolRun j = runTool(std::string("--json ") + options + " " + file);
+        EXPECT_NE(j.out.find("\"line\":0,\"message\":\"no execution completes"), std::string::npos) << j.out;
+    }
+    ToolRun live = runTool("--no-time " + corpusFile("fig3e-sb-polled-gets.litmus"));
+    EXPECT_EQ(live.out.find("Warning"), std::string::npos) << live.out;
+}
+
 // The tool keeps nothing in the temporary directory: pictures (Graphviz runs in
 // child processes), explanations, cross with shrinking, refine, generate and the
 // operational engine, each run with TMPDIR pointed at a fresh empty directory.

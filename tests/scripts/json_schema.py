@@ -43,6 +43,9 @@ with tempfile.TemporaryDirectory() as tmp:
     loop = os.path.join(tmp, "loop.litmus")
     open(loop, "w").write("RDMA Loop\n{ x@1 = 0; a@1; }\nP0@1 { while (a = 0) { a := x; }; }\n"
                           "P1@1 { x := 1; }\nexists (a = 1)\n")
+    deadlock = os.path.join(tmp, "deadlock.litmus")
+    open(deadlock, "w").write("RDMA Deadlock\n{ x@1 = 0; y@2 = 0; }\nP0@1 { assume(x = 1); y^2 := 1; }\n"
+                              "P1@2 { assume(y = 1); x^1 := 1; }\nforall (x = 1)\n")
     fig3c = os.path.join(corpus, "fig3c-lb-gets-polls.litmus")
     fig3e = os.path.join(corpus, "fig3e-sb-polled-gets.litmus")
     for r in records(["--json", "--no-time", fig3c, fig3e, x86], 0):
@@ -60,6 +63,10 @@ with tempfile.TemporaryDirectory() as tmp:
     warned = records(["--json", "--unroll", "1", loop], 0)
     if not warned or not warned[0]["warnings"] or warned[0]["warnings"][0]["line"] != 3:
         failures.append("--unroll 1: no warning at line 3 of the cut loop: %s" % warned)
+    for engine in ("declarative", "operational"):
+        stuck = records(["--json", "--engine", engine, deadlock], 0)
+        if not stuck or [w["line"] for w in stuck[0]["warnings"]] != [0] or stuck[0]["states"]:
+            failures.append("%s: no warning that no execution completes: %s" % (engine, stuck))
     errors = records(["--json", bad, os.path.join(tmp, "missing.litmus")], 2)
     if [(e["type"], e["line"]) for e in errors] != [("error", 3), ("error", 0)]:
         failures.append("errors: expected a positioned error and a missing file, got %s" % errors)

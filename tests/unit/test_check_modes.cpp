@@ -8,6 +8,7 @@
 
 #include "../test_support.hpp"
 #include "rdmacheck/generate.hpp"
+#include "rdmacheck/machine.hpp"
 
 using namespace rdmacheck;
 using namespace rdmacheck::testing;
@@ -28,9 +29,14 @@ void expectModesAgree(const LitmusTest& test, const Model& model) {
     EXPECT_EQ(states.ok, full.ok);
     EXPECT_EQ(states.cutLoops.size(), full.cutLoops.size());
     EXPECT_EQ(states.positive + states.negative, full.states.size()) << "each state is found once";
+    EXPECT_EQ(states.completes, full.completes);
+    if (!test.filter) {
+        EXPECT_EQ(full.completes, !full.states.empty());
+    }
 
     const CheckResult speed = runIn(test, model, CheckMode::Speedcheck);
     EXPECT_EQ(speed.ok, full.ok);
+    EXPECT_EQ(speed.completes, full.completes);
     ASSERT_LE(speed.states.size(), 1u);
     for (const auto& [state, satisfies] : speed.states) {
         ASSERT_TRUE(full.states.count(state)) << "a state no execution reaches";
@@ -66,6 +72,29 @@ TEST(CheckModes, FilterAndForall) {
                                      filter + question + "\n";
             expectModesAgree(parseLitmus(text, "sb.litmus"), tso);
         }
+}
+
+// A credit deadlock (each side waits for the other's first message): no
+// execution completes, on both engines and in every mode, and the filter,
+// which leaves no final state either, is not taken for one.
+TEST(CheckModes, NoExecutionCompletes) {
+    const Model model = loadModel(modelsDir(), "rdma-tso");
+    const std::string declarations = "RDMA Deadlock\n{ x@1 = 0; y@2 = 0; a@1; }\n";
+    const std::string deadlock = "P0@1 { assume(x = 1); y^2 := 1; } P1@2 { assume(y = 1); x^1 := 1; }\n";
+    const std::string live = "P0@1 { y^2 := 1; a := x; } P1@2 { assume(y = 1); x^1 := 1; }\n";
+    for (const char* question : {"exists (x = 1)", "~exists (x = 1)", "forall (x = 1)"})
+        for (const auto& [program, completes] : {std::pair{deadlock, false}, std::pair{live, true}})
+            for (const char* filter : {"", "filter (x = 2)\n"}) {
+                const LitmusTest test = parseLitmus(declarations + program + filter + question, "d.litmus");
+                SCOPED_TRACE(program + filter + question);
+                expectModesAgree(test, model);
+                EXPECT_EQ(runIn(test, model, CheckMode::Speedcheck).completes, completes);
+                for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified}) {
+                    MachineOptions options;
+                    options.kind = kind;
+                    EXPECT_EQ(explore(test, model, options).completes, completes) << machineName(kind);
+                }
+            }
 }
 
 TEST(CheckModesSlow, X86Suite) {
