@@ -1,7 +1,10 @@
-// litmus/*/expected.csv: every corpus test under every model with a stated verdict.
+// litmus/*/expected.csv: every corpus test under every model with a stated verdict,
+// and, where the corpus has a states column, its number of final states.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "../test_support.hpp"
@@ -14,6 +17,7 @@ namespace {
 
 struct Expectation {
     std::string test, model, expect, source;
+    std::optional<size_t> states;  // the number of final states, where the corpus has a states column
 };
 
 // CSV with optional double-quoted fields.
@@ -38,24 +42,78 @@ std::vector<std::string> splitCsv(const std::string& line) {
     return fields;
 }
 
+// The position of column `name` in the header, if it has one.
+std::optional<size_t> columnOf(const std::vector<std::string>& header, const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) return std::nullopt;
+    return static_cast<size_t>(it - header.begin());
+}
+
+// One row; `states` is read when the header has that column, and every row must then fill it.
+std::optional<Expectation> parseRow(const std::string& line, std::optional<size_t> statesColumn) {
+    const std::vector<std::string> f = splitCsv(line);
+    EXPECT_GE(f.size(), 3u) << line;
+    if (f.size() < 3) return std::nullopt;
+    Expectation e{f[0], f[1], f[2], f.size() > 3 ? f[3] : "", std::nullopt};
+    if (statesColumn) {
+        EXPECT_LT(*statesColumn, f.size()) << "no states cell: " << line;
+        if (*statesColumn < f.size()) e.states = std::stoul(f[*statesColumn]);
+    }
+    return e;
+}
+
 std::vector<Expectation> readExpectations(const std::string& dir) {
     std::vector<Expectation> rows;
     std::istringstream in(readFile(dir + "/expected.csv"));
     std::string line;
     std::getline(in, line);
     EXPECT_EQ(line.rfind("test,model,expect,source", 0), 0u) << dir << "/expected.csv header";
+    const std::optional<size_t> statesColumn = columnOf(splitCsv(line), "states");
     while (std::getline(in, line)) {
         if (line.empty()) continue;
-        auto f = splitCsv(line);
-        EXPECT_GE(f.size(), 3u) << line;
-        if (f.size() >= 3) rows.push_back({f[0], f[1], f[2], f.size() > 3 ? f[3] : ""});
+        if (std::optional<Expectation> e = parseRow(line, statesColumn)) rows.push_back(*e);
     }
     return rows;
 }
 
+// The verdict, and the number of final states where the row gives it.
+void expectAsStated(const CheckResult& r, const Expectation& e, const std::string& engine) {
+    EXPECT_EQ(r.ok ? "Ok" : "No", e.expect) << engine;
+    if (e.states) {
+        EXPECT_EQ(r.states.size(), *e.states) << engine << ": final states";
+    }
+}
 
-// Every row of dir/expected.csv under the declarative engine and both machines
-// (remote RMWs have rules on the simplified machine only, RMW App. D.1);
+bool hasRemoteRmw(const LitmusTest& test) {
+    return std::any_of(test.threads.begin(), test.threads.end(), [](const ThreadDecl& t) {
+        return anyStatement(t.body, [](const Stmt& s) { return s.kind == Stmt::Kind::RCas || s.kind == Stmt::Kind::RFaa; });
+    });
+}
+
+// Both machines, where the model has them: remote RMWs have rules on the
+// simplified machine only (RMW App. D.1).
+void expectMachinesAsStated(const LitmusTest& test, const Model& model, const Expectation& e) {
+    if (!findMachine(model)) return;  // the MOWGLI models are declarative only
+    for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified}) {
+        MachineOptions options;
+        options.kind = kind;
+        if (hasRemoteRmw(test) && kind == MachineKind::Concrete) {
+            EXPECT_THROW(explore(test, model, options), InputError);
+            continue;
+        }
+        expectAsStated(explore(test, model, options), e, std::string(machineName(kind)) + " machine");
+    }
+}
+
+void expectEveryTestHasARow(const std::string& dir, const std::set<std::string>& withVerdict) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".litmus") continue;
+        EXPECT_TRUE(withVerdict.count(entry.path().filename().string()))
+            << entry.path() << " has no row in expected.csv";
+    }
+}
+
+// Every row of dir/expected.csv under the declarative engine and both machines;
 // every test of dir has a row.
 void expectCorpusVerdicts(const std::string& dir) {
     std::vector<Expectation> rows = readExpectations(dir);
@@ -64,34 +122,15 @@ void expectCorpusVerdicts(const std::string& dir) {
     for (const Expectation& e : rows) {
         SCOPED_TRACE(e.test + " under " + e.model + " (" + e.source + ")");
         ASSERT_TRUE(e.expect == "Ok" || e.expect == "No") << e.expect;
-        LitmusTest test = parseLitmusFile(dir + "/" + e.test);
+        const LitmusTest test = parseLitmusFile(dir + "/" + e.test);
         const Model model = loadModel(modelsDir(), e.model);
-        CheckResult r = check(test, model, CheckOptions{});
-        EXPECT_EQ(r.ok ? "Ok" : "No", e.expect);
+        const CheckResult r = check(test, model, CheckOptions{});
+        expectAsStated(r, e, "declarative");
         EXPECT_TRUE(r.cutLoops.empty());
         withVerdict.insert(e.test);
-        if (!findMachine(model)) continue;  // the MOWGLI models are declarative only
-        bool rmw = false;
-        for (const ThreadDecl& t : test.threads)
-            rmw = rmw || anyStatement(t.body, [](const Stmt& s) {
-                      return s.kind == Stmt::Kind::RCas || s.kind == Stmt::Kind::RFaa;
-                  });
-        for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified}) {
-            MachineOptions options;
-            options.kind = kind;
-            if (rmw && kind == MachineKind::Concrete) {
-                EXPECT_THROW(explore(test, model, options), InputError);
-                continue;
-            }
-            CheckResult m = explore(test, model, options);
-            EXPECT_EQ(m.ok ? "Ok" : "No", e.expect) << machineName(kind) << " machine";
-        }
+        expectMachinesAsStated(test, model, e);
     }
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-        if (entry.path().extension() != ".litmus") continue;
-        EXPECT_TRUE(withVerdict.count(entry.path().filename().string()))
-            << entry.path() << " has no row in expected.csv";
-    }
+    expectEveryTestHasARow(dir, withVerdict);
 }
 
 }  // namespace
@@ -116,3 +155,7 @@ TEST(Corpus, SequentialConsistencyLibraryVerdicts) { expectCorpusVerdicts(source
 // The ring buffer RBL: litmus/rbl/README.md (LOCO Fig. 13, and derived tests).
 TEST(Corpus, RingBufferLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/litmus/rbl"); }
 
+
+// The EXS stream protocol over RDMA: litmus/exs/README.md, doc/case-studies/exs.md.
+// Its states column also tells a deadlock (no final state) from a forall that holds.
+TEST(Corpus, ExsCaseStudyVerdictsAndStates) { expectCorpusVerdicts(sourceDir() + "/litmus/exs"); }
