@@ -69,7 +69,7 @@ TEST(ModelLanguage, ModelIsANameOrAPath) {
         FAIL();
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("unknown model 'arm' (known: mowgli-tso-rmw, rdma-sc, rdma-tso, "
-                                             "rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, rdma-wait-rmw, rdma-wait-rmw-rblweak, sc, tso"),
+                                             "rdma-tso-nopcie, rdma-tso-rmw, rdma-tso-rwd, rdma-wait, rdma-wait-rmw, rdma-wait-rmw-rblweak, sc, tso"),
                   std::string::npos)
             << e.what();
     }
