@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "common.hpp"
+#include "rdmacheck/families.hpp"
 #include "options.hpp"
 
 namespace rdmacheck::cli {
@@ -33,6 +34,41 @@ int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::
         return 2;
     }
     return 0;
+}
+
+bool writeFile(const std::string& path, const std::string& text) {
+    std::ofstream out(path);
+    if (out << text) return true;
+    std::cerr << "rdmacheck: error: cannot write " << path << "\n";
+    return false;
+}
+
+// DIR/<test>.litmus and DIR/expected.csv; without a directory, the tests on stdout.
+int runFamilies(const std::vector<std::string>& names, const FamilyParameters& parameters,
+                const std::string& outDir) {
+    FamilyOutput out;
+    try {
+        for (const std::string& name : names) generateFamily(name, parameters, out);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "rdmacheck: error: " << e.what() << "\n";
+        return 2;
+    }
+    if (!makeDirectory("--out", outDir)) return 2;
+    for (const FamilyTest& test : out.tests) {
+        if (outDir.empty())
+            std::cout << test.text << "\n";
+        else if (!writeFile(outDir + "/" + test.file, test.text))
+            return 2;
+    }
+    return outDir.empty() || writeFile(outDir + "/expected.csv", expectationsCsv(out.expectations)) ? 0 : 2;
+}
+
+// The options of the other kind of test that were given, as "--seed, --mix".
+std::string givenOf(const CLI::App& command, const std::vector<std::string>& options) {
+    std::string given;
+    for (const std::string& o : options)
+        if (command.count(o) > 0) given += (given.empty() ? "" : ", ") + o;
+    return given;
 }
 
 }  // namespace
@@ -67,16 +103,47 @@ bool GeneratorFlags::resolve() {
 }
 
 void GenerateFlags::add(CLI::App& app) {
-    command = app.add_subcommand("generate", "write random RDMA litmus tests");
+    command = app.add_subcommand(
+        "generate", "write random RDMA litmus tests, or a family of tests with their expected verdicts");
     command->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str()
         ->check(notNegative());
     command->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::Range(0, 10'000'000));
-    command->add_option("--out", outDir, "write DIR/random-SEED.litmus files instead of printing");
+    command->add_option("--out", outDir,
+                        "write DIR/random-SEED.litmus files instead of printing; with --family, "
+                        "DIR/TEST.litmus files and DIR/expected.csv (test,model,expect,source,states: each test's "
+                        "verdict under the model it is for); without --out a family's tests are printed, without "
+                        "their verdicts");
     generator.add(*command);
+    command->add_option("--family", families,
+                        "write a family of tests, each with its expected verdict, instead of random tests (may be "
+                        "given several times): " + familyHelp());
+    command->add_option("--n", n, "--family: the size N (K readers for IRIW-ring and IRIW-K)");
+    command->add_option("--s", s, "--family exs: the slots of the ring");
+    command->add_option("--variant", variants,
+                        "--family exs: ok (the default), early-ack, no-credit, flag-first, or all; may be given "
+                        "several times");
 }
 
 int GenerateFlags::run() {
-    return runGenerate(seed, count, generator, outDir);
+    const std::vector<std::string> familyOptions = {"--n", "--s", "--variant"};
+    const std::vector<std::string> randomOptions = {"--seed",       "--count",      "--nodes", "--threads",
+                                                    "--min-length", "--max-length", "--shared", "--mix"};
+    if (families.empty()) {
+        if (const std::string given = givenOf(*command, familyOptions); !given.empty()) {
+            std::cerr << "rdmacheck: error: " << given << ": only with --family\n";
+            return 2;
+        }
+        return runGenerate(seed, count, generator, outDir);
+    }
+    if (const std::string given = givenOf(*command, randomOptions); !given.empty()) {
+        std::cerr << "rdmacheck: error: " << given << ": for random tests, not with --family\n";
+        return 2;
+    }
+    FamilyParameters parameters;
+    if (command->count("--n") > 0) parameters.n = n;
+    if (command->count("--s") > 0) parameters.s = s;
+    parameters.variants = variants;
+    return runFamilies(families, parameters, outDir);
 }
 
 }  // namespace rdmacheck::cli

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "rdmacheck/generate.hpp"
 
@@ -25,6 +26,10 @@ struct GenerateFlags {
     int count = 1;
     std::string outDir;
     GeneratorFlags generator;
+    // --family NAME... [--n N] [--s S] [--variant V...]: a family of tests instead of random ones.
+    std::vector<std::string> families;
+    int n = 0, s = 0;
+    std::vector<std::string> variants;
 
     void add(CLI::App& app);
     int run();

@@ -4,10 +4,13 @@
 // JSON, repair).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cli_support.hpp"
 #include "rdmacheck/unfold.hpp"
@@ -76,6 +79,50 @@ TEST(Cli, GenerateWritesParsableTests) {
     ToolRun bad = runTool("generate --mix bogus=1");
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("bogus"), std::string::npos) << bad.err;
+}
+
+TEST(Cli, GenerateFamilyWritesTestsAndExpectedVerdicts) {
+    const TempDir tmp("family");
+    const std::string dir = tmp / "family";
+    ToolRun r = runTool("generate --family exs --n 3 --s 2 --variant all --out " + dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "");
+    for (const std::string variant : {"ok", "early-ack", "no-credit", "flag-first"}) {
+        const std::string path = dir + "/exs-ring-n3-s2-" + variant + ".litmus";
+        ASSERT_TRUE(std::filesystem::exists(path)) << path;
+        EXPECT_EQ(parseLitmusFile(path).threads.size(), 2u);
+    }
+    const std::string csv = readFile(dir + "/expected.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);  // the header, two models per test
+    EXPECT_NE(csv.find("\nexs-ring-n3-s2-early-ack.litmus,rdma-tso,No,"), std::string::npos) << csv;
+    ToolRun printed = runTool("generate --family SB-ring --n 3");
+    EXPECT_EQ(printed.status, 0) << printed.err;
+    EXPECT_EQ(printed.out.rfind("X86 SB-ring3\n{ x0=0; x1=0; x2=0; }\n", 0), 0u) << printed.out;
+    EXPECT_EQ(printed.out.find("expected"), std::string::npos) << printed.out;
+}
+
+TEST(Cli, GenerateFamilyRefusesBadParameters) {
+    const TempDir tmp("family");
+    const std::string dir = tmp / "family";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"--family nope", "unknown family 'nope' (families: exs, SB-ring, "},
+        {"--family SB-ring --n 1", "--n 1 is out of range for family SB-ring: 2..256\n"},
+        {"--family IRIW-K --n 65", "--n 65 is out of range for family IRIW-K: 2..64\n"},
+        {"--family exs --n 3 --s 40", "--s 40 is out of range for family exs: 1..32\n"},
+        {"--family exs --n 3", "family exs needs --s (1..32)\n"},
+        {"--family exs --n 3 --s 2 --variant late", "unknown variant 'late' of family exs (variants: "},
+        {"--family MP-chain --variant ok", "family MP-chain has no variants\n"},
+        {"--family MP-chain --s 2", "family MP-chain takes no --s\n"},
+        {"--family exs --n 3 --s 2 --seed 4 --count 2", "--seed, --count: for random tests, not with --family\n"},
+        {"--family SB-ring --mix put=1", "--mix: for random tests, not with --family\n"},
+        {"--n 3 --variant ok", "--n, --variant: only with --family\n"},
+    };
+    for (const auto& [args, message] : cases) {
+        ToolRun r = runTool("generate " + args + " --out " + dir);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_EQ(r.err.rfind("rdmacheck: error: " + message, 0), 0u) << args << ": " << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir)) << args;
+    }
 }
 
 TEST(Cli, RefineAgreesOnAWaitTestAndExitsZero) {
