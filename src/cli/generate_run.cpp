@@ -12,6 +12,13 @@ namespace rdmacheck::cli {
 
 namespace {
 
+bool writeFile(const std::string& path, const std::string& text) {
+    std::ofstream out(path);
+    if (out << text) return true;
+    std::cerr << "rdmacheck: error: cannot write " << path << "\n";
+    return false;
+}
+
 int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::string& outDir) {
     if (!generator.resolve() || !makeDirectory("--out", outDir)) return 2;
     try {
@@ -20,13 +27,8 @@ int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::
             const std::string text = generateLitmus(s, generator.options);
             if (outDir.empty()) {
                 std::cout << text << "\n";
-            } else {
-                const std::string path = outDir + "/random-" + std::to_string(s) + ".litmus";
-                std::ofstream out(path);
-                if (!(out << text)) {
-                    std::cerr << "rdmacheck: error: cannot write " << path << "\n";
-                    return 2;
-                }
+            } else if (!writeFile(outDir + "/random-" + std::to_string(s) + ".litmus", text)) {
+                return 2;
             }
         }
     } catch (const std::invalid_argument& e) {
@@ -34,13 +36,6 @@ int runGenerate(uint64_t seed, int count, GeneratorFlags& generator, const std::
         return 2;
     }
     return 0;
-}
-
-bool writeFile(const std::string& path, const std::string& text) {
-    std::ofstream out(path);
-    if (out << text) return true;
-    std::cerr << "rdmacheck: error: cannot write " << path << "\n";
-    return false;
 }
 
 // DIR/<test>.litmus and DIR/expected.csv; without a directory, the tests on stdout.
