@@ -85,6 +85,9 @@ struct Stmt {
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
     int node = 0;           // Poll / RFence
     Comparison compare = Comparison::Eq;  // Assume / If / While
+    // Assume: read the test's locations in the text's order only, not in every
+    // order (refine's tests of a thread's own locations, doc/model-notes.md §N27).
+    bool readsInTextOrder = false;
     Block body;             // If-then, Loop, While
     Block orelse;           // If-else
     std::vector<Block> branches;  // Choice

@@ -131,6 +131,12 @@ Stmt svRead(const std::string& target, const std::string& variable, const Source
     return s;
 }
 
+Stmt ownAssume(Expr lhs, Comparison op, Expr rhs, const SourceLoc& at) {
+    Stmt s = testStmt(Stmt::Kind::Assume, std::move(lhs), op, std::move(rhs), at);
+    s.readsInTextOrder = true;
+    return s;
+}
+
 // A test `lhs op rhs` of `kind` (assume, if, while).
 Stmt testStmt(Stmt::Kind kind, Expr lhs, Comparison op, Expr rhs, const SourceLoc& at) {
     Stmt s = statement(kind, at);

@@ -49,6 +49,9 @@ Stmt svRead(const std::string& target, const std::string& variable, const Source
 
 // A test `lhs op rhs` of `kind` (assume, if, while).
 Stmt testStmt(Stmt::Kind kind, Expr lhs, Comparison op, Expr rhs, const SourceLoc& at);
+// assume(lhs op rhs) on locations only the thread uses: their reads commute, so
+// one order of them has every outcome (doc/model-notes.md §N27).
+Stmt ownAssume(Expr lhs, Comparison op, Expr rhs, const SourceLoc& at);
 
 // What the rewriting implementations share: the names the test takes, fresh
 // names made on first use (one per key), and one walk that replaces the

@@ -238,13 +238,14 @@ private:
 
     // Emits one lR per location of the expressions in `order`, then continues.
     template <class Continue>
-    void forEachReadOrder(PathState&& s, std::vector<std::pair<int, const Expr*>> reads, const Continue& k) {
+    void forEachReadOrder(PathState&& s, std::vector<std::pair<int, const Expr*>> reads, const Continue& k,
+                          bool everyOrder = true) {
         // reads: (expression number, location occurrence); every permutation is an unfolding.
         std::vector<size_t> perm(reads.size());
         for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
         for (bool more = true; more;) {
             const std::vector<size_t> order = perm;
-            more = std::next_permutation(perm.begin(), perm.end());
+            more = everyOrder && std::next_permutation(perm.begin(), perm.end());
             PathState branch = more ? fork(s) : std::move(s);
             std::vector<std::map<std::string, int>> readOf(4);
             for (size_t i : order) {
@@ -273,11 +274,14 @@ private:
         std::vector<std::pair<int, const Expr*>> reads;
         locationOccurrences(st.expr, 0, reads);
         locationOccurrences(st.expr2, 0, reads);
-        forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
-            b.path.constraints.push_back(
-                ValueConstraint{valueOf(st.expr, b, readOf[0]), op, valueOf(st.expr2, b, readOf[0]), st.where});
-            k(std::move(b));
-        });
+        forEachReadOrder(
+            std::move(s), reads,
+            [&](PathState&& b, const auto& readOf) {
+                b.path.constraints.push_back(
+                    ValueConstraint{valueOf(st.expr, b, readOf[0]), op, valueOf(st.expr2, b, readOf[0]), st.where});
+                k(std::move(b));
+            },
+            !st.readsInTextOrder);
     }
 
     // With UnfoldOptions::prefixes, a path that stops here, before a test reads.

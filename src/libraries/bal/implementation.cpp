@@ -102,8 +102,8 @@ private:
         // consistent too. One path where the loop had one per iteration.
         for (size_t t : threads) {
             out.push_back(svRead(u, counterOf(barrier, t), at));
-            out.push_back(testStmt(Stmt::Kind::Assume, Expr::location(u, at), Comparison::Gt,
-                                   index ? Expr::constant(*index, at) : Expr::location(v, at), at));
+            out.push_back(ownAssume(Expr::location(u, at), Comparison::Gt,
+                                    index ? Expr::constant(*index, at) : Expr::location(v, at), at));
         }
         return true;
     }

@@ -71,14 +71,10 @@ private:
         get.target = ref(p, at);
         get.source = ref(serving, at, home);
         get.workId = d;
-        const Block spin{get, waitStmt(d, at)};
-        out.insert(out.end(), spin.begin(), spin.end());
-        Stmt loop = statement(Stmt::Kind::While, at);
-        loop.expr = Expr::location(p, at);
-        loop.compare = Comparison::Ne;
-        loop.expr2 = Expr::location(v, at);
-        loop.body = spin;
-        out.push_back(std::move(loop));
+        // The spin `while (p != v) { get; wait }` as its last get (doc/model-notes.md §N27).
+        out.push_back(std::move(get));
+        out.push_back(waitStmt(d, at));
+        out.push_back(ownAssume(Expr::location(p, at), Comparison::Eq, Expr::location(v, at), at));
         out.push_back(assignStmt(p, plusOne(v, at), at));
         return true;
     }
@@ -181,15 +177,17 @@ private:
         }
         const std::string& d = named(thread_->name + "/work", "dl");
         takeTicket(p, v, ref(dispenser(lock), at, home_.at(lock)), d, out);
-        Stmt misses = statement(Stmt::Kind::Loop, at);
+        // Rounds of reads that all miss, then one that hits: the missed rounds
+        // only read, so the first round that hits has the same outcomes
+        // (doc/model-notes.md §N27), one path per thread it hits at.
         Stmt firstHit = statement(Stmt::Kind::Choice, at);
+        Block misses;
         for (const ThreadDecl& t : test_.threads) {
-            Block hit = misses.body;
+            Block hit = misses;
             readAndTest(releasedBy(lock, t.name), Comparison::Eq, c, v, at, hit);
             firstHit.branches.push_back(std::move(hit));
-            readAndTest(releasedBy(lock, t.name), Comparison::Ne, c, v, at, misses.body);
+            readAndTest(releasedBy(lock, t.name), Comparison::Ne, c, v, at, misses);
         }
-        out.push_back(std::move(misses));
         out.push_back(std::move(firstHit));
         return true;
     }
@@ -198,7 +196,7 @@ private:
     static void readAndTest(const std::string& x, Comparison op, const std::string& c, const std::string& v,
                             const SourceLoc& at, Block& out) {
         out.push_back(svRead(c, x, at));
-        out.push_back(testStmt(Stmt::Kind::Assume, Expr::location(c, at), op, Expr::location(v, at), at));
+        out.push_back(ownAssume(Expr::location(c, at), op, Expr::location(v, at), at));
     }
 
     const std::string& dispenser(const std::string& lock) { return named(lock + "/a", lock + "_a"); }
