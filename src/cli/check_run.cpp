@@ -175,7 +175,7 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
 void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
     app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
     app.add_option("--model", modelName,
-                   "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rmw, rdma-wait, "
+                   "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rwd, rdma-tso-rmw, rdma-wait, "
                    "rdma-wait-rmw, mowgli-tso-rmw, tso, sc) or the path of a .cat file (models/README.md); "
                    "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
                    "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");

@@ -111,7 +111,7 @@ void GenerateFlags::add(CLI::App& app) {
     generator.add(*command);
     command->add_option("--family", families,
                         "write a family of tests, each with its expected verdict, instead of random tests (may be "
-                        "given several times): " + familyHelp());
+                        "given several times, for families that take the same options): " + familyHelp());
     command->add_option("--n", n, "--family: the size N (K readers for IRIW-ring and IRIW-K)");
     command->add_option("--s", s, "--family exs: the slots of the ring");
     command->add_option("--variant", variants,

@@ -1,5 +1,6 @@
 // The registry of test families: each family's name, the sizes it takes,
-// what it writes without --n (the sizes doc/performance.md's benchmarks use),
+// what it writes without --n (the range the benchmarks' former generator
+// wrote, so that one command remakes that suite),
 // its slots and variants, and its writer (family_exs.cpp, family_scaling.cpp).
 #include <algorithm>
 #include <functional>

@@ -17,8 +17,6 @@ namespace rdmacheck {
 
 namespace {
 
-using Lines = std::vector<std::string>;
-
 std::string slotOf(int j, int s) { return "s" + std::to_string((j - 1) % s); }
 
 Lines sender(int n, int s, const std::string& variant) {
@@ -43,12 +41,6 @@ Lines receiver(int n, int s, const std::string& variant) {
         lines.push_back(variant == "early-ack" ? copy : ack);
     }
     return lines;
-}
-
-std::string joined(const Lines& parts, const std::string& separator, const std::string& prefix = "") {
-    std::string text;
-    for (size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + prefix + parts[i];
-    return text;
 }
 
 std::string declarations(int n, int s) {

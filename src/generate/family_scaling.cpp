@@ -10,14 +10,6 @@ namespace rdmacheck {
 
 namespace {
 
-using Lines = std::vector<std::string>;
-
-std::string joined(const Lines& parts, const std::string& separator) {
-    std::string text;
-    for (size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + parts[i];
-    return text;
-}
-
 std::string x(int i) { return "x" + std::to_string(i); }
 
 Lines ringLocations(int n) {

@@ -10,6 +10,15 @@
 
 namespace rdmacheck {
 
+using Lines = std::vector<std::string>;
+
+// parts with `separator` between them, each after `prefix`.
+inline std::string joined(const Lines& parts, const std::string& separator, const std::string& prefix = "") {
+    std::string text;
+    for (size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + prefix + parts[i];
+    return text;
+}
+
 // The exs variants, in the order `all` writes them.
 const std::vector<std::string>& exsVariants();
 void writeExsRing(int n, int s, const std::string& variant, FamilyOutput& out);

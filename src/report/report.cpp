@@ -15,14 +15,14 @@ namespace {
 constexpr const char* kUnrollCut =
     "loop unrolled to the bound; executions needing more iterations are missing (raise --unroll)";
 
-// A location as herd7's digests order it (registers first, by thread then
-// name; then memory by name) and print it (0:EAX, x).
 // The warning of a test none of whose executions completes (a deadlock, for a
 // protocol): herd7's verdict stands, but it speaks of no execution.
 constexpr const char* kNoneCompletes =
     "no execution completes: every one stops at an assume, a wait or the unroll bound (or the model allows "
     "none); the verdict holds of no execution";
 
+// A location as herd7's digests order it (registers first, by thread then
+// name; then memory by name) and print it (0:EAX, x).
 struct HerdLocation {
     bool memory;
     int thread;

@@ -240,7 +240,8 @@ private:
     template <class Continue>
     void forEachReadOrder(PathState&& s, std::vector<std::pair<int, const Expr*>> reads, const Continue& k,
                           bool everyOrder = true) {
-        // reads: (expression number, location occurrence); every permutation is an unfolding.
+        // reads: (expression number, location occurrence); every permutation
+        // is an unfolding (only the text's order without everyOrder).
         std::vector<size_t> perm(reads.size());
         for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
         for (bool more = true; more;) {
@@ -267,7 +268,8 @@ private:
     }
 
     // A test `E1 CMP E2` (CMP replaced by `op`): the CPU reads each location of
-    // the two sides once, in every order (as an assignment does), then the path
+    // the two sides once, in every order (as an assignment does; in the text's
+    // order only for Stmt::readsInTextOrder), then the path
     // keeps its executions where the comparison holds; k continues each.
     template <class Continue>
     void test(PathState&& s, const Stmt& st, Comparison op, const Continue& k) {

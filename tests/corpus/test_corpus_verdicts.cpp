@@ -56,8 +56,10 @@ std::optional<Expectation> parseRow(const std::string& line, std::optional<size_
     if (f.size() < 3) return std::nullopt;
     Expectation e{f[0], f[1], f[2], f.size() > 3 ? f[3] : "", std::nullopt};
     if (statesColumn) {
-        EXPECT_LT(*statesColumn, f.size()) << "no states cell: " << line;
-        if (*statesColumn < f.size()) e.states = std::stoul(f[*statesColumn]);
+        const std::string cell = *statesColumn < f.size() ? f[*statesColumn] : "";
+        const bool number = !cell.empty() && cell.find_first_not_of("0123456789") == std::string::npos;
+        EXPECT_TRUE(number) << "the states cell is not a number: " << line;
+        if (number) e.states = std::stoul(cell);
     }
     return e;
 }

@@ -16,16 +16,16 @@ namespace {
 // transitive tbar), increments its own counter and broadcasts it to the other
 // fenced nodes (no loopback, l.608), then waits until every participant's
 // counter passes its old value: `u := sv.read(z_t); while (u <= v) {...}`
-// (§10.3). Without `entryFence` it is §12.4's negative control, which
-// refinement must reject.
+// (§10.3), written as its last read, `assume(u > v)` (doc/model-notes.md §N27).
+// Without `entryFence` it is §12.4's negative control, which refinement must
+// reject.
 //
 // A thread's own counter has one writer, the thread, and its broadcasts skip
 // the thread's node, so v, read from it, is the number of the thread's earlier
 // calls on z. Where every call of the thread on z is at its top level, that
-// number is the call's index, and the wait tests `u <= index`: one location
-// read instead of two, in either order, which halves the paths at each test.
-// v is still read and incremented, and v - index goes to an alarm location,
-// which refinement reports if it is ever not 0.
+// number is the call's index, and the wait tests `u > index`: one location
+// read instead of two. v is still read and incremented, and v - index goes to
+// an alarm location, which refinement reports if it is ever not 0.
 class BarriersImpl : Rewriter {
 public:
     BarriersImpl(const LitmusTest& test, bool entryFence)
