@@ -59,16 +59,17 @@ int runFamilies(const std::vector<std::string>& names, const FamilyParameters& p
 }
 
 // The options of the other kind of test that were given, as "--seed, --mix".
-std::string givenOf(const CLI::App& command, const std::vector<std::string>& options) {
+std::string givenOf(const std::vector<const CLI::Option*>& options) {
     std::string given;
-    for (const std::string& o : options)
-        if (command.count(o) > 0) given += (given.empty() ? "" : ", ") + o;
+    for (const CLI::Option* o : options)
+        if (o->count() > 0) given += (given.empty() ? "" : ", ") + o->get_name();
     return given;
 }
 
 }  // namespace
 
 void GeneratorFlags::add(CLI::App& app) {
+    const size_t before = app.get_options().size();
     app.add_option("--nodes", options.nodes, "random tests: nodes")->capture_default_str()->check(CLI::Range(1, 9));
     app.add_option("--threads", options.threads, "random tests: threads")->capture_default_str()
         ->check(CLI::Range(1, 9));
@@ -81,6 +82,8 @@ void GeneratorFlags::add(CLI::App& app) {
     app.add_option("--mix", mix,
                    "random tests: statement weights, e.g. put=3,get=3,poll=2,cas=0; wait, svwrite, svread, "
                    "svbcast, svwait or gfence make RDMA^WAIT tests (work identifiers, no polls)");
+    const std::vector<CLI::Option*> all = app.get_options();
+    added.assign(all.begin() + static_cast<std::ptrdiff_t>(before), all.end());
 }
 
 bool GeneratorFlags::resolve() {
@@ -100,37 +103,38 @@ bool GeneratorFlags::resolve() {
 void GenerateFlags::add(CLI::App& app) {
     command = app.add_subcommand(
         "generate", "write random RDMA litmus tests, or a family of tests with their expected verdicts");
-    command->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")->capture_default_str()
-        ->check(notNegative());
-    command->add_option("--count", count, "how many tests")->capture_default_str()->check(CLI::Range(0, 10'000'000));
+    randomOnly.push_back(command->add_option("--seed", seed, "seed of the first test (then seed+1, ...)")
+                             ->capture_default_str()
+                             ->check(notNegative()));
+    randomOnly.push_back(command->add_option("--count", count, "how many tests")
+                             ->capture_default_str()
+                             ->check(CLI::Range(0, 10'000'000)));
     command->add_option("--out", outDir,
                         "write DIR/random-SEED.litmus files instead of printing; with --family, "
                         "DIR/TEST.litmus files and DIR/expected.csv (test,model,expect,source,states: each test's "
                         "verdict under the model it is for); without --out a family's tests are printed, without "
                         "their verdicts");
     generator.add(*command);
+    randomOnly.insert(randomOnly.end(), generator.added.begin(), generator.added.end());
     command->add_option("--family", families,
                         "write a family of tests, each with its expected verdict, instead of random tests (may be "
                         "given several times, for families that take the same options): " + familyHelp());
-    command->add_option("--n", n, "--family: the size N (K readers for IRIW-ring and IRIW-K)");
-    command->add_option("--s", s, "--family exs: the slots of the ring");
-    command->add_option("--variant", variants,
-                        "--family exs: ok (the default), early-ack, no-credit, flag-first, or all; may be given "
-                        "several times");
+    familyOnly = {command->add_option("--n", n, "--family: the size N (K readers for IRIW-ring and IRIW-K)"),
+                  command->add_option("--s", s, "--family exs: the slots of the ring"),
+                  command->add_option("--variant", variants,
+                                      "--family exs: ok (the default), early-ack, no-credit, flag-first, or all; "
+                                      "may be given several times")};
 }
 
 int GenerateFlags::run() {
-    const std::vector<std::string> familyOptions = {"--n", "--s", "--variant"};
-    const std::vector<std::string> randomOptions = {"--seed",       "--count",      "--nodes", "--threads",
-                                                    "--min-length", "--max-length", "--shared", "--mix"};
     if (families.empty()) {
-        if (const std::string given = givenOf(*command, familyOptions); !given.empty()) {
+        if (const std::string given = givenOf(familyOnly); !given.empty()) {
             std::cerr << "rdmacheck: error: " << given << ": only with --family\n";
             return 2;
         }
         return runGenerate(seed, count, generator, outDir);
     }
-    if (const std::string given = givenOf(*command, randomOptions); !given.empty()) {
+    if (const std::string given = givenOf(randomOnly); !given.empty()) {
         std::cerr << "rdmacheck: error: " << given << ": for random tests, not with --family\n";
         return 2;
     }

@@ -13,6 +13,7 @@ namespace rdmacheck::cli {
 struct GeneratorFlags {
     GeneratorOptions options;
     std::string mix;
+    std::vector<const CLI::Option*> added;  // the options add() made
 
     void add(CLI::App& app);
 
@@ -30,6 +31,8 @@ struct GenerateFlags {
     std::vector<std::string> families;
     int n = 0, s = 0;
     std::vector<std::string> variants;
+    // The options of one kind of test only, which the other kind refuses.
+    std::vector<const CLI::Option*> randomOnly, familyOnly;
 
     void add(CLI::App& app);
     int run();

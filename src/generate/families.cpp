@@ -22,7 +22,7 @@ struct Range {
 struct FamilyDefinition {
     std::string name;
     Range sizes;                     // what --n may be: N, or K readers for the IRIW families
-    std::vector<Range> defaults;     // the sizes written without --n; none: --n is required
+    std::optional<Range> defaults;   // the sizes written without --n; none: --n is required
     std::optional<Range> slots;      // what --s may be, if the family takes it (then it is required)
     bool variants = false;           // takes --variant (exs's)
     std::function<void(int n, int s, const std::string& variant, FamilyOutput&)> write;
@@ -35,16 +35,16 @@ auto sized(void (*write)(int, FamilyOutput&)) {
 
 const std::vector<FamilyDefinition>& families() {
     static const std::vector<FamilyDefinition> all = {
-        {"exs", {1, 32}, {}, Range{1, 32}, true, writeExsRing},
-        {"SB-ring", {2, 256}, {{2, 20}}, std::nullopt, false, sized(writeSbRing)},
-        {"SB+mfences-ring", {2, 256}, {{2, 30}}, std::nullopt, false, sized(writeSbMfencesRing)},
-        {"2+2W-ring", {2, 256}, {{2, 30}}, std::nullopt, false, sized(write22WRing)},
-        {"IRIW-ring", {2, 64}, {{2, 10}}, std::nullopt, false, sized(writeIriwRing)},
-        {"IRIW-K", {2, 64}, {{2, 10}}, std::nullopt, false, sized(writeIriwK)},
-        {"MP-chain", {2, 256}, {{2, 40}}, std::nullopt, false, sized(writeMpChain)},
-        {"SBpp-ring", {2, 256}, {{2, 20}}, std::nullopt, false, sized(writeSbppRing)},
-        {"SBp-ring", {2, 256}, {{2, 20}}, std::nullopt, false, sized(writeSbpRing)},
-        {"SBg-ring", {2, 256}, {{2, 20}}, std::nullopt, false, sized(writeSbgRing)},
+        {"exs", {1, 32}, std::nullopt, Range{1, 32}, true, writeExsRing},
+        {"SB-ring", {2, 256}, Range{2, 20}, std::nullopt, false, sized(writeSbRing)},
+        {"SB+mfences-ring", {2, 256}, Range{2, 30}, std::nullopt, false, sized(writeSbMfencesRing)},
+        {"2+2W-ring", {2, 256}, Range{2, 30}, std::nullopt, false, sized(write22WRing)},
+        {"IRIW-ring", {2, 64}, Range{2, 10}, std::nullopt, false, sized(writeIriwRing)},
+        {"IRIW-K", {2, 64}, Range{2, 10}, std::nullopt, false, sized(writeIriwK)},
+        {"MP-chain", {2, 256}, Range{2, 40}, std::nullopt, false, sized(writeMpChain)},
+        {"SBpp-ring", {2, 256}, Range{2, 20}, std::nullopt, false, sized(writeSbppRing)},
+        {"SBp-ring", {2, 256}, Range{2, 20}, std::nullopt, false, sized(writeSbpRing)},
+        {"SBg-ring", {2, 256}, Range{2, 20}, std::nullopt, false, sized(writeSbgRing)},
     };
     return all;
 }
@@ -71,10 +71,9 @@ std::vector<int> sizesOf(const FamilyDefinition& f, const FamilyParameters& p) {
         checkRange("--n", *p.n, f.sizes, f);
         return {*p.n};
     }
-    if (f.defaults.empty()) throw std::invalid_argument("family " + f.name + " needs --n (" + rangeText(f.sizes) + ")");
+    if (!f.defaults) throw std::invalid_argument("family " + f.name + " needs --n (" + rangeText(f.sizes) + ")");
     std::vector<int> sizes;
-    for (Range r : f.defaults)
-        for (int n = r.from; n <= r.to; ++n) sizes.push_back(n);
+    for (int n = f.defaults->from; n <= f.defaults->to; ++n) sizes.push_back(n);
     return sizes;
 }
 
@@ -127,7 +126,7 @@ std::string familyHelp() {
     std::string help;
     for (const FamilyDefinition& f : families()) {
         help += (help.empty() ? "" : "; ") + f.name + " (--n " + rangeText(f.sizes);
-        for (Range r : f.defaults) help += ", " + rangeText(r) + " without it";
+        if (f.defaults) help += ", " + rangeText(*f.defaults) + " without it";
         if (f.slots) help += ", --s " + rangeText(*f.slots);
         help += ")";
     }

@@ -21,7 +21,7 @@ Lines ringLocations(int n) {
 // herd7's column layout: a row per instruction, each thread's column padded to
 // its widest cell, `|` between columns, ` ;` at the end of each row.
 std::string x86Text(const std::string& name, const Lines& locations, std::vector<Lines> threads,
-                    const std::string& condition) {
+                    const Lines& condition) {
     size_t rows = 0;
     for (const Lines& t : threads) rows = std::max(rows, t.size());
     std::vector<size_t> width;
@@ -41,13 +41,19 @@ std::string x86Text(const std::string& name, const Lines& locations, std::vector
             cells.push_back(threads[i][r] + std::string(width[i] - threads[i][r].size(), ' '));
         text += " " + joined(cells, " | ") + " ;\n";
     }
-    return text + "exists (" + condition + ")\n";
+    return text + "exists (" + joined(condition, " /\\ ") + ")\n";
 }
 
 void addTest(const std::string& name, std::string text, const std::string& model, const std::string& expect,
              const std::string& source, FamilyOutput& out) {
     out.tests.push_back({name + ".litmus", std::move(text)});
     out.expectations.push_back({name + ".litmus", model, expect, source, std::nullopt});
+}
+
+// An x86 test (`exists` of all the condition's atoms), under tso.
+void addX86Test(const std::string& name, const Lines& locations, const std::vector<Lines>& threads,
+                const Lines& condition, const std::string& expect, const std::string& source, FamilyOutput& out) {
+    addTest(name, x86Text(name, locations, threads, condition), "tso", expect, source, out);
 }
 
 void writeSb(int n, bool fenced, FamilyOutput& out) {
@@ -60,17 +66,12 @@ void writeSb(int n, bool fenced, FamilyOutput& out) {
         condition.push_back(std::to_string(i) + ":EAX=0");
     }
     const std::string name = std::string(fenced ? "SB+mfences" : "SB") + "-ring" + std::to_string(n);
-    const std::string text = x86Text(name, ringLocations(n), threads, joined(condition, " /\\ "));
-    if (fenced)
-        addTest(name, text, "tso", "No",
-                "RDMA^TSO paper Fig. 1b around a ring: each MFENCE orders its write before its read, so reads "
-                "of 0 everywhere close a cycle of po and fr through every thread",
-                out);
-    else
-        addTest(name, text, "tso", "Ok",
-                "RDMA^TSO paper Fig. 1a around a ring: x86-TSO lets every write wait in its store buffer until "
-                "every read is done",
-                out);
+    addX86Test(name, ringLocations(n), threads, condition, fenced ? "No" : "Ok",
+               fenced ? "RDMA^TSO paper Fig. 1b around a ring: each MFENCE orders its write before its read, so "
+                        "reads of 0 everywhere close a cycle of po and fr through every thread"
+                      : "RDMA^TSO paper Fig. 1a around a ring: x86-TSO lets every write wait in its store buffer "
+                        "until every read is done",
+               out);
 }
 
 // The IRIW condition of a reader: it saw the first write, not the second.
@@ -91,10 +92,10 @@ void write22WRing(int n, FamilyOutput& out) {
         condition.push_back("[" + x(i) + "]=2");
     }
     const std::string name = "2+2W-ring" + std::to_string(n);
-    addTest(name, x86Text(name, ringLocations(n), threads, joined(condition, " /\\ ")), "tso", "No",
-            "x86-TSO keeps the order of writes: x_i = 2 everywhere puts each thread's second write co-before "
-            "the next thread's first, a cycle of po and co",
-            out);
+    addX86Test(name, ringLocations(n), threads, condition, "No",
+               "x86-TSO keeps the order of writes: x_i = 2 everywhere puts each thread's second write co-before "
+               "the next thread's first, a cycle of po and co",
+               out);
 }
 
 void writeIriwRing(int k, FamilyOutput& out) {
@@ -106,10 +107,10 @@ void writeIriwRing(int k, FamilyOutput& out) {
         condition.push_back(readsOnce(k + i));
     }
     const std::string name = "IRIW-ring" + std::to_string(k);
-    addTest(name, x86Text(name, ringLocations(k), threads, joined(condition, " /\\ ")), "tso", "No",
-            "x86-TSO is multi-copy atomic and keeps the order of reads: reader i seeing x_i's write but not "
-            "x_i+1's closes a cycle of rfe, po and fr through every reader",
-            out);
+    addX86Test(name, ringLocations(k), threads, condition, "No",
+               "x86-TSO is multi-copy atomic and keeps the order of reads: reader i seeing x_i's write but not "
+               "x_i+1's closes a cycle of rfe, po and fr through every reader",
+               out);
 }
 
 void writeIriwK(int k, FamilyOutput& out) {
@@ -121,10 +122,10 @@ void writeIriwK(int k, FamilyOutput& out) {
         condition.push_back(readsOnce(2 + j));
     }
     const std::string name = "IRIW-K" + std::to_string(k);
-    addTest(name, x86Text(name, {"x", "y"}, threads, joined(condition, " /\\ ")), "tso", "No",
-            "IRIW: x86-TSO is multi-copy atomic, so readers 0 and 1 cannot see the two writes in opposite "
-            "orders (a cycle of rfe, po and fr)",
-            out);
+    addX86Test(name, {"x", "y"}, threads, condition, "No",
+               "IRIW: x86-TSO is multi-copy atomic, so readers 0 and 1 cannot see the two writes in opposite "
+               "orders (a cycle of rfe, po and fr)",
+               out);
 }
 
 void writeMpChain(int n, FamilyOutput& out) {
@@ -135,10 +136,10 @@ void writeMpChain(int n, FamilyOutput& out) {
     for (int i = 1; i < n; ++i) condition.push_back(std::to_string(i) + ":EAX=1");
     condition.push_back(std::to_string(n - 1) + ":EBX=0");
     const std::string name = "MP-chain" + std::to_string(n);
-    addTest(name, x86Text(name, ringLocations(n), threads, joined(condition, " /\\ ")), "tso", "No",
-            "x86-TSO keeps W->W, R->W and R->R order: the chain's po and rfe edges, then the last read's fr to "
-            "the write of x0, close a cycle",
-            out);
+    addX86Test(name, ringLocations(n), threads, condition, "No",
+               "x86-TSO keeps W->W, R->W and R->R order: the chain's po and rfe edges, then the last read's fr to "
+               "the write of x0, close a cycle",
+               out);
 }
 
 namespace {

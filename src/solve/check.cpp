@@ -201,9 +201,9 @@ private:
     }
 
     // One query: an execution that decides the verdict (satisfies the
-    // condition of exists / ~exists, or breaks forall's).
-    // Found nothing: one more query on the same encoding tells whether any
-    // execution completes, until one does.
+    // condition of exists / ~exists, or breaks forall's). When there is none,
+    // one more query on the same encoding tells whether any execution
+    // completes, until one does.
     bool findDecisive(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
         const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
         z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
