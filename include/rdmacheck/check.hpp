@@ -29,7 +29,9 @@ struct CheckOptions {
     bool prefixes = false;                // also paths cut before each test (UnfoldOptions::prefixes)
 };
 
-// Called for each consistent execution kept by the filter (for graphs and tests).
+// Called for each consistent execution kept by the filter (for graphs and
+// tests), in the order the search finds them, which depends on the encoding:
+// sort by canonicallyBefore what a user sees.
 using ExecutionVisitor =
     std::function<void(const UnfoldedProgram&, const ExecutionGraph&, const FinalState&, bool satisfies)>;
 

@@ -148,6 +148,7 @@ struct ExecutionGraph {
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
+    std::vector<size_t> paths;     // per thread, its path (UnfoldedProgram::paths); empty from a machine
     // Why a library's rule on the whole path combination fails (a barrier's
     // participants make different numbers of calls), if one does: then no
     // execution is consistent.
@@ -167,5 +168,10 @@ struct ExecutionGraph {
     // Empties the chosen relations and sizes rf and readValues for the events.
     void clearChoices(size_t locationCount);
 };
+
+// An order on the executions of one test that does not depend on the order a
+// search finds them in (the solver's, the machine's): by paths, then rf, mo,
+// nfo and group orders. Pictures and explanations show executions in it.
+bool canonicallyBefore(const ExecutionGraph& a, const ExecutionGraph& b);
 
 }  // namespace rdmacheck

@@ -10,6 +10,7 @@
 #include "options.hpp"
 #include "rdmacheck/draw.hpp"
 #include "rdmacheck/explain_report.hpp"
+#include "rdmacheck/least_kept.hpp"
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/report.hpp"
 
@@ -142,34 +143,48 @@ FileReport CheckRun::checkFile(const std::string& file) {
 }
 
 // Runs the chosen engine; both draw alike: the declarative one each consistent
-// execution, the operational one a run per distinct final memory.
+// execution, the operational one a run per distinct final memory. The first
+// --max-pictures in the canonical order are drawn, so the pictures do not
+// depend on the order the engine found the executions in.
 CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
                                 std::string& pictureError, uint64_t& notDrawn) {
-    uint64_t drawn = 0;
-    const std::vector<ObservedName> shown = shownNames(test);
+    struct Shown {
+        ExecutionGraph ex;
+        FinalState state;
+    };
+    auto before = [](const Shown& a, const Shown& b) { return canonicallyBefore(a.ex, b.ex); };
+    LeastKept<Shown, decltype(before)> kept(pictures.maxPictures, before);
+    std::vector<Location> locations;
     ExecutionVisitor draw;
     if (!pictures.dir.empty() && pictures.show != "none")
         draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState& state, bool satisfies) {
-            if (!shows(pictures.show, satisfies) || !pictureError.empty()) return;
-            if (drawn == pictures.maxPictures) {
-                ++notDrawn;
-                return;
-            }
-            const std::string stem = numberedStem(fileStem(test.name) + "-", ++drawn, pictures.maxPictures);
-            try {
-                writePicture(drawExecution(test, program.locations, ex, m, relations, stem,
-                                           test.name + " execution " + std::to_string(drawn) + ": " +
-                                               stateLine(shown, state),
-                                           nullptr, pictures.showInit),
-                             pictures.dir, stem, pictures.format);
-            } catch (const std::runtime_error& e) {  // the verdict comes first, then this
-                pictureError = e.what();
-            }
+            if (!shows(pictures.show, satisfies)) return;
+            if (locations.empty()) locations = program.locations;
+            kept.offer(Shown{ex, state});
         };
-    if (engine != "operational") return check(test, m, options, draw);
-    MachineOptions machine = machineOptions;
-    machine.unroll = options.unroll;
-    return explore(test, m, machine, draw);
+    CheckResult result;
+    if (engine != "operational") {
+        result = check(test, m, options, draw);
+    } else {
+        MachineOptions machine = machineOptions;
+        machine.unroll = options.unroll;
+        result = explore(test, m, machine, draw);
+    }
+    const std::vector<Shown> drawn = kept.sorted();
+    notDrawn = kept.offered() - drawn.size();
+    for (size_t k = 1; k <= drawn.size() && pictureError.empty(); ++k) {
+        const std::string stem = numberedStem(fileStem(test.name) + "-", k, pictures.maxPictures);
+        try {
+            writePicture(drawExecution(test, locations, drawn[k - 1].ex, m, relations, stem,
+                                       test.name + " execution " + std::to_string(k) + ": " +
+                                           stateLine(shownNames(test), drawn[k - 1].state),
+                                       nullptr, pictures.showInit),
+                         pictures.dir, stem, pictures.format);
+        } catch (const std::runtime_error& e) {  // the verdict comes first, then this
+            pictureError = e.what();
+        }
+    }
+    return result;
 }
 
 void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {

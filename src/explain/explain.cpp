@@ -5,6 +5,7 @@
 #include <set>
 
 #include "rdmacheck/choices.hpp"
+#include "rdmacheck/least_kept.hpp"
 #include "rdmacheck/names.hpp"
 
 namespace rdmacheck {
@@ -243,8 +244,11 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     unfoldOptions.unroll = options.unroll;
     const UnfoldedProgram program = unfold(test, unfoldOptions);
     result.locations = program.locations;
-    SolverContext ctx;  // a fresh one: the candidates shown depend on the order found
+    SolverContext ctx;  // a fresh one: the nfo and group orders shown are the solver's pick
     const SkeletonSearch search(test, program, model, checkOptions, guard);
+    // The candidates shown are the least in the canonical order, not the first found.
+    LeastKept<ExecutionGraph, bool (*)(const ExecutionGraph&, const ExecutionGraph&)> shown(options.maxShown,
+                                                                                             canonicallyBefore);
     search.run(
         ctx, ExecutionEncoding::Mode::WellFormed, nullptr, [&](const PathCombination&, ExecutionEncoding& encoding) {
             while (encoding.next()) {
@@ -257,11 +261,12 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
                     return false;
                 }
                 ++result.candidates;
-                if (result.shown.size() < options.maxShown)
-                    result.shown.push_back(explainCandidate(test, program, model, ex, result.outcome));
+                shown.offer(ex);
             }
             return true;
         });
+    for (const ExecutionGraph& ex : shown.sorted())
+        result.shown.push_back(explainCandidate(test, program, model, ex, result.outcome));
     return result;
 }
 

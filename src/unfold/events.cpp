@@ -1,5 +1,7 @@
 #include "rdmacheck/events.hpp"
 
+#include <tuple>
+
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/library.hpp"
 
@@ -115,6 +117,10 @@ void ExecutionGraph::clearChoices(size_t locationCount) {
     mo.assign(locationCount, {});
     nfo.clear();
     orders.clear();
+}
+
+bool canonicallyBefore(const ExecutionGraph& a, const ExecutionGraph& b) {
+    return std::tie(a.paths, a.rf, a.mo, a.nfo, a.orders) < std::tie(b.paths, b.rf, b.mo, b.nfo, b.orders);
 }
 
 const std::map<int, std::vector<int>>& ExecutionGraph::orderOf(const std::string& name) const {

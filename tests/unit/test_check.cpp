@@ -1,7 +1,11 @@
 // Whole-pipeline checks with verdicts argued from the model definitions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "../test_support.hpp"
+#include "rdmacheck/least_kept.hpp"
 
 using namespace rdmacheck;
 using rdmacheck::testing::run;
@@ -99,4 +103,38 @@ TEST(Semantics, LoopbackPutBehavesLikeAnyQueuePair) {
 
 TEST(Semantics, TsoRejectsNicEvents) {
     EXPECT_THROW(run(kSbPolls, "tso"), InputError);
+}
+
+// Pictures and explanations show the least executions in canonicallyBefore's
+// order, whatever order the search found them in: on a test with several path
+// combinations, the order is strict on distinct executions and LeastKept picks
+// the same least ones from every shuffle of them.
+TEST(CanonicalOrder, LeastKeptIgnoresTheOrderFound) {
+    const LitmusTest test = parseLitmus(R"(RDMA paths
+{ x@1 = 0; y@1 = 0; a@1; b@1; z@2 = 0; }
+P0@1 { x := 1; if (y = 1) { a := 1 } else { a := 2 }; choice { z^2 := 1; poll(2) } or { y := 2 } }
+P1@1 { y := 1; b := x; z^2 := 2 }
+exists (a = 1 /\ b = 1)
+)",
+                                        "paths.litmus");
+    std::vector<ExecutionGraph> found;
+    check(test, loadModel(rdmacheck::testing::modelsDir(), "rdma-tso"), CheckOptions{},
+          [&](const UnfoldedProgram&, const ExecutionGraph& ex, const FinalState&, bool) { found.push_back(ex); });
+    ASSERT_GT(found.size(), 10u);
+    for (size_t i = 0; i < found.size(); ++i)
+        for (size_t j = 0; j < found.size(); ++j)
+            EXPECT_EQ(canonicallyBefore(found[i], found[j]) + canonicallyBefore(found[j], found[i]), i == j ? 0 : 1);
+    std::vector<ExecutionGraph> sorted = found;
+    std::sort(sorted.begin(), sorted.end(), canonicallyBefore);
+    std::mt19937 shuffle(7);
+    for (int round = 0; round < 5; ++round) {
+        std::shuffle(found.begin(), found.end(), shuffle);
+        LeastKept<ExecutionGraph, bool (*)(const ExecutionGraph&, const ExecutionGraph&)> least(3, canonicallyBefore);
+        for (const ExecutionGraph& ex : found) least.offer(ex);
+        const std::vector<ExecutionGraph> kept = least.sorted();
+        ASSERT_EQ(kept.size(), 3u);
+        EXPECT_EQ(least.offered(), found.size());
+        for (size_t k = 0; k < 3; ++k)
+            EXPECT_FALSE(canonicallyBefore(kept[k], sorted[k]) || canonicallyBefore(sorted[k], kept[k]));
+    }
 }
