@@ -98,6 +98,11 @@ public:
     // The skeleton with the choices of the execution found by the last
     // successful next(); valid until the next call.
     const ExecutionGraph& current() const;
+    // Sets current()'s nfo to the least (each pair forward where it can be)
+    // of those consistent with its rf and mo, one query per nfo pair: nfo is
+    // not counted (an execution is its paths, rf and mo, as in herd7), and a
+    // picture should not show whichever the solver picked.
+    void leastFlushes();
 
     // Keeps only executions whose po ∪ rf ∪ mo ∪ rb has a cycle (doc/model-notes.md §N22,
     // encoding (B)): a non-empty set of `on` events, each with an on successor.

@@ -381,6 +381,27 @@ struct ExecutionEncoding::Impl {
         for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
     }
 
+    void leastFlushes() {
+        if (!last || choices.nfoPairs.empty()) return;
+        z3::expr_vector assumed(ctx);
+        for (int literal : last->assumed) assumed.push_back(literals[literal]);
+        for (size_t d = 0; d < decisions.size(); ++d)
+            assumed.push_back(literals[literalId(d, foundValue(decisions[d]))]);
+        found.nfo.clear();
+        for (size_t i = 0; i < choices.nfoPairs.size(); ++i) {
+            assumed.push_back(choices.nfoForward[i]);
+            const z3::check_result answer = solver.check(assumed);
+            if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
+            const bool forward = answer == z3::sat;
+            if (!forward) {
+                assumed.pop_back();
+                assumed.push_back(!choices.nfoForward[i]);
+            }
+            const auto [a, b] = choices.nfoPairs[i];
+            found.nfo.emplace_back(forward ? a : b, forward ? b : a);
+        }
+    }
+
     // The execution read off the trail against the one the model gives.
     void crossCheck() {
         const ExecutionGraph fromTrail = found;
@@ -595,6 +616,8 @@ ExecutionEncoding::~ExecutionEncoding() = default;
 bool ExecutionEncoding::next() { return impl_->next(); }
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
+
+void ExecutionEncoding::leastFlushes() { impl_->leastFlushes(); }
 
 void ExecutionEncoding::requireScCycle() { impl_->requireScCycle(); }
 

@@ -166,7 +166,7 @@ private:
     void enumerateExecutions(ExecutionEncoding& encoding) {
         while (encoding.next()) {
             result_.completes = true;
-            const ExecutionGraph& ex = encoding.current();
+            const ExecutionGraph& ex = shown(encoding);
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
                 record(ex);
@@ -194,7 +194,7 @@ private:
         requireFilter(sk, encoding);
         for (const auto& [state, satisfies] : result_.states) require(encoding, !isState(sk, encoding, state));
         while (encoding.next()) {
-            require(encoding, !isState(sk, encoding, record(encoding.current())));
+            require(encoding, !isState(sk, encoding, record(shown(encoding))));
             search_.spend(encoding);
             tick();
         }
@@ -209,11 +209,17 @@ private:
         z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
         if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
         if (firstExecutionWhere(encoding, decisive)) {
-            record(encoding.current());
+            record(shown(encoding));
             return true;
         }
         if (!result_.completes) result_.completes = anyExecution(encoding);
         return false;
+    }
+
+    // The execution found, with its least nfo when a visitor draws it.
+    const ExecutionGraph& shown(ExecutionEncoding& encoding) const {
+        if (visit_) encoding.leastFlushes();
+        return encoding.current();
     }
 
     FinalState record(const ExecutionGraph& ex) {
