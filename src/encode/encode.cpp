@@ -227,11 +227,11 @@ struct ExecutionEncoding::Impl {
     void buildRf() {
         const int n = static_cast<int>(sk.events.size());
         choices.rfCandidates.assign(n, {});
+        choices.rfChosen.assign(n, {});
         for (int e = 0; e < n; ++e) {
             const Event& ev = sk.events[e];
             choices.readValue.push_back(isRead(ev.kind) ? ctx.int_const(("v" + std::to_string(e)).c_str())
                                                         : ctx.int_val(0));
-            choices.rfSelect.push_back(ctx.int_val(0));
             choices.sourceMo.push_back(ctx.int_val(-1));
         }
         for (int r = 0; r < n; ++r) {
@@ -241,18 +241,34 @@ struct ExecutionEncoding::Impl {
             candidates.push_back(sk.initWriteOf(rev.location));
             for (int w : choices.writesOf[rev.location])
                 if (w != r) candidates.push_back(w);
-            choices.rfSelect[r] = ctx.int_const(("rf" + std::to_string(r)).c_str());
+            chooseOneSource(r);
             choices.sourceMo[r] = ctx.int_const(("src" + std::to_string(r)).c_str());
-            solver.add(choices.rfSelect[r] >= 0 && choices.rfSelect[r] < static_cast<int>(candidates.size()));
-            trail.noteSource(r);
             for (size_t i = 0; i < candidates.size(); ++i) {
                 const int w = candidates[i];
-                z3::expr chosen = choices.rfSelect[r] == static_cast<int>(i);
+                const z3::expr& chosen = choices.rfChosen[r][i];
                 solver.add(z3::implies(chosen, equal(choices.readValue[r], value(sk.events[w].written))));
                 solver.add(z3::implies(chosen, choices.sourceMo[r] == (isInit(sk.events[w]) ? ctx.int_val(-1)
                                                                                             : choices.moKey[w])));
             }
         }
+    }
+
+    // Exactly one of the read's candidates is its source.
+    void chooseOneSource(int r) {
+        const size_t count = choices.rfCandidates[r].size();
+        auto& chosen = choices.rfChosen[r];
+        if (count == 1) {
+            chosen.push_back(ctx.bool_val(true));
+            return;
+        }
+        for (size_t i = 0; i < count; ++i)
+            chosen.push_back(ctx.bool_const(("rf" + std::to_string(r) + "_" + std::to_string(i)).c_str()));
+        z3::expr_vector some(ctx);
+        for (const z3::expr& c : chosen) some.push_back(c);
+        solver.add(z3::mk_or(some));
+        for (size_t i = 0; i < count; ++i)
+            for (size_t j = i + 1; j < count; ++j) solver.add(!chosen[i] || !chosen[j]);
+        trail.noteSources(r);
     }
 
     void buildNfo() {
@@ -354,7 +370,11 @@ struct ExecutionEncoding::Impl {
         found.clearChoices(locationCount);
         for (int r = 0; r < n; ++r) {
             if (choices.rfCandidates[r].empty()) continue;
-            found.rf[r] = choices.rfCandidates[r][modelValue(m, choices.rfSelect[r]).get_numeral_int()];
+            const auto& chosen = choices.rfChosen[r];
+            auto taken = [&](const z3::expr& c) { return modelValue(m, c).is_true(); };
+            const auto i = std::find_if(chosen.begin(), chosen.end(), taken) - chosen.begin();
+            if (i == static_cast<long>(chosen.size())) throw std::logic_error("a read without a source in the model");
+            found.rf[r] = choices.rfCandidates[r][i];
             int64_t v = 0;
             if (!modelValue(m, choices.readValue[r]).is_numeral_i64(v))
                 throw InputError(sk.events[found.rf[r]].where, "arithmetic overflow: the value written here does "
@@ -493,21 +513,24 @@ struct ExecutionEncoding::Impl {
         return std::find(order.begin(), order.end(), d.first) < std::find(order.begin(), order.end(), d.second);
     }
 
-    // "Decision d takes value v" as a literal, by id: a Boolean constant tied
-    // to its atom once (Z3 wraps any other assumption in a fresh proxy at every
-    // check); id ^ 1 is its negation.
+    // "Decision d takes value v" as a literal, by id: a Boolean constant (Z3
+    // wraps any other assumption in a fresh proxy at every check), a read's
+    // own source Boolean or a proxy tied once to "a before b" in mo; id ^ 1 is
+    // its negation.
     int literalId(size_t d, int v) {
         const Decision& decision = decisions[d];
         const bool mo = decision.second >= 0;
         const auto key = std::make_pair(d, mo ? 1 : v);
         auto it = proxies.find(key);
         if (it == proxies.end()) {
-            const z3::expr atom = mo ? choices.moBefore(decision.first, decision.second)
-                                     : choices.rfSelect[decision.first] == v;
-            const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_" + std::to_string(key.second)).c_str());
-            solver.add(proxy == atom);
-            it = proxies.emplace(key, addLiteral(proxy)).first;
-            if (mo) trail.noteCoherence(proxy, decision.first, decision.second);
+            if (!mo) {
+                it = proxies.emplace(key, addLiteral(choices.rfChosen[decision.first][v])).first;
+            } else {
+                const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_1").c_str());
+                solver.add(proxy == choices.moBefore(decision.first, decision.second));
+                it = proxies.emplace(key, addLiteral(proxy)).first;
+                trail.noteCoherence(proxy, decision.first, decision.second);
+            }
         }
         return mo && v == 0 ? it->second ^ 1 : it->second;
     }

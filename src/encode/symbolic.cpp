@@ -63,8 +63,7 @@ PairMap<z3::expr> SymbolicDomain::dynamic(const std::string& name) const {
         case ChoiceKind::ReadsFrom:
             for (size_t r = 0; r < c_.rfCandidates.size(); ++r)
                 for (size_t i = 0; i < c_.rfCandidates[r].size(); ++i)
-                    out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)),
-                                c_.rfSelect[r] == static_cast<int>(i));
+                    out.emplace(std::make_pair(c_.rfCandidates[r][i], static_cast<int>(r)), c_.rfChosen[r][i]);
             break;
         case ChoiceKind::ModificationOrder:
             for (size_t l = 0; l < c_.writesOf.size(); ++l)

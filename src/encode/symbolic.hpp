@@ -69,7 +69,11 @@ struct Choices {
     const ExecutionGraph& sk;
     std::vector<z3::expr> readValue;             // per event (reads), else 0
     std::vector<std::vector<int>> rfCandidates;  // per read
-    std::vector<z3::expr> rfSelect;              // per event (reads)
+    // Per read, per candidate: "the read takes this source", a Boolean (true
+    // for a read of one candidate). Booleans, not an index compared with
+    // numerals: the arithmetic solver internalises each comparison at every
+    // encoding's first check, which cost a third of it.
+    std::vector<std::vector<z3::expr>> rfChosen;
     std::vector<z3::expr> sourceMo;              // per read: mo key of its source, -1 for init
     std::vector<std::vector<int>> writesOf;      // per location, non-initial writes
     std::vector<z3::expr> moKey;                 // per event (non-initial writes)

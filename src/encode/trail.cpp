@@ -1,7 +1,6 @@
 #include "trail.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <functional>
 #include <map>
 
@@ -20,8 +19,10 @@ bool readsSettle(const Value& v, const Settle& settle) {
 
 }  // namespace
 
-void TrailDecoder::noteSource(int read) {
-    terms_.emplace(Z3_get_ast_id(ctx_, choices_.rfSelect[read]), Term{Term::Kind::Source, read});
+void TrailDecoder::noteSources(int read) {
+    const auto& chosen = choices_.rfChosen[read];
+    for (size_t i = 0; i < chosen.size(); ++i)
+        terms_.emplace(Z3_get_ast_id(ctx_, chosen[i]), Term{Term::Kind::Source, read, static_cast<int>(i)});
 }
 
 void TrailDecoder::noteCoherence(const z3::expr& proxy, int a, int b) {
@@ -39,23 +40,12 @@ TrailDecoder::Literal TrailDecoder::read(Z3_ast a) const {
     Literal l;
     if (Z3_get_ast_kind(ctx_, a) != Z3_APP_AST) return l;
     Z3_app app = Z3_to_app(ctx_, a);
-    l.op = Z3_get_decl_kind(ctx_, Z3_get_app_decl(ctx_, app));
-    if (l.op == Z3_OP_NOT) {
+    if (Z3_get_decl_kind(ctx_, Z3_get_app_decl(ctx_, app)) == Z3_OP_NOT) {
         l.positive = false;
         a = Z3_get_app_arg(ctx_, app, 0);
-        if (Z3_get_ast_kind(ctx_, a) != Z3_APP_AST) return l;
-        app = Z3_to_app(ctx_, a);
-        l.op = Z3_get_decl_kind(ctx_, Z3_get_app_decl(ctx_, app));
     }
-    const bool comparison = (l.op == Z3_OP_LE || l.op == Z3_OP_GE || l.op == Z3_OP_EQ) &&
-                            Z3_get_app_num_args(ctx_, app) == 2;
-    auto it = terms_.find(Z3_get_ast_id(ctx_, comparison ? Z3_get_app_arg(ctx_, app, 0) : a));
-    if (it == terms_.end() || comparison != (it->second.kind == Term::Kind::Source)) return l;
-    if (comparison) {
-        Z3_ast bound = Z3_get_app_arg(ctx_, app, 1);
-        if (!Z3_is_numeral_ast(ctx_, bound) || !Z3_get_numeral_int(ctx_, bound, &l.bound)) return l;
-    }
-    l.term = &it->second;
+    auto it = terms_.find(Z3_get_ast_id(ctx_, a));
+    if (it != terms_.end()) l.term = &it->second;
     return l;
 }
 
@@ -81,7 +71,7 @@ bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGra
     for (const auto& [name, order] : choices_.orders) found.orders[name] = order.decode(noRank);
     std::vector<signed char> before(coherence_.size(), -1);
     std::vector<bool> forward(choices_.nfoPairs.size(), false);
-    std::vector<int> least(choices_.rfCandidates.size(), INT_MIN), most(choices_.rfCandidates.size(), INT_MAX);
+    std::vector<int> source(choices_.rfCandidates.size(), -1);
     const z3::expr_vector trail = solver.trail();
     for (unsigned i = 0; i < trail.size(); ++i) {
         const Literal& l = remembered(Z3_ast_vector_get(ctx_, trail, i));
@@ -89,15 +79,9 @@ bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGra
         const int t = l.term->index;
         if (l.term->kind == Term::Kind::Coherence) before[t] = l.positive;
         if (l.term->kind == Term::Kind::Flush) forward[t] = l.positive;
-        if (l.term->kind != Term::Kind::Source) continue;
-        // rf <= k, rf >= k, rf = k, and their negations, as bounds on rf.
-        const bool atMost = l.op == Z3_OP_LE || l.op == Z3_OP_EQ, atLeast = l.op == Z3_OP_GE || l.op == Z3_OP_EQ;
-        if (l.positive && atMost) most[t] = std::min(most[t], l.bound);
-        if (l.positive && atLeast) least[t] = std::max(least[t], l.bound);
-        if (!l.positive && l.op == Z3_OP_LE && l.bound < INT_MAX) least[t] = std::max(least[t], l.bound + 1);
-        if (!l.positive && l.op == Z3_OP_GE && l.bound > INT_MIN) most[t] = std::min(most[t], l.bound - 1);
+        if (l.term->kind == Term::Kind::Source && l.positive) source[t] = l.term->candidate;
     }
-    if (!sourcesFrom(least, most, found) || !valuesFromSources(found) || !orderWrites(before, locationCount, found))
+    if (!sourcesFrom(source, found) || !valuesFromSources(found) || !orderWrites(before, locationCount, found))
         return false;
     for (size_t i = 0; i < choices_.nfoPairs.size(); ++i) {
         auto [a, b] = choices_.nfoPairs[i];
@@ -106,14 +90,13 @@ bool TrailDecoder::decode(z3::solver& solver, size_t locationCount, ExecutionGra
     return true;
 }
 
-// Each read's source, where its bounds meet.
-bool TrailDecoder::sourcesFrom(const std::vector<int>& least, const std::vector<int>& most,
-                               ExecutionGraph& found) const {
+// Each read's source: the candidate whose literal is true, or its only one.
+bool TrailDecoder::sourcesFrom(const std::vector<int>& source, ExecutionGraph& found) const {
     for (size_t r = 0; r < choices_.rfCandidates.size(); ++r) {
-        if (choices_.rfCandidates[r].empty()) continue;
-        if (least[r] != most[r] || least[r] < 0 || least[r] >= static_cast<int>(choices_.rfCandidates[r].size()))
-            return false;
-        found.rf[r] = choices_.rfCandidates[r][least[r]];
+        const auto& candidates = choices_.rfCandidates[r];
+        if (candidates.empty()) continue;
+        if (candidates.size() > 1 && source[r] < 0) return false;
+        found.rf[r] = candidates[candidates.size() == 1 ? 0 : source[r]];
     }
     return true;
 }

@@ -23,10 +23,10 @@ class TrailDecoder {
 public:
     TrailDecoder(z3::context& ctx, const Choices& choices) : ctx_(ctx), choices_(choices) {}
 
-    // The terms whose atoms on the trail tell the choices: a read's source
-    // index (the solver reads rf = k as the bounds rf <= k and rf >= k), an mo
-    // decision's proxy (a before b), an nfo pair's direction.
-    void noteSource(int read);
+    // The terms whose literals on the trail tell the choices: each of a read's
+    // candidate sources (true for the one it takes), an mo decision's proxy
+    // (a before b), an nfo pair's direction.
+    void noteSources(int read);
     void noteCoherence(const z3::expr& proxy, int a, int b);
     void noteFlush(int pair);
 
@@ -41,20 +41,19 @@ private:
     struct Term {
         enum class Kind { Source, Coherence, Flush };
         Kind kind;
-        int index;  // the read, the noted proxy, the nfo pair
+        int index;          // the read, the noted proxy, the nfo pair
+        int candidate = 0;  // a source's place among the read's candidates
     };
     // A trail literal: positive or not, the term it is about (none if no
-    // choice's), and for a source its comparison with a numeral.
+    // choice's).
     struct Literal {
         const Term* term = nullptr;
         bool positive = true;
-        Z3_decl_kind op = Z3_OP_TRUE;
-        int bound = 0;
     };
 
     Literal read(Z3_ast a) const;
     const Literal& remembered(Z3_ast literal) const;
-    bool sourcesFrom(const std::vector<int>& least, const std::vector<int>& most, ExecutionGraph& found) const;
+    bool sourcesFrom(const std::vector<int>& source, ExecutionGraph& found) const;
     bool valuesFromSources(ExecutionGraph& found) const;
     bool orderWrites(const std::vector<signed char>& before, size_t locationCount, ExecutionGraph& found) const;
 
