@@ -12,6 +12,7 @@
 #include "symbolic.hpp"
 #include "terms.hpp"
 #include "trail.hpp"
+#include "values.hpp"
 
 namespace rdmacheck {
 
@@ -21,45 +22,6 @@ std::atomic<uint64_t> decodedFromTrail{0}, decodedFromModel{0};
 std::atomic<bool> crossChecking{false};
 
 bool isInit(const Event& e) { return isInitEvent(e); }
-
-// How many reads v adds up if it is r + k or k, else -1: the terms Z3's
-// difference-logic solver takes (a read's value equals its source's written value).
-int offsetReads(const Value& v) {
-    auto sum = [&](int a, int b) { return a < 0 || b < 0 || a + b > 1 ? -1 : a + b; };
-    switch (v.kind) {
-        case Value::Kind::Const: return 0;
-        case Value::Kind::Read: return 1;
-        case Value::Kind::Add: return sum(offsetReads(v.args[0]), offsetReads(v.args[1]));
-        case Value::Kind::Sub: return offsetReads(v.args[1]) == 0 ? offsetReads(v.args[0]) : -1;
-        case Value::Kind::Mul:
-        case Value::Kind::Mod:
-        case Value::Kind::Neg: break;
-    }
-    for (const Value& a : v.args)
-        if (offsetReads(a) != 0) return -1;
-    return 0;
-}
-
-// Whether every constraint of the encoding is a difference constraint: the
-// clocks, mo keys and ranks always are; values are when written values, tested
-// values and final register values (which answer-only modes test) are offsets
-// of one read.
-bool isDifferenceLogic(const ExecutionGraph& sk) {
-    auto offset = [](const Value& v) { return offsetReads(v) >= 0; };
-    auto offsets = [&](const std::map<std::string, Value>& registers) {
-        return std::all_of(registers.begin(), registers.end(), [&](const auto& r) { return offset(r.second); });
-    };
-    return std::all_of(sk.events.begin(), sk.events.end(), [&](const Event& e) { return offset(e.written); }) &&
-           std::all_of(sk.constraints.begin(), sk.constraints.end(),
-                       [&](const ValueConstraint& c) { return offset(c.lhs) && offset(c.rhs); }) &&
-           std::all_of(sk.registers.begin(), sk.registers.end(), offsets);
-}
-
-z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b) {
-    if (op == Comparison::Eq) return equal(a, b);
-    if (op == Comparison::Ne) return !equal(a, b);
-    return compare(op, a, b);
-}
 
 // The static (always present) edges a -> b implied by static edges a -> m -> b,
 // taken out one at a time so that each stays implied by the edges left: the
@@ -142,19 +104,6 @@ struct ExecutionEncoding::Impl {
         build();
     }
 
-    z3::expr value(const Value& v) const {
-        switch (v.kind) {
-            case Value::Kind::Const: return ctx.int_val(static_cast<int64_t>(v.constant));
-            case Value::Kind::Read: return choices.readValue[v.event];
-            case Value::Kind::Add: return value(v.args[0]) + value(v.args[1]);
-            case Value::Kind::Sub: return value(v.args[0]) - value(v.args[1]);
-            case Value::Kind::Mul: return value(v.args[0]) * value(v.args[1]);
-            case Value::Kind::Mod: return z3::mod(value(v.args[0]), value(v.args[1]));  // Euclidean, as arith::mod
-            case Value::Kind::Neg: return -value(v.args[0]);
-        }
-        return ctx.int_val(0);
-    }
-
     std::vector<z3::expr> clockVariables(int c) {
         std::vector<z3::expr> vars;
         for (size_t e = 0; e < sk.events.size(); ++e)
@@ -175,7 +124,7 @@ struct ExecutionEncoding::Impl {
                 buildRanks(choices.orders[c.name], c.groups(sk), c.name);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
-        for (const ValueConstraint& vc : sk.constraints) solver.add(compareValues(vc.op, value(vc.lhs), value(vc.rhs)));
+        for (const ValueConstraint& vc : sk.constraints) solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
         listDecisions();
         pending.push_back(Cube{});  // the whole space
     }
@@ -214,10 +163,8 @@ struct ExecutionEncoding::Impl {
             if (ordersAllWrites(c)) moHost = c;
         choices.moKey.assign(sk.events.size(), ctx.int_val(0));
         for (const auto& writes : choices.writesOf) {
-            for (int w : writes) {
+            for (int w : writes)
                 choices.moKey[w] = moHost >= 0 ? clock[moHost][w] : ctx.int_const(("mo" + std::to_string(w)).c_str());
-                solver.add(choices.moKey[w] >= 0);
-            }
             for (size_t i = 0; i < writes.size(); ++i)
                 for (size_t j = i + 1; j < writes.size(); ++j)
                     solver.add(choices.moKey[writes[i]] != choices.moKey[writes[j]]);
@@ -228,12 +175,6 @@ struct ExecutionEncoding::Impl {
         const int n = static_cast<int>(sk.events.size());
         choices.rfCandidates.assign(n, {});
         choices.rfChosen.assign(n, {});
-        for (int e = 0; e < n; ++e) {
-            const Event& ev = sk.events[e];
-            choices.readValue.push_back(isRead(ev.kind) ? ctx.int_const(("v" + std::to_string(e)).c_str())
-                                                        : ctx.int_val(0));
-            choices.sourceMo.push_back(ctx.int_val(-1));
-        }
         for (int r = 0; r < n; ++r) {
             const Event& rev = sk.events[r];
             if (!isRead(rev.kind)) continue;
@@ -242,15 +183,8 @@ struct ExecutionEncoding::Impl {
             for (int w : choices.writesOf[rev.location])
                 if (w != r) candidates.push_back(w);
             chooseOneSource(r);
-            choices.sourceMo[r] = ctx.int_const(("src" + std::to_string(r)).c_str());
-            for (size_t i = 0; i < candidates.size(); ++i) {
-                const int w = candidates[i];
-                const z3::expr& chosen = choices.rfChosen[r][i];
-                solver.add(z3::implies(chosen, equal(choices.readValue[r], value(sk.events[w].written))));
-                solver.add(z3::implies(chosen, choices.sourceMo[r] == (isInit(sk.events[w]) ? ctx.int_val(-1)
-                                                                                            : choices.moKey[w])));
-            }
         }
+        nameReadValues(choices, solver);
     }
 
     // Exactly one of the read's candidates is its source.
@@ -455,13 +389,13 @@ struct ExecutionEncoding::Impl {
     z3::expr finalValueIs(int location, long long v) const {
         const std::vector<int>& writes = choices.writesOf.at(location);
         const z3::expr target = ctx.int_val(static_cast<int64_t>(v));
-        if (writes.empty()) return equal(value(sk.events[sk.initWriteOf(location)].written), target);
+        if (writes.empty()) return equal(valueTerm(choices, sk.events[sk.initWriteOf(location)].written), target);
         z3::expr_vector cases(ctx);
         for (int w : writes) {
             z3::expr_vector last(ctx);
             for (int other : writes)
                 if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
-            last.push_back(equal(value(sk.events[w].written), target));
+            last.push_back(equal(valueTerm(choices, sk.events[w].written), target));
             cases.push_back(z3::mk_and(last));
         }
         return z3::mk_or(cases);
@@ -651,7 +585,7 @@ z3::expr finalValueIs(const ExecutionEncoding& encoding, int location, long long
 }
 
 z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k) {
-    return equal(encoding.impl().value(v), encoding.impl().ctx.int_val(static_cast<int64_t>(k)));
+    return valueIsTerm(encoding.impl().choices, v, k);
 }
 
 void require(ExecutionEncoding& encoding, const z3::expr& condition) { encoding.impl().solver.add(condition); }

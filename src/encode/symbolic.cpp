@@ -57,6 +57,17 @@ std::optional<PairMap<z3::expr>> SymbolicDomain::upperClosure(const PairMap<z3::
     return reach;
 }
 
+// r's source is mo-before w: a disjunction over r's candidates, of the atoms
+// mo already has, rather than an integer for the source's mo key (each
+// equality with a key cost Z3 as much to internalise as the rest of a read).
+z3::expr SymbolicDomain::readsBefore(int r, int w) const {
+    z3::expr_vector cases(c_.ctx);
+    const auto& candidates = c_.rfCandidates[r];
+    for (size_t i = 0; i < candidates.size(); ++i)
+        if (candidates[i] != w) cases.push_back(conj(c_.rfChosen[r][i], c_.moBefore(candidates[i], w)));
+    return z3::mk_or(cases);
+}
+
 PairMap<z3::expr> SymbolicDomain::dynamic(const std::string& name) const {
     PairMap<z3::expr> out;
     switch (findChosenRelation(name)->kind) {
@@ -78,7 +89,7 @@ PairMap<z3::expr> SymbolicDomain::dynamic(const std::string& name) const {
                 if (c_.rfCandidates[r].empty()) continue;
                 for (int w : c_.writesOf[c_.sk.events[r].location])
                     if (w != static_cast<int>(r))
-                        out.emplace(std::make_pair(static_cast<int>(r), w), c_.sourceMo[r] < c_.moKey[w]);
+                        out.emplace(std::make_pair(static_cast<int>(r), w), readsBefore(static_cast<int>(r), w));
             }
             break;
         case ChoiceKind::FlushDirection:

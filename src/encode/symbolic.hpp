@@ -68,13 +68,13 @@ struct Choices {
     z3::context& ctx;
     const ExecutionGraph& sk;
     std::vector<z3::expr> readValue;             // per event (reads), else 0
+    std::vector<bool> valueFromSource;           // per read: its value is its source's constant (no variable)
     std::vector<std::vector<int>> rfCandidates;  // per read
     // Per read, per candidate: "the read takes this source", a Boolean (true
     // for a read of one candidate). Booleans, not an index compared with
     // numerals: the arithmetic solver internalises each comparison at every
     // encoding's first check, which cost a third of it.
     std::vector<std::vector<z3::expr>> rfChosen;
-    std::vector<z3::expr> sourceMo;              // per read: mo key of its source, -1 for init
     std::vector<std::vector<int>> writesOf;      // per location, non-initial writes
     std::vector<z3::expr> moKey;                 // per event (non-initial writes)
     EventPairs nfoPairs;
@@ -130,6 +130,7 @@ public:
     PairMap<z3::expr> dynamic(const std::string& name) const;
 
 private:
+    z3::expr readsBefore(int r, int w) const;
     // Building a large model's relations can take longer than any solver call:
     // the memory watch's interrupt stops it here too.
     void stopIfInterrupted() const {

@@ -1,0 +1,29 @@
+// The values of an encoding as Z3 terms: each read's value (Choices::readValue)
+// and the terms of written values, constraints and registers over them.
+// Internal to the encoder.
+#pragma once
+
+#include <z3++.h>
+
+#include "symbolic.hpp"
+
+namespace rdmacheck {
+
+// Whether every value term of the skeleton is a difference term (a constant,
+// or one read plus a constant): then Z3's difference-logic solver decides it.
+bool isDifferenceLogic(const ExecutionGraph& sk);
+
+// a op b on values.
+z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b);
+
+// v's term over the reads' values.
+z3::expr valueTerm(const Choices& choices, const Value& v);
+
+// Names every read's value, once rf's candidates and Booleans are made, and
+// adds to `solver` that it equals its source's written value.
+void nameReadValues(Choices& choices, z3::solver& solver);
+
+// v == k; for a read whose source tells its value, through the rf Booleans.
+z3::expr valueIsTerm(const Choices& choices, const Value& v, long long k);
+
+}  // namespace rdmacheck
