@@ -35,6 +35,23 @@ TEST(ResourceLimits, ATinyMemoryBoundIsAnErrorInEveryCommand) {
     }
 }
 
+// Every command searches through the one loop with its limits: a timeout too
+// short for any answer is the timeout error, exit 2, never a partial result.
+TEST(ResourceLimits, ATinyTimeoutIsAnErrorInEveryCommand) {
+    const std::string sb = corpusFile("rdma-tso/fig1a-sb.litmus");
+    for (const std::string command : {"", "--explain ", "--states ", "--speedcheck ", "--engine operational ", "robust ",
+                                      "cross -j 1 ", "refine --impl wait-polls "}) {
+        const std::string test =
+            command.rfind("refine", 0) == 0 ? corpusFile("rdma-wait/loco-fig3a-put-wait-write-z1.litmus") : sb;
+        const ToolRun r = runTool(command + "--timeout 0.000001 " + test);
+        SCOPED_TRACE(command);
+        EXPECT_EQ(r.status, 2) << r.out << r.err;
+        EXPECT_NE(r.err.find("error: timeout: "), std::string::npos) << r.out << r.err;
+        EXPECT_NE(r.err.find("within 0.000001 s (--timeout)"), std::string::npos) << r.err;
+        EXPECT_EQ(r.out.find("Observation"), std::string::npos) << r.out;  // no verdict from a partial search
+    }
+}
+
 TEST(ResourceLimits, AMemoryBoundOutOfRangeIsAUsageError) {
     for (const std::string value : {"18446744073709551615", "1048577", "-1"}) {
         const ToolRun r = runTool("--max-memory " + value + " " + corpusFile("rdma-tso/fig1a-sb.litmus"));
