@@ -58,6 +58,13 @@ SolverContext& threadContext();
 // memory back, so that the next test starts under the bound.
 void dropInterruptedThreadContext();
 
+// `ex` (a consistent execution under `model`) with the least nfo its rf and
+// mo allow (each pair forward where it can be), and group orders consistent
+// with that nfo: nfo and group orders are not counted (an execution is its
+// paths, rf and mo, as in herd7), and a picture should not show whichever the
+// solver picked. One query per nfo pair, in the thread's solver context.
+ExecutionGraph withLeastFlushes(const ExecutionGraph& ex, const Model& model, size_t locationCount);
+
 // Z3 failed with an error of its own (not a limit, not "unknown"): its message.
 class SolverFailure : public std::runtime_error {
 public:
@@ -98,11 +105,6 @@ public:
     // The skeleton with the choices of the execution found by the last
     // successful next(); valid until the next call.
     const ExecutionGraph& current() const;
-    // Sets current()'s nfo to the least (each pair forward where it can be)
-    // of those consistent with its rf and mo, one query per nfo pair: nfo is
-    // not counted (an execution is its paths, rf and mo, as in herd7), and a
-    // picture should not show whichever the solver picked.
-    void leastFlushes();
 
     // Keeps only executions whose po ∪ rf ∪ mo ∪ rb has a cycle (doc/model-notes.md §N22,
     // encoding (B)): a non-empty set of `on` events, each with an on successor.

@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "options.hpp"
 #include "rdmacheck/draw.hpp"
+#include "rdmacheck/encode.hpp"
 #include "rdmacheck/explain_report.hpp"
 #include "rdmacheck/least_kept.hpp"
 #include "rdmacheck/parse.hpp"
@@ -145,7 +146,8 @@ FileReport CheckRun::checkFile(const std::string& file) {
 // Runs the chosen engine; both draw alike: the declarative one each consistent
 // execution, the operational one a run per distinct final memory. The first
 // --max-pictures in the canonical order are drawn, so the pictures do not
-// depend on the order the engine found the executions in.
+// depend on the order the engine found the executions in; a declarative one
+// with its least nfo (withLeastFlushes), which the solver otherwise picks.
 CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const std::set<std::string>& relations,
                                 std::string& pictureError, uint64_t& notDrawn) {
     struct Shown {
@@ -170,8 +172,10 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
         machine.unroll = options.unroll;
         result = explore(test, m, machine, draw);
     }
-    const std::vector<Shown> drawn = kept.sorted();
+    std::vector<Shown> drawn = kept.sorted();
     notDrawn = kept.offered() - drawn.size();
+    if (engine != "operational")
+        for (Shown& shown : drawn) shown.ex = withLeastFlushes(shown.ex, m, locations.size());
     for (size_t k = 1; k <= drawn.size() && pictureError.empty(); ++k) {
         const std::string stem = numberedStem(fileStem(test.name) + "-", k, pictures.maxPictures);
         try {

@@ -124,7 +124,8 @@ struct ExecutionEncoding::Impl {
                 buildRanks(choices.orders[c.name], c.groups(sk), c.name);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (consistent) constrainAxioms();
-        for (const ValueConstraint& vc : sk.constraints) solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
+        for (const ValueConstraint& vc : sk.constraints)
+            solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
         listDecisions();
         pending.push_back(Cube{});  // the whole space
     }
@@ -335,17 +336,23 @@ struct ExecutionEncoding::Impl {
         for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
     }
 
-    void leastFlushes() {
-        if (!last || choices.nfoPairs.empty()) return;
+    // Fixes rf and mo to `ex`'s, then each nfo pair forward where the pairs
+    // before it allow, and reads the group orders off the last model.
+    void settleFlushes(const ExecutionGraph& ex) {
+        found.rf = ex.rf;
+        found.mo = ex.mo;
         z3::expr_vector assumed(ctx);
-        for (int literal : last->assumed) assumed.push_back(literals[literal]);
         for (size_t d = 0; d < decisions.size(); ++d)
             assumed.push_back(literals[literalId(d, foundValue(decisions[d]))]);
         found.nfo.clear();
-        for (size_t i = 0; i < choices.nfoPairs.size(); ++i) {
-            assumed.push_back(choices.nfoForward[i]);
+        for (size_t i = 0; i <= choices.nfoPairs.size(); ++i) {
+            if (i < choices.nfoPairs.size()) assumed.push_back(choices.nfoForward[i]);
             const z3::check_result answer = solver.check(assumed);
             if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
+            if (i == choices.nfoPairs.size()) {
+                if (answer != z3::sat) throw std::logic_error("leastFlushes: an execution that is not consistent");
+                break;
+            }
             const bool forward = answer == z3::sat;
             if (!forward) {
                 assumed.pop_back();
@@ -354,6 +361,9 @@ struct ExecutionEncoding::Impl {
             const auto [a, b] = choices.nfoPairs[i];
             found.nfo.emplace_back(forward ? a : b, forward ? b : a);
         }
+        const z3::model m = solver.get_model();
+        auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
+        for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
     }
 
     // The execution read off the trail against the one the model gives.
@@ -574,7 +584,11 @@ bool ExecutionEncoding::next() { return impl_->next(); }
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 
-void ExecutionEncoding::leastFlushes() { impl_->leastFlushes(); }
+ExecutionGraph withLeastFlushes(const ExecutionGraph& ex, const Model& model, size_t locationCount) {
+    ExecutionEncoding encoding(threadContext(), ex, model, locationCount);
+    encoding.impl().settleFlushes(ex);
+    return encoding.current();
+}
 
 void ExecutionEncoding::requireScCycle() { impl_->requireScCycle(); }
 

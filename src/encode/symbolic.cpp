@@ -65,7 +65,7 @@ z3::expr SymbolicDomain::readsBefore(int r, int w) const {
     const auto& candidates = c_.rfCandidates[r];
     for (size_t i = 0; i < candidates.size(); ++i)
         if (candidates[i] != w) cases.push_back(conj(c_.rfChosen[r][i], c_.moBefore(candidates[i], w)));
-    return z3::mk_or(cases);
+    return cases.size() == 1 ? cases[0] : z3::mk_or(cases);
 }
 
 PairMap<z3::expr> SymbolicDomain::dynamic(const std::string& name) const {

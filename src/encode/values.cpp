@@ -124,7 +124,7 @@ z3::expr valueIsTerm(const Choices& c, const Value& v, long long k) {
     const auto& candidates = c.rfCandidates[v.event];
     for (size_t i = 0; i < candidates.size(); ++i)
         if (c.sk.events[candidates[i]].written.constant == k) sources.push_back(c.rfChosen[v.event][i]);
-    return z3::mk_or(sources);
+    return sources.size() == 1 ? sources[0] : z3::mk_or(sources);
 }
 
 }  // namespace rdmacheck

@@ -166,7 +166,7 @@ private:
     void enumerateExecutions(ExecutionEncoding& encoding) {
         while (encoding.next()) {
             result_.completes = true;
-            const ExecutionGraph& ex = shown(encoding);
+            const ExecutionGraph& ex = encoding.current();
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
                 record(ex);
@@ -194,7 +194,7 @@ private:
         requireFilter(sk, encoding);
         for (const auto& [state, satisfies] : result_.states) require(encoding, !isState(sk, encoding, state));
         while (encoding.next()) {
-            require(encoding, !isState(sk, encoding, record(shown(encoding))));
+            require(encoding, !isState(sk, encoding, record(encoding.current())));
             search_.spend(encoding);
             tick();
         }
@@ -209,17 +209,11 @@ private:
         z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
         if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
         if (firstExecutionWhere(encoding, decisive)) {
-            record(shown(encoding));
+            record(encoding.current());
             return true;
         }
         if (!result_.completes) result_.completes = anyExecution(encoding);
         return false;
-    }
-
-    // The execution found, with its least nfo when a visitor draws it.
-    const ExecutionGraph& shown(ExecutionEncoding& encoding) const {
-        if (visit_) encoding.leastFlushes();
-        return encoding.current();
     }
 
     FinalState record(const ExecutionGraph& ex) {
@@ -291,8 +285,9 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     result.mode = options.mode;
     result.shown = shownNames(test);
 
-    // A visitor sees executions in the order found: a fresh context keeps it
-    // independent of the tests checked before (picture numbers).
+    // A visitor sees executions in the order found, and in the states and
+    // speedcheck modes the one found for each state: a fresh context keeps
+    // them independent of the tests checked before.
     std::optional<SolverContext> fresh;
     if (visit) fresh.emplace();
     SolverContext& ctx = visit ? *fresh : threadContext();

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "../test_support.hpp"
+#include "rdmacheck/encode.hpp"
 #include "rdmacheck/explain.hpp"
 #include "rdmacheck/least_kept.hpp"
 
@@ -141,24 +142,40 @@ exists (a = 1 /\ b = 1)
 }
 
 // nfo is not counted, so a picture shows the least nfo consistent with the
-// execution's rf and mo: no pair drawn backward could be drawn forward alone.
+// execution's rf and mo (withLeastFlushes): the execution stays consistent,
+// group orders included (rdma-tso-rmw's rao), and no pair drawn backward could
+// be drawn forward alone.
 TEST(CanonicalOrder, PicturesShowTheLeastFlushOrder) {
-    for (const auto& [file, modelName] : {std::make_pair("exs/exs-pull-norfence.litmus", "rdma-tso"),
-                                          std::make_pair("rdma-wait/rmw-fig7a-get-lb.litmus", "rdma-wait")}) {
-        const LitmusTest test = parseLitmusFile(rdmacheck::testing::sourceDir() + "/litmus/" + file);
-        const Model model = loadModel(rdmacheck::testing::modelsDir(), modelName);
-        size_t backward = 0;
-        CheckOptions all;
-        check(test, model, all, [&](const UnfoldedProgram&, const ExecutionGraph& ex, const FinalState&, bool) {
-            EXPECT_FALSE(shortestViolation(ex, model)) << file;
-            for (size_t i = 0; i < ex.nfo.size(); ++i) {
-                if (ex.nfo[i].first < ex.nfo[i].second) continue;
-                ++backward;
-                ExecutionGraph flipped = ex;
-                std::swap(flipped.nfo[i].first, flipped.nfo[i].second);
-                EXPECT_TRUE(shortestViolation(flipped, model)) << file << ": nfo pair " << i << " could go forward";
-            }
-        });
-        EXPECT_GT(backward, 0u) << file;  // some pair is forced backward: the test sees flips
+    const std::string raoTest = R"(RDMA rao
+{ x@2 = 0; y@2 = 0; z@2 = 0; u@2 = 0; a@1; c@1; b@3; d@3; }
+P0@1 { a := x^2; RFAA(c, y^2, 1); u^2 := 1 }
+P1@3 { b := u^2; RFAA(d, z^2, 1); x^2 := 1 }
+exists (a = 1 /\ b = 1)
+)";
+    const std::string dir = rdmacheck::testing::sourceDir() + "/litmus/";
+    const std::vector<std::pair<LitmusTest, std::string>> cases = {
+        {parseLitmusFile(dir + "exs/exs-pull-norfence.litmus"), "rdma-tso"},
+        {parseLitmusFile(dir + "rdma-wait/rmw-fig7a-get-lb.litmus"), "rdma-wait"},
+        {parseLitmusFile(dir + "rdma-tso-rmw/fig6a-rcas-vs-cpu-write.litmus"), "rdma-tso-rmw"},
+        {parseLitmus(raoTest, "rao.litmus"), "rdma-tso-rmw"}};
+    size_t backward = 0;
+    for (const auto& testAndModel : cases) {
+        const LitmusTest& test = testAndModel.first;
+        const Model model = loadModel(rdmacheck::testing::modelsDir(), testAndModel.second);
+        check(test, model, CheckOptions{},
+              [&](const UnfoldedProgram& program, const ExecutionGraph& found, const FinalState&, bool) {
+                  const ExecutionGraph ex = withLeastFlushes(found, model, program.locations.size());
+                  EXPECT_EQ(ex.rf, found.rf);
+                  EXPECT_EQ(ex.mo, found.mo);
+                  EXPECT_FALSE(shortestViolation(ex, model)) << test.name;
+                  for (size_t i = 0; i < ex.nfo.size(); ++i) {
+                      if (ex.nfo[i].first < ex.nfo[i].second) continue;
+                      ++backward;
+                      ExecutionGraph flipped = ex;
+                      std::swap(flipped.nfo[i].first, flipped.nfo[i].second);
+                      EXPECT_TRUE(shortestViolation(flipped, model)) << test.name << ": pair " << i << " goes forward";
+                  }
+              });
     }
+    EXPECT_GT(backward, 0u);  // some pair is forced backward: the test sees flips
 }
