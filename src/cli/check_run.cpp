@@ -172,16 +172,17 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
         machine.unroll = options.unroll;
         result = explore(test, m, machine, draw);
     }
+    const std::vector<ObservedName> shown = shownNames(test);
     std::vector<Shown> drawn = kept.sorted();
     notDrawn = kept.offered() - drawn.size();
     if (engine != "operational")
-        for (Shown& shown : drawn) shown.ex = withLeastFlushes(shown.ex, m, locations.size());
+        for (Shown& picture : drawn) picture.ex = withLeastFlushes(picture.ex, m, locations.size());
     for (size_t k = 1; k <= drawn.size() && pictureError.empty(); ++k) {
         const std::string stem = numberedStem(fileStem(test.name) + "-", k, pictures.maxPictures);
         try {
             writePicture(drawExecution(test, locations, drawn[k - 1].ex, m, relations, stem,
                                        test.name + " execution " + std::to_string(k) + ": " +
-                                           stateLine(shownNames(test), drawn[k - 1].state),
+                                           stateLine(shown, drawn[k - 1].state),
                                        nullptr, pictures.showInit),
                          pictures.dir, stem, pictures.format);
         } catch (const std::runtime_error& e) {  // the verdict comes first, then this

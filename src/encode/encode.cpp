@@ -337,23 +337,22 @@ struct ExecutionEncoding::Impl {
     }
 
     // Fixes rf and mo to `ex`'s, then each nfo pair forward where the pairs
-    // before it allow, and reads the group orders off the last model.
+    // before it allow, and reads the group orders off a model of the result.
     void settleFlushes(const ExecutionGraph& ex) {
         found.rf = ex.rf;
         found.mo = ex.mo;
         z3::expr_vector assumed(ctx);
         for (size_t d = 0; d < decisions.size(); ++d)
             assumed.push_back(literals[literalId(d, foundValue(decisions[d]))]);
-        found.nfo.clear();
-        for (size_t i = 0; i <= choices.nfoPairs.size(); ++i) {
-            if (i < choices.nfoPairs.size()) assumed.push_back(choices.nfoForward[i]);
+        auto holds = [&] {
             const z3::check_result answer = solver.check(assumed);
             if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
-            if (i == choices.nfoPairs.size()) {
-                if (answer != z3::sat) throw std::logic_error("leastFlushes: an execution that is not consistent");
-                break;
-            }
-            const bool forward = answer == z3::sat;
+            return answer == z3::sat;
+        };
+        found.nfo.clear();
+        for (size_t i = 0; i < choices.nfoPairs.size(); ++i) {
+            assumed.push_back(choices.nfoForward[i]);
+            const bool forward = holds();
             if (!forward) {
                 assumed.pop_back();
                 assumed.push_back(!choices.nfoForward[i]);
@@ -361,6 +360,7 @@ struct ExecutionEncoding::Impl {
             const auto [a, b] = choices.nfoPairs[i];
             found.nfo.emplace_back(forward ? a : b, forward ? b : a);
         }
+        if (!holds()) throw std::logic_error("withLeastFlushes: an execution that is not consistent");
         const z3::model m = solver.get_model();
         auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
         for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
@@ -398,14 +398,13 @@ struct ExecutionEncoding::Impl {
     // not an if-then-else term, so it stays in difference logic.
     z3::expr finalValueIs(int location, long long v) const {
         const std::vector<int>& writes = choices.writesOf.at(location);
-        const z3::expr target = ctx.int_val(static_cast<int64_t>(v));
-        if (writes.empty()) return equal(valueTerm(choices, sk.events[sk.initWriteOf(location)].written), target);
+        if (writes.empty()) return valueIsTerm(choices, sk.events[sk.initWriteOf(location)].written, v);
         z3::expr_vector cases(ctx);
         for (int w : writes) {
             z3::expr_vector last(ctx);
             for (int other : writes)
                 if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
-            last.push_back(equal(valueTerm(choices, sk.events[w].written), target));
+            last.push_back(valueIsTerm(choices, sk.events[w].written, v));
             cases.push_back(z3::mk_and(last));
         }
         return z3::mk_or(cases);
