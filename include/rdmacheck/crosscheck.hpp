@@ -44,7 +44,7 @@ struct Difference {
 };
 
 // Loads the models the configs name (InputError for unknown ones), within `limits`.
-std::map<std::string, Model> loadConfigModels(const std::vector<EngineConfig>& configs, const std::string& modelsDir,
+std::map<std::string, Model> loadConfigModels(const std::vector<EngineConfig>& configs, const ModelSearchPath& modelPath,
                                               const ResourceLimits& limits);
 
 // Runs one configuration with every location and register shown.

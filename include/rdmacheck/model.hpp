@@ -121,20 +121,42 @@ struct ModelOptions {
     std::string test{};
 };
 
-// `nameOrPath`: a model of `dir` ("rdma-tso" reads dir/rdma-tso.cat) or a path to
-// a .cat file. InputError at file:line:column for every mistake in the file.
-Model loadModel(const std::string& dir, const std::string& nameOrPath, const ModelOptions& options = {});
-// The same from text (tests); `file` names it in messages, tables resolve in `dir`.
-Model parseModel(const std::string& text, const std::string& file, const std::string& dir,
+// Where model files are found, in herd7's order (its -I and libdir): a file
+// name (x86tso.cat, herd/tso.cat) in the current folder, then in each of
+// `folders`; a model's name (rdma-tso, no extension) in `folders` only; a
+// path from the root, ./ or ../ as it is. An include or a table is looked
+// for beside the file that names it first.
+struct ModelSearchPath {
+    std::vector<std::string> folders;
+    ModelSearchPath() = default;
+    ModelSearchPath(std::string folder) : folders{std::move(folder)} {}  // one folder (tests)
+    ModelSearchPath(const char* folder) : folders{folder} {}
+    explicit ModelSearchPath(std::vector<std::string> list) : folders(std::move(list)) {}
+    // `added` (--models-dir, herd7's -I), then $RDMACHECK_MODELS (folders
+    // separated by ':'), then the models shipped with rdmacheck.
+    static ModelSearchPath withDefaults(const std::vector<std::string>& added = {});
+
+    // The file `name` (a model's name gets ".cat") stands for, or "" if no
+    // file of the name exists; a path that is not searched, as it is.
+    std::string find(const std::string& name, const std::string& besideFolder = "") const;
+    // The models' names in the folders, without duplicates, sorted.
+    std::vector<std::string> modelNames() const;
+};
+
+// `nameOrPath`: a model's name (rdma-tso) or a .cat file, found on `path`.
+// InputError at file:line:column for every mistake in the file.
+Model loadModel(const ModelSearchPath& path, const std::string& nameOrPath, const ModelOptions& options = {});
+// The same from text (tests); `file` names it in messages, includes and
+// tables are found beside it, then on `path`.
+Model parseModel(const std::string& text, const std::string& file, const ModelSearchPath& path,
                  const ModelOptions& options = {});
 OrderTable loadOrderTable(const std::string& path, const std::string& name);
 // A stamp order (RMW Fig. 9: rows and columns named by stamps, cells Y, N,
 // SN) as an order on event kinds, through the kind -> stamp map `stampOf`.
 OrderTable loadStampTable(const std::string& path, const std::string& name,
                           const std::map<std::string, std::string>& stampOf);
-// The models/ directory: $RDMACHECK_MODELS, else the one installed beside the
-// executable's source tree (set at build time).
-std::string defaultModelsDir();
-std::vector<std::string> availableModels(const std::string& dir);
+// The models shipped with rdmacheck: the ones installed beside the executable
+// (PREFIX/share/rdmacheck/models), else the source tree's (set at build time).
+std::string shippedModelsDir();
 
 }  // namespace rdmacheck

@@ -87,7 +87,7 @@ const Model& CheckRun::model(const std::string& name, const std::string& test) {
     if (it != models_.end()) return it->second;
     ModelOptions loading = modelOptions;
     loading.test = test;
-    it = models_.emplace(name, loadModel(modelsDir, name, loading)).first;
+    it = models_.emplace(name, loadModel(modelPath, name, loading)).first;
     return it->second;
 }
 
@@ -195,11 +195,11 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
 void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
     app.add_option("files", files, "litmus test files (RDMA or X86 syntax)");
     app.add_option("--model", modelName,
-                   "model: a name from --models-dir (rdma-tso, rdma-tso-nopcie, rdma-tso-rwd, rdma-tso-rmw, rdma-wait, "
-                   "rdma-wait-rmw, mowgli-tso-rmw, tso, sc) or the path of a .cat file (models/README.md); "
+                   "model: a name (" + joined(ModelSearchPath::withDefaults().modelNames()) +
+                       ", and those of --models-dir) or a .cat file (models/README.md); "
                    "default tso for X86 tests, rdma-wait-rmw for tests with work identifiers or library calls, "
                    "rdma-tso-rmw for tests with remote RMWs, rdma-tso otherwise");
-    app.add_option("--models-dir", modelsDir, "directory holding the model files")->capture_default_str();
+    addModelsDirs(app, modelsDirs);
     app.add_option("--skip", modelOptions.skip,
                    "drop the model's axiom of this name (herd7's -skipchecks); repeatable. The operational engine "
                    "refuses the variant")
@@ -271,7 +271,7 @@ std::string CheckFlags::misuse() const {
 
 void CheckFlags::configure(CheckRun& run, bool quiet) const {
     run.modelName = modelName;
-    run.modelsDir = modelsDir;
+    run.modelPath = modelPath();
     run.modelOptions = modelOptions;
     run.engine = engine;
     run.options = options;

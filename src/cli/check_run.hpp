@@ -38,7 +38,7 @@ std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count);
 class CheckRun {
 public:
     std::string modelName;  // empty: each test's default model
-    std::string modelsDir;
+    ModelSearchPath modelPath;
     ModelOptions modelOptions;
     std::string engine;
     CheckOptions options;
@@ -87,7 +87,7 @@ int CheckRun::run(const std::vector<std::string>& files, int jobs, const Done& d
 struct CheckFlags {
     std::vector<std::string> files;
     std::string modelName;
-    std::string modelsDir = defaultModelsDir();
+    std::vector<std::string> modelsDirs;  // --models-dir, -I: searched before the shipped models
     ModelOptions modelOptions;
     CheckOptions options;
     MachineOptions machineOptions;
@@ -97,6 +97,7 @@ struct CheckFlags {
     PictureOptions pictures;
 
     void add(CLI::App& app, ResourceLimits& limits);
+    ModelSearchPath modelPath() const { return ModelSearchPath::withDefaults(modelsDirs); }
     void addPictures(CLI::App& app);
 
     // The option combinations CLI11 cannot refuse; an error message, or "".

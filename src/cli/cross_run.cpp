@@ -17,13 +17,13 @@ namespace rdmacheck::cli {
 
 namespace {
 
-int runCross(const std::vector<std::string>& files, const std::string& modelsDir, CrossOptions options,
+int runCross(const std::vector<std::string>& files, const ModelSearchPath& modelPath, CrossOptions options,
              const std::string& configs, int randomCount, uint64_t seed, GeneratorFlags& generator,
              const std::string& reproDir, int jobs) {
     std::map<std::string, Model> models;
     try {
         options.configs = parseEngineConfigs(configs);
-        models = loadConfigModels(options.configs, modelsDir, options.limits);
+        models = loadConfigModels(options.configs, modelPath, options.limits);
     } catch (const InputError& e) {
         printOptionError("--configs", e);
         return 2;
@@ -89,7 +89,7 @@ int runCross(const std::vector<std::string>& files, const std::string& modelsDir
 
 }  // namespace
 
-void CrossFlags::add(CLI::App& app, std::string& modelsDir, ResourceLimits& limits) {
+void CrossFlags::add(CLI::App& app, std::vector<std::string>& modelsDirs, ResourceLimits& limits) {
     command = app.add_subcommand("cross", "run several engine:model configurations and report differences");
     command->add_option("files", files, "litmus test files");
     command->add_option("--configs", configs,
@@ -107,7 +107,7 @@ void CrossFlags::add(CLI::App& app, std::string& modelsDir, ResourceLimits& limi
     command->add_option("--max-states", options.maxStates, "operational: give up past this many machine states")
         ->capture_default_str()->check(notNegative());
     addLimits(*command, limits);
-    command->add_option("--models-dir", modelsDir, "directory holding the model files");
+    addModelsDirs(*command, modelsDirs);
     command->add_flag("--no-shrink", noShrink, "report differences without shrinking them");
     command->add_option("--repro-dir", reproDir, "write each shrunk reproducer to DIR/TEST.litmus");
     command->add_option("-j,--jobs", jobs, "tests checked in parallel")->capture_default_str()
@@ -115,10 +115,10 @@ void CrossFlags::add(CLI::App& app, std::string& modelsDir, ResourceLimits& limi
     generator.add(*command);
 }
 
-int CrossFlags::run(const std::string& modelsDir, const ResourceLimits& limits) {
+int CrossFlags::run(const ModelSearchPath& modelPath, const ResourceLimits& limits) {
     options.limits = limits;
     options.shrink = !noShrink;
-    return runCross(files, modelsDir, options, configs, randomCount, seed, generator, reproDir, jobs);
+    return runCross(files, modelPath, options, configs, randomCount, seed, generator, reproDir, jobs);
 }
 
 }  // namespace rdmacheck::cli

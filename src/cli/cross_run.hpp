@@ -25,8 +25,8 @@ struct CrossFlags {
     std::string reproDir;
     GeneratorFlags generator;
 
-    void add(CLI::App& app, std::string& modelsDir, ResourceLimits& limits);
-    int run(const std::string& modelsDir, const ResourceLimits& limits);
+    void add(CLI::App& app, std::vector<std::string>& modelsDirs, ResourceLimits& limits);
+    int run(const ModelSearchPath& modelPath, const ResourceLimits& limits);
 };
 
 }  // namespace rdmacheck::cli

@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     CheckFlags check;
     check.add(app, limits);
     CrossFlags cross;
-    cross.add(app, check.modelsDir, limits);
+    cross.add(app, check.modelsDirs, limits);
     RefineFlags refine;
     refine.add(app, check, limits);
     RobustFlags robust;
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     check.options.limits = check.machineOptions.limits = check.modelOptions.limits = limits;
 
     auto dispatch = [&]() -> int {
-        if (*cross.command) return cross.run(check.modelsDir, limits);
+        if (*cross.command) return cross.run(check.modelPath(), limits);
         if (*generate.command) return generate.run();
         if (*refine.command) return refine.run(check);
         if (*robust.command) return robust.run(check);

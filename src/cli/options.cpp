@@ -60,7 +60,7 @@ void refuseUnrepresentable(CLI::App& app) {
 std::vector<std::string> herdAliases(int argc, char** argv) {
     const std::map<std::string, std::string> same{{"-model", "--model"},   {"-show", "--show"},
                                                   {"-o", "--dot"},         {"-unroll", "--unroll"},
-                                                  {"-version", "--version"}};
+                                                  {"-version", "--version"}, {"-I", "--models-dir"}};
     std::vector<std::string> out;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
@@ -110,6 +110,12 @@ void addLimits(CLI::App& command, ResourceLimits& limits) {
     command.add_option("--max-memory", limits.megabytes,
                        "stop the tests under way when the process passes this much resident memory, MiB (0: never)")
         ->capture_default_str()->check(notNegative())->check(CLI::Range(size_t(0), kMaxMegabytes));
+}
+
+void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs) {
+    command.add_option("--models-dir", dirs,
+                       "a folder searched for models, their includes and tables before the shipped models "
+                       "(herd7's -I); repeatable");
 }
 
 int defaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }

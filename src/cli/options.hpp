@@ -20,11 +20,15 @@ void refuseUnrepresentable(CLI::App& app);
 // Every command with a progress line on stderr takes --progress-interval with its limits.
 void addLimits(CLI::App& command, ResourceLimits& limits);
 
+// --models-dir DIR (herd7's -I DIR), repeatable: folders searched for models,
+// includes and tables before the shipped models.
+void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs);
+
 // -j's default: the hardware's threads.
 int defaultJobs();
 
 // herd7's single-dash options, as rdmacheck's: -model, -show, -o, -unroll,
-// -version, -skipchecks A,B and -speedcheck true|false|fast.
+// -version, -I, -skipchecks A,B and -speedcheck true|false|fast.
 std::vector<std::string> herdAliases(int argc, char** argv);
 
 // After "The following argument was not expected: --modle", the closest option.

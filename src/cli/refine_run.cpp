@@ -16,7 +16,7 @@ namespace {
 // One line per test, herd7-like, then each counterexample; exit 1 if any
 // implementation outcome is not a specification outcome, 2 on bad input.
 int runRefine(const std::vector<std::string>& files, const std::string& implementations, const std::string& modelName,
-              const std::string& implModelName, const std::string& modelsDir, const CheckOptions& options,
+              const std::string& implModelName, const ModelSearchPath& modelPath, const CheckOptions& options,
               bool printImplementation) {
     std::vector<Implementation> chain;
     try {
@@ -38,7 +38,7 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
             const std::string specName = modelName.empty() ? defaultModelName(test) : modelName;
             const std::string implName = implModelName.empty() ? loweredModel(chain, specName) : implModelName;
             const ModelOptions modelOptions{{}, options.limits, file};
-            const Model spec = loadModel(modelsDir, specName, modelOptions), impl = loadModel(modelsDir, implName, modelOptions);
+            const Model spec = loadModel(modelPath, specName, modelOptions), impl = loadModel(modelPath, implName, modelOptions);
             for (const RefinementResult& r : checkRefinement(test, chain, spec, impl, checkOptions)) {
                 printRefinement(std::cout, implementations, r, printImplementation);
                 if (!r.ok()) status = std::max(status, 1);
@@ -66,7 +66,7 @@ void RefineFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
     command->add_option("--impl-model", implModelName,
                         "model of the implementation (default: the specification's for sv, rdma-tso-rmw after "
                         "wait-polls, rdma-wait-rmw after nl)");
-    command->add_option("--models-dir", check.modelsDir, "directory holding the model files");
+    addModelsDirs(*command, check.modelsDirs);
     command->add_option("--unroll", check.options.unroll, "loop iterations kept")->capture_default_str()
         ->check(notNegative());
     command->add_flag("--print", printImplementation, "also print each inlined test");
@@ -74,7 +74,7 @@ void RefineFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
 }
 
 int RefineFlags::run(const CheckFlags& check) const {
-    return runRefine(files, implementations, check.modelName, implModelName, check.modelsDir, check.options,
+    return runRefine(files, implementations, check.modelName, implModelName, check.modelPath(), check.options,
                      printImplementation);
 }
 

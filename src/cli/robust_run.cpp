@@ -20,7 +20,7 @@ namespace {
 void decideObservable(const LitmusTest& test, const RobustRunOptions& options, const CheckOptions& check,
                       RobustAnswer& a) {
     try {
-        const Model sc = loadModel(options.modelsDir, "sc", ModelOptions{{}, check.limits, test.file});
+        const Model sc = loadModel(options.modelPath, "sc", ModelOptions{{}, check.limits, test.file});
         a.observable = !scReachesState(test, *a.result.witness, sc, check);
     } catch (const InputError& e) {  // TimeoutError included
         a.observableNote = e.detail();
@@ -49,7 +49,7 @@ int runOne(const std::string& file, const RobustRunOptions& options) {
                              : test.arch == Arch::X86     ? "tso"
                                                           : "rdma-sc";
     try {
-        const Model model = loadModel(options.modelsDir, name, ModelOptions{{}, options.check.limits, file});
+        const Model model = loadModel(options.modelPath, name, ModelOptions{{}, options.check.limits, file});
         const RobustAnswer a = answer(test, model, options);
         if (options.json) {
             std::cout << dumpJson(robustnessRecord(test, a, !options.noTime)) << "\n";
@@ -92,7 +92,7 @@ void RobustFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
     command->add_option("files", files, "litmus test files")->required();
     command->add_option("--model", check.modelName,
                         "the weak model (default: rdma-sc for RDMA tests, tso for X86 tests)");
-    command->add_option("--models-dir", check.modelsDir, "directory holding the model files");
+    addModelsDirs(*command, check.modelsDirs);
     command->add_option("--unroll", check.options.unroll, "loop iterations kept")->capture_default_str()
         ->check(notNegative());
     command->add_option("--max-events", check.options.maxEvents,
@@ -116,7 +116,7 @@ void RobustFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
 
 int RobustFlags::run(const CheckFlags& check) {
     options.modelName = check.modelName;
-    options.modelsDir = check.modelsDir;
+    options.modelPath = check.modelPath();
     options.check = check.options;
     options.check.progress = true;  // a long check or repair search says so on stderr
     options.json = check.json;

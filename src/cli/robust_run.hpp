@@ -11,7 +11,7 @@ namespace rdmacheck::cli {
 
 struct RobustRunOptions {
     std::string modelName;  // empty: rdma-sc for RDMA tests, tso for X86 tests
-    std::string modelsDir;
+    ModelSearchPath modelPath;
     CheckOptions check;
     std::string dotDir, renderFormat;  // --dot DIR, --render svg|png
     bool json = false, noTime = false;

@@ -73,11 +73,11 @@ std::vector<EngineConfig> parseEngineConfigs(const std::string& spec) {
     return configs;
 }
 
-std::map<std::string, Model> loadConfigModels(const std::vector<EngineConfig>& configs, const std::string& modelsDir,
+std::map<std::string, Model> loadConfigModels(const std::vector<EngineConfig>& configs, const ModelSearchPath& modelPath,
                                               const ResourceLimits& limits) {
     std::map<std::string, Model> models;
     for (const EngineConfig& c : configs)
-        if (!models.count(c.model)) models.emplace(c.model, loadModel(modelsDir, c.model, ModelOptions{{}, limits, ""}));
+        if (!models.count(c.model)) models.emplace(c.model, loadModel(modelPath, c.model, ModelOptions{{}, limits, ""}));
     return models;
 }
 

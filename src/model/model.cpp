@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <sstream>
 
 #include "language.hpp"
@@ -77,6 +78,32 @@ std::string readModelFile(const std::string& path, const SourceLoc& from, const 
     return readTextFile(path, what, from, kMaxModelBytes);
 }
 
+namespace {
+
+// herd7's "implicit" file name: not from the root, ./ or ../, so searched for.
+bool isImplicit(const std::string& name) {
+    return !name.empty() && name[0] != '/' && name.rfind("./", 0) != 0 && name.rfind("../", 0) != 0;
+}
+
+// A model's name (rdma-tso): no folder, no extension.
+bool isModelName(const std::string& name) {
+    return name.find('/') == std::string::npos && std::filesystem::path(name).extension().empty();
+}
+
+// The files looked at for `name` (implicit), in order: beside the file that
+// names it, the current folder (not for a model's name), the path's folders.
+std::vector<std::string> lookedIn(const ModelSearchPath& path, const std::string& name,
+                                  const std::string& besideFolder) {
+    const std::string file = isModelName(name) ? name + ".cat" : name;
+    std::vector<std::string> out;
+    if (!besideFolder.empty()) out.push_back(besideFolder + "/" + file);
+    if (!isModelName(name)) out.push_back(file);
+    for (const std::string& folder : path.folders) out.push_back(folder + "/" + file);
+    return out;
+}
+
+}  // namespace
+
 std::string ModelExpr::text() const {
     std::string out;
     appendText(*this, out);
@@ -117,7 +144,7 @@ struct Loading {
 // declarations and axioms.
 class ModelBuilder {
 public:
-    ModelBuilder(Model& model, std::string dir, Loading& loading) : m_(model), dir_(std::move(dir)), s_(loading) {}
+    ModelBuilder(Model& model, const ModelSearchPath& path, Loading& loading) : m_(model), path_(path), s_(loading) {}
 
     void add(const ParsedModel& parsed, int includeDepth) {
         s_.declarations += parsed.items.size();
@@ -150,7 +177,7 @@ private:
             case ModelItem::Kind::Include: include(it, includeDepth); break;
             case ModelItem::Kind::Table:
                 declare(it.name, it.where);
-                s_.tableFiles.emplace_back(it, dirOf(it.where.file) + "/" + it.text);
+                s_.tableFiles.emplace_back(it, located(it));
                 m_.tables[it.name].name = it.name;
                 break;
             case ModelItem::Kind::Stamps: stamps(it); break;
@@ -165,11 +192,18 @@ private:
         return parent.empty() ? "." : parent;
     }
 
+    // The file an include or a table names: beside the file naming it, then
+    // on the search path; if none, where the reader will say it is missing.
+    std::string located(const ModelItem& it) const {
+        const std::string found = path_.find(it.text, dirOf(it.where.file));
+        return !found.empty() ? found : isImplicit(it.text) ? dirOf(it.where.file) + "/" + it.text : it.text;
+    }
+
     void include(const ModelItem& it, int depth) {
         if (depth >= 8) throw InputError(it.where, "includes nested more than 8 deep (an include cycle?)");
-        const std::string path = dirOf(it.where.file) + "/" + it.text;
+        const std::string path = located(it);
         const std::string text = readModelFile(path, it.where, "included model file");
-        ModelBuilder(m_, dir_, s_).add(parseModelText(text, path, s_.declarations), depth + 1);
+        ModelBuilder(m_, path_, s_).add(parseModelText(text, path, s_.declarations), depth + 1);
     }
 
     // A name is given a meaning once: definitions, tables and stamps share one space with the base names.
@@ -454,7 +488,7 @@ private:
     }
 
     Model& m_;
-    std::string dir_;
+    const ModelSearchPath& path_;
     Loading& s_;
     std::map<std::string, SourceLoc> laterLets_;
     std::set<std::string> stampNames_;
@@ -464,34 +498,37 @@ private:
 
 }  // namespace
 
-Model parseModel(const std::string& text, const std::string& file, const std::string& dir, const ModelOptions& options) {
+Model parseModel(const std::string& text, const std::string& file, const ModelSearchPath& path,
+                 const ModelOptions& options) {
     Model m;
     m.file = file;
     m.name = std::filesystem::path(file).stem().string();
     Loading loading(file, options);
     const ParsedModel parsed = parseModelText(text, file);
     m.description = parsed.description;
-    ModelBuilder builder(m, dir, loading);
+    ModelBuilder builder(m, path, loading);
     builder.add(parsed, 0);
     builder.finish(options);
     return m;
 }
 
-Model loadModel(const std::string& dir, const std::string& nameOrPath, const ModelOptions& options) {
-    const bool isPath = nameOrPath.find('/') != std::string::npos ||
-                        std::filesystem::path(nameOrPath).extension() == ".cat";
-    const std::string path = isPath ? nameOrPath : dir + "/" + nameOrPath + ".cat";
-    if (!isPath && !std::filesystem::is_regular_file(path)) {
-        const std::vector<std::string> known = availableModels(dir);
+Model loadModel(const ModelSearchPath& path, const std::string& nameOrPath, const ModelOptions& options) {
+    const std::string file = path.find(nameOrPath);
+    if (file.empty()) {
+        if (!isModelName(nameOrPath))
+            throw InputError(SourceLoc{nameOrPath, 0, 0},
+                             "cannot open model file " + nameOrPath + ": not found" +
+                                 (isImplicit(nameOrPath) ? " (looked at " + joined(lookedIn(path, nameOrPath, "")) + ")"
+                                                         : std::string()));
+        const std::vector<std::string> known = path.modelNames();
         throw InputError(SourceLoc{"rdmacheck", 0, 0}, "unknown model '" + nameOrPath + "'" +
                                                            didYouMean(nameOrPath, known) + " (known: " + joined(known) +
                                                            "; or give the path of a .cat file)");
     }
-    return parseModel(readModelFile(path, SourceLoc{"--model", 0, 0}, "model file"), path, dir, options);
+    return parseModel(readModelFile(file, SourceLoc{"--model", 0, 0}, "model file"), file, path, options);
 }
 
-std::string defaultModelsDir() {
-    if (const char* env = std::getenv("RDMACHECK_MODELS")) return env;
+std::string shippedModelsDir() {
     // An installed rdmacheck (cmake --install, the .deb) has its models beside
     // it, in PREFIX/share/rdmacheck/models; a build uses the source tree's.
     std::error_code ec;
@@ -503,14 +540,34 @@ std::string defaultModelsDir() {
     return RDMACHECK_MODELS_DIR;
 }
 
-std::vector<std::string> availableModels(const std::string& dir) {
-    std::vector<std::string> names;
+ModelSearchPath ModelSearchPath::withDefaults(const std::vector<std::string>& added) {
+    std::vector<std::string> folders = added;
+    if (const char* env = std::getenv("RDMACHECK_MODELS")) {
+        std::istringstream list(env);
+        for (std::string folder; std::getline(list, folder, ':');)
+            if (!folder.empty()) folders.push_back(folder);
+    }
+    folders.push_back(shippedModelsDir());
+    return ModelSearchPath(std::move(folders));
+}
+
+std::string ModelSearchPath::find(const std::string& name, const std::string& besideFolder) const {
+    // What exists is taken, a folder or a FIFO too: the reader says what is wrong with it.
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-        if (entry.path().extension() == ".cat" && entry.path().stem().string().rfind("_", 0) != 0)
-            names.push_back(entry.path().stem().string());
-    std::sort(names.begin(), names.end());
-    return names;
+    if (!isImplicit(name)) return name;
+    for (const std::string& file : lookedIn(*this, name, besideFolder))
+        if (std::filesystem::exists(file, ec)) return file;
+    return "";
+}
+
+std::vector<std::string> ModelSearchPath::modelNames() const {
+    std::set<std::string> names;
+    std::error_code ec;
+    for (const std::string& folder : folders)
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+            if (entry.path().extension() == ".cat" && entry.path().stem().string().rfind("_", 0) != 0)
+                names.insert(entry.path().stem().string());
+    return {names.begin(), names.end()};
 }
 
 }  // namespace rdmacheck

@@ -1,5 +1,7 @@
 #include "condition.hpp"
 
+#include "rdmacheck/diagnostics.hpp"
+
 namespace rdmacheck {
 
 namespace {
@@ -88,5 +90,7 @@ bool parseQuantifier(Lexer& lex, Quantifier& q) {
     lex.next();
     return true;
 }
+
+std::string quantifierHint(const std::string& word) { return didYouMean(word, {"exists", "~exists", "forall"}); }
 
 }  // namespace rdmacheck

@@ -16,4 +16,8 @@ Cond parseCondition(Lexer& lex, const AtomNameParser& parseName);
 // `exists`, `~exists` (or `~ exists`), `forall`; false if the next token is none.
 bool parseQuantifier(Lexer& lex, Quantifier& q);
 
+// " (did you mean 'exists'?)" when `word` is a misspelt quantifier, else "":
+// `exist (...)` otherwise reads as a thread or an instruction.
+std::string quantifierHint(const std::string& word);
+
 }  // namespace rdmacheck

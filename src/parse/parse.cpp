@@ -1,3 +1,5 @@
+#include <filesystem>
+
 #include "front_ends.hpp"
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/text_file.hpp"
@@ -22,6 +24,12 @@ LitmusTest parseLitmus(const std::string& text, const std::string& fileName) {
     lex.failHere("expected 'RDMA' or 'X86' as the first word of a litmus test");
 }
 
-LitmusTest parseLitmusFile(const std::string& path) { return parseLitmus(readTextFile(path, "litmus test"), path); }
+LitmusTest parseLitmusFile(const std::string& path) {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored))  // a herd7 user may pass a suite's folder
+        throw InputError(SourceLoc{path, 0, 0},
+                         "is a directory, not a litmus test; 'rdmacheck run " + path + "' checks every test under it");
+    return parseLitmus(readTextFile(path, "litmus test"), path);
+}
 
 }  // namespace rdmacheck

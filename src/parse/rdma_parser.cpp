@@ -118,6 +118,9 @@ private:
         th.name = name.text;
         th.where = name.where;
         if (!threadNames_.insert(th.name).second) throw InputError(th.where, "thread '" + th.name + "' declared twice");
+        if (!lex_.peek().is("@") && !quantifierHint(th.name).empty())
+            throw InputError(th.where, "expected a thread 'NAME@node { ... }' or the final condition" +
+                                           quantifierHint(th.name));
         lex_.expect("@", "after the thread name: 'P0@1 { ... }'");
         th.node = parseNode();
         th.body = parseBlock();

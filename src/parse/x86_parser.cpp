@@ -228,7 +228,7 @@ private:
         }
         if (mnemonic != "MOV" && mnemonic != "XCHG")
             throw InputError(op.where, "unsupported X86 instruction '" + op.text +
-                                           "' (supported: MOV, MFENCE, XCHG)");
+                                           "' (supported: MOV, MFENCE, XCHG)" + quantifierHint(op.text));
         Operand dst = parseOperand();
         lex_.expect(",", "between operands");
         Operand src = parseOperand();

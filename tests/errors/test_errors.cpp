@@ -187,7 +187,8 @@ TEST(Errors, ModelFileMistakesArePositioned) {
 TEST(Errors, ADirectoryIsNoLitmusFile) {
     ToolRun r = runTool(sourceDir() + "/litmus");
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, sourceDir() + "/litmus: error: is a directory, not a litmus test\n");
+    EXPECT_EQ(r.err, sourceDir() + "/litmus: error: is a directory, not a litmus test; 'rdmacheck run " + sourceDir() +
+                         "/litmus' checks every test under it\n");
 }
 
 TEST(Errors, JsonHonoursNoTime) {

@@ -103,7 +103,7 @@ const Model& modelFor(const LitmusTest& test) {
     auto it = models.find(name);
     if (it == models.end()) {
         try {
-            it = models.emplace(name, loadModel(defaultModelsDir(), name)).first;
+            it = models.emplace(name, loadModel(shippedModelsDir(), name)).first;
         } catch (const InputError& e) {
             fail("loadModel", std::string("cannot load the default model: ") + e.what());
         }

@@ -47,7 +47,7 @@ void checkMessage(const std::string& stage, const InputError& e) {
 }
 
 void run(const std::string& text) {
-    const std::string dir = defaultModelsDir();
+    const std::string dir = shippedModelsDir();
     ModelOptions options;
     options.limits.seconds = kSeconds;
     Model model;
