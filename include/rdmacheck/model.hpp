@@ -99,6 +99,7 @@ struct Model {
     std::vector<Definition> definitions;         // in file order
     std::map<std::string, size_t> definitionAt;  // a definition's name -> its index in definitions
     std::vector<Axiom> axioms;                   // in file order, without --skip ones
+    std::vector<std::string> skipped;            // the axioms --skip dropped
     std::array<bool, kMaxEventKinds> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)
@@ -109,6 +110,9 @@ struct Model {
     std::string fingerprint;
 
     const Definition* definition(const std::string& name) const;
+    // The name reports give: "rdma-tso", "rdma-tso without sc" under --skip sc,
+    // so that logs of a model and of its variant are told apart.
+    std::string shownName() const;
     bool uses(const std::string& base) const { return usedBaseNames.count(base) > 0; }
 };
 

@@ -80,8 +80,8 @@ int runCross(const std::vector<std::string>& files, const ModelSearchPath& model
     const size_t internal = std::count(outcomes.begin(), outcomes.end(), InternalError);
     const size_t errors = std::count(outcomes.begin(), outcomes.end(), Error) + internal;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "cross: " << total << " tests (" << files.size() << " files, " << randomCount << " random), "
-              << options.configs.size() << " configurations: " << differ << " with differences, " << errors
+    std::cout << "cross: " << counted(total, "test") << " (" << counted(files.size(), "file") << ", " << randomCount
+              << " random), " << counted(options.configs.size(), "configuration") << ": " << differ << " with differences, " << errors
               << " errors, " << std::fixed << std::setprecision(1) << seconds << " s\n";
     if (errors) return internal ? 3 : 2;
     return differ ? 1 : 0;

@@ -19,7 +19,7 @@ using namespace rdmacheck;
 using namespace rdmacheck::cli;
 
 int main(int argc, char** argv) {
-    CLI::App app{"rdmacheck: decide RDMA litmus tests under RDMA^TSO and related models, herd7-style"};
+    CLI::App app{"rdmacheck: decide RDMA litmus tests under RDMA^TSO and related models, herd7-style", "rdmacheck"};
     app.require_subcommand(0, 1);
     ResourceLimits limits;
     CheckFlags check;

@@ -195,7 +195,7 @@ void printSummary(const char* command, const std::vector<FileReport>& reports, d
     }
     std::ostringstream out;
     out << std::fixed << std::setprecision(2);
-    out << command << ": " << reports.size() << " tests in " << seconds << " s " << how << "\n";
+    out << command << ": " << counted(reports.size(), "test") << " in " << seconds << " s " << how << "\n";
     for (const auto& [kind, counts] : byKind)
         out << "  " << std::left << std::setw(10) << kind << std::right << " Ok " << std::setw(6) << counts.first
             << "   No " << std::setw(6) << counts.second << "\n";

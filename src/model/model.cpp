@@ -110,6 +110,8 @@ std::string ModelExpr::text() const {
     return out;
 }
 
+std::string Model::shownName() const { return skipped.empty() ? name : name + " without " + joined(skipped); }
+
 const Definition* Model::definition(const std::string& n) const {
     auto at = definitionAt.find(n);
     return at == definitionAt.end() ? nullptr : &definitions[at->second];
@@ -388,6 +390,7 @@ private:
                                  "model " + m_.name + " has no axiom '" + name + "' (axioms: " + joined(axioms) + ")");
             }
             m_.axioms.erase(std::remove_if(m_.axioms.begin(), m_.axioms.end(), named), m_.axioms.end());
+            m_.skipped.push_back(name);
         }
     }
 

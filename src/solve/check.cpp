@@ -280,7 +280,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
 
     CheckResult result;
     result.test = test.name;
-    result.model = model.name;
+    result.model = model.shownName();
     result.quantifier = test.quantifier;
     result.mode = options.mode;
     result.shown = shownNames(test);

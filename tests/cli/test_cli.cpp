@@ -99,6 +99,7 @@ TEST(Cli, ModelPathsAndSkippedAxioms) {
     EXPECT_NE(r.out.find("Observation Fig1a Never 0 3"), std::string::npos) << r.out;
     r = runTool("--model sc --skip sc --no-time " + sb);
     EXPECT_NE(r.out.find("Observation Fig1a Sometimes 1 3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nModel sc without sc\n"), std::string::npos) << "a variant's log tells it apart: " << r.out;
     r = runTool("--model rdma-tso --skip nope " + sb);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.err, "rdmacheck: error: --skip: model rdma-tso has no axiom 'nope' (axioms: ib, ob, inst-ib-ob)\n");

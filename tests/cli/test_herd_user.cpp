@@ -87,3 +87,17 @@ TEST(HerdUser, AMisspeltQuantifierIsNamed) {
               std::string::npos)
         << r.err;
 }
+
+// The usage line names the program; counts agree with their nouns; -I is
+// herd7's spelling of --models-dir.
+TEST(HerdUser, UsageAndCountsReadAsEnglish) {
+    EXPECT_NE(runTool("--help").out.find("Usage: rdmacheck [OPTIONS]"), std::string::npos);
+    EXPECT_NE(runTool("run --help").out.find("Usage: rdmacheck run [OPTIONS]"), std::string::npos);
+    const ToolRun one = runTool("run --no-time " + corpusTest());
+    EXPECT_EQ(one.status, 0) << one.err;
+    EXPECT_NE(one.err.find("run: 1 test in "), std::string::npos) << one.err;
+    const TempDir dir("models");
+    writeIncluding(dir / "mine.cat", sourceDir() + "/models/rdma-tso.cat");
+    const ToolRun herd = runTool("-I " + dir.path() + " -model mine " + corpusTest());
+    EXPECT_EQ(herd.status, 0) << herd.err;
+}
