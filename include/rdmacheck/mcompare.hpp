@@ -25,7 +25,9 @@ struct McompareResult {
 // Prints mcompare7's "Diffs" table of `columns` (the first with tests is the
 // reference; a column without tests is dropped) and its warnings. Throws
 // std::invalid_argument, where mcompare7 stops, when two columns give one
-// test different hashes or states over different locations.
-McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns);
+// test different hashes (unless `checkHashes` is false: mcompare7's -nohash)
+// or states over different locations.
+McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns,
+                                  bool checkHashes = true);
 
 }  // namespace rdmacheck

@@ -31,6 +31,8 @@ struct Picture {
 // never by string concatenation, and writes it as DOT text.
 std::string toDot(const Picture& g);
 void writeDot(const Picture& g, const std::string& path);            // std::runtime_error on failure
+// Every picture in one file, one digraph after another (herd7's -o DIR: a file per test).
+void writeDots(const std::vector<Picture>& pictures, const std::string& path);
 // Lays out (dot) and renders with libgvc (gvContext, gvLayout, gvRenderFilename): format "svg" or "png".
 void renderGraph(const Picture& g, const std::string& format, const std::string& path);
 // DIR/STEM.dot, and DIR/STEM.FORMAT rendered unless format is "": DIR made if need be.

@@ -1,11 +1,13 @@
 // Progress on stderr for long runs: silent for the first interval (a second
 // unless --progress-interval says otherwise; most runs end before), then at
-// most a line an interval.
+// most a line an interval. Only on a terminal unless --progress: in a log
+// (mapply7's, CI's) the lines are clutter.
 #pragma once
 #include <chrono>
 #include <cstdint>
 #include <iostream>
 #include <string>
+#include <unistd.h>
 
 namespace rdmacheck {
 
@@ -20,10 +22,20 @@ public:
         return seconds;
     }
 
+    // --progress: lines also when stderr is not a terminal.
+    static bool& always() {
+        static bool on = false;
+        return on;
+    }
+    static bool shown() {
+        static const bool terminal = ::isatty(2) != 0;
+        return always() || terminal;
+    }
+
     // Prints "rdmacheck: WHAT: describe(seconds)" when a line is due.
     template <class Describe>
     void tick(const Describe& describe) {
-        if (!enabled_) return;
+        if (!enabled_ || !shown()) return;
         const auto now = std::chrono::steady_clock::now();
         if (now - last_ < std::chrono::duration<double>(interval())) return;
         last_ = now;

@@ -24,6 +24,7 @@ std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.sho
 
 struct ReportOptions {
     bool showTime = true;
+    bool showWarnings = true;  // herd7's -q leaves them out
     nlohmann::json options = nlohmann::json::object();  // the run's options, for JSON reports
 };
 

@@ -19,8 +19,15 @@ namespace rdmacheck::cli {
 
 namespace {
 
-bool shows(const std::string& show, bool satisfies) {
-    return show == "all" || (show == "cond" && satisfies) || (show == "neg" && !satisfies);
+// herd7's -show (herd/top_herd.ml): `satisfies` is whether the execution's
+// final state satisfies the condition's proposition.
+bool shows(const std::string& show, Quantifier q, bool satisfies) {
+    if (show == "all") return true;
+    if (show == "prop") return satisfies;
+    if (show == "neg") return !satisfies;
+    if (show == "cond") return q == Quantifier::NotExists ? !satisfies : satisfies;
+    if (show == "wit") return q == Quantifier::Forall ? !satisfies : satisfies;
+    return false;
 }
 
 // Why the outcome is forbidden; with --dot, each candidate drawn with its cycle.
@@ -62,6 +69,7 @@ std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count) 
 
 bool CheckRun::prepare() {
     reportOptions_.showTime = !noTime;
+    reportOptions_.showWarnings = !noWarnings;
     reportOptions_.options = {{"engine", engine},
                               {"model", modelName.empty() ? nlohmann::json() : nlohmann::json(modelName)},
                               {"skip", modelOptions.skip},
@@ -160,7 +168,7 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
     ExecutionVisitor draw;
     if (!pictures.dir.empty() && pictures.show != "none")
         draw = [&](const UnfoldedProgram& program, const ExecutionGraph& ex, const FinalState& state, bool satisfies) {
-            if (!shows(pictures.show, satisfies)) return;
+            if (!shows(pictures.show, test.quantifier, satisfies)) return;
             if (locations.empty()) locations = program.locations;
             kept.offer(Shown{ex, state});
         };
@@ -177,17 +185,27 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
     notDrawn = kept.offered() - drawn.size();
     if (engine != "operational")
         for (Shown& picture : drawn) picture.ex = withLeastFlushes(picture.ex, m, locations.size());
-    for (size_t k = 1; k <= drawn.size() && pictureError.empty(); ++k) {
-        const std::string stem = numberedStem(fileStem(test.name) + "-", k, pictures.maxPictures);
-        try {
-            writePicture(drawExecution(test, locations, drawn[k - 1].ex, m, relations, stem,
-                                       test.name + " execution " + std::to_string(k) + ": " +
-                                           stateLine(shown, drawn[k - 1].state),
-                                       nullptr, pictures.showInit),
-                         pictures.dir, stem, pictures.format);
-        } catch (const std::runtime_error& e) {  // the verdict comes first, then this
-            pictureError = e.what();
+    std::vector<Picture> all;  // --dot-per-test
+    try {
+        for (size_t k = 1; k <= drawn.size(); ++k) {
+            const std::string stem = numberedStem(fileStem(test.name) + "-", k, pictures.maxPictures);
+            Picture picture = drawExecution(test, locations, drawn[k - 1].ex, m, relations, stem,
+                                            test.name + " execution " + std::to_string(k) + ": " +
+                                                stateLine(shown, drawn[k - 1].state),
+                                            nullptr, pictures.showInit);
+            if (!pictures.perTest) {
+                writePicture(picture, pictures.dir, stem, pictures.format);
+                continue;
+            }
+            if (!pictures.format.empty())
+                renderGraph(picture, pictures.format, pictures.dir + "/" + stem + "." + pictures.format);
+            all.push_back(std::move(picture));
         }
+        // herd7 writes the file of a test with nothing to show too.
+        if (pictures.perTest && !pictures.dir.empty())
+            writeDots(all, pictures.dir + "/" + std::filesystem::path(test.file).stem().string() + ".dot");
+    } catch (const std::runtime_error& e) {  // the verdict comes first, then this
+        pictureError = e.what();
     }
     return result;
 }
@@ -228,6 +246,7 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
                  "operational: explore every interleaving (slow; checks the reduction)");
     app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
     app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
+    app.add_flag("--quiet", noWarnings, "no Warning lines in the text report (herd7's -q); --json keeps them");
     addPictures(app);
     CLI::Option* statesFlag =
         app.add_flag("--states", statesOnly,
@@ -246,12 +265,17 @@ void CheckFlags::addPictures(CLI::App& app) {
                    "write each shown execution as DIR/TEST-K.dot (Graphviz); operational: a run per final memory");
     app.add_option("--render", pictures.format, "also draw DIR/TEST-K.svg or .png (needs --dot DIR)")
         ->check(CLI::IsMember({"svg", "png"}));
-    app.add_option("--show", pictures.show, "executions drawn, as herd7's -show: all, cond (default), neg, none")
-        ->check(CLI::IsMember({"all", "cond", "neg", "none"}));
+    app.add_flag("--dot-per-test", pictures.perTest,
+                 "--dot DIR: one DIR/TEST.dot per test, its pictures one digraph after another (herd7's -o DIR)");
+    app.add_option("--show", pictures.show,
+                   "executions drawn, as herd7's -show: prop (the condition's proposition holds), neg (it does not), "
+                   "cond (the verdict's: neg for ~exists, else prop; default), wit (neg for forall, else prop), "
+                   "all, none")
+        ->check(CLI::IsMember({"all", "prop", "cond", "wit", "neg", "none"}));
     app.add_flag("--show-init", pictures.showInit,
                  "draw the initial writes (herd7's -showinitwrites); otherwise only those an explained cycle uses");
-    app.add_option("--max-pictures", pictures.maxPictures, "executions drawn per test at most")
-        ->capture_default_str()->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+    app.add_option("--max-pictures", pictures.maxPictures, "executions drawn per test at most (the last given counts)")
+        ->capture_default_str()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
     app.add_option("--max-shown", pictures.maxShown, "--explain: candidate executions shown (and drawn) at most")
         ->capture_default_str()->check(CLI::Range(size_t{1}, size_t{1'000'000}));
     app.add_option("--max-candidates", pictures.maxCandidates, "--explain: candidate executions searched at most")
@@ -262,6 +286,7 @@ void CheckFlags::addPictures(CLI::App& app) {
 
 std::string CheckFlags::misuse() const {
     if (!pictures.format.empty() && pictures.dir.empty()) return "--render needs --dot DIR (where the pictures go)";
+    if (pictures.perTest && pictures.dir.empty()) return "--dot-per-test needs --dot DIR (where the pictures go)";
     if (engine == "operational" && pictures.explain)
         return "--explain looks for declarative executions; drop --engine operational";
     if (engine == "operational" && (statesOnly || speedcheck))
@@ -281,6 +306,7 @@ void CheckFlags::configure(CheckRun& run, bool quiet) const {
     run.options.progress = run.machineOptions.progress = jobs == 1 && !quiet;
     run.json = json;
     run.noTime = noTime;
+    run.noWarnings = noWarnings;
     run.pictures = pictures;
     if (run.pictures.show.empty()) run.pictures.show = "cond";
 }

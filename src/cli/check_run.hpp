@@ -22,7 +22,8 @@ namespace rdmacheck::cli {
 struct PictureOptions {
     std::string dir;      // --dot DIR; empty: no files
     std::string format;   // --render svg|png; empty: DOT only
-    std::string show;     // all, cond, neg, none
+    std::string show;     // herd7's -show: all, prop, cond, wit, neg, none
+    bool perTest = false;  // --dot-per-test: DIR/TEST.dot holds every picture of the test (herd7's -o)
     std::string edges;    // --edges list; empty: herd7's relations
     bool explain = false;
     bool showInit = false;       // --show-init (herd7's -showinitwrites)
@@ -43,7 +44,7 @@ public:
     std::string engine;
     CheckOptions options;
     MachineOptions machineOptions;
-    bool json = false, noTime = false;
+    bool json = false, noTime = false, noWarnings = false;
     PictureOptions pictures;
 
     // Loads --model, makes --dot's directory and what the reports say of the
@@ -92,7 +93,7 @@ struct CheckFlags {
     CheckOptions options;
     MachineOptions machineOptions;
     std::string engine = "declarative";
-    bool json = false, noTime = false, noReduction = false, statesOnly = false, speedcheck = false;
+    bool json = false, noTime = false, noWarnings = false, noReduction = false, statesOnly = false, speedcheck = false;
     int jobs = 1;
     PictureOptions pictures;
 

@@ -38,15 +38,17 @@ int main(int argc, char** argv) {
     app.add_flag("--version", version, "print rdmacheck's version and exit (herd7's -version)");
     refuseUnrepresentable(app);
 
-    std::vector<std::string> args = herdAliases(argc, argv);
-    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     try {
+        std::vector<std::string> args = herdAliases(app, argc, argv);
+        std::reverse(args.begin(), args.end());  // CLI11 takes them last first
         app.parse(args);
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         if (code == 0) return 0;  // --help is no error; any other usage error is bad input
         suggestOption(app, e);
         return 2;
+    } catch (const InputError&) {
+        return reportError(std::cerr, "rdmacheck");
     }
     if (version) {
         std::cout << "rdmacheck " << RDMACHECK_VERSION << "\n";

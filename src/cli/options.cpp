@@ -57,29 +57,6 @@ void refuseUnrepresentable(CLI::App& app) {
     for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) refuseUnrepresentable(*command);
 }
 
-std::vector<std::string> herdAliases(int argc, char** argv) {
-    const std::map<std::string, std::string> same{{"-model", "--model"},   {"-show", "--show"},
-                                                  {"-o", "--dot"},         {"-unroll", "--unroll"},
-                                                  {"-version", "--version"}, {"-I", "--models-dir"}};
-    std::vector<std::string> out;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        auto it = same.find(arg);
-        if (it != same.end()) {
-            out.push_back(it->second);
-        } else if (arg == "-skipchecks" && i + 1 < argc) {
-            std::istringstream names(argv[++i]);
-            for (std::string name; std::getline(names, name, ',');) out.insert(out.end(), {"--skip", name});
-        } else if (arg == "-speedcheck" && i + 1 < argc) {
-            const std::string value = argv[++i];
-            if (value != "false") out.push_back("--speedcheck");
-        } else {
-            out.push_back(arg);
-        }
-    }
-    return out;
-}
-
 void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     const std::string message = e.what();
     const size_t dash = message.find("--");
@@ -107,6 +84,8 @@ void addLimits(CLI::App& command, ResourceLimits& limits) {
                        "seconds before the first progress line on stderr and between two (0: one at every step, "
                        "for tests)")
         ->capture_default_str()->check(notNegative());
+    command.add_flag("--progress", ProgressLine::always(),
+                     "progress lines on stderr also when it is not a terminal (herd7's -v)");
     command.add_option("--max-memory", limits.megabytes,
                        "stop the tests under way when the process passes this much resident memory, MiB (0: never)")
         ->capture_default_str()->check(notNegative())->check(CLI::Range(size_t(0), kMaxMegabytes));

@@ -27,9 +27,11 @@ void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs);
 // -j's default: the hardware's threads.
 int defaultJobs();
 
-// herd7's single-dash options, as rdmacheck's: -model, -show, -o, -unroll,
-// -version, -I, -skipchecks A,B and -speedcheck true|false|fast.
-std::vector<std::string> herdAliases(int argc, char** argv);
+// The command line with herd7's and mcompare7's options as rdmacheck's
+// (src/cli/herd_options.cpp): -model, -show, -json ... as --model ...; -o DIR,
+// -I DIR, -skipchecks A,B, -speedcheck true|false|fast, -conf FILE and the
+// rest the user guide lists. InputError for one that has no meaning here.
+std::vector<std::string> herdAliases(const CLI::App& app, int argc, char** argv);
 
 // After "The following argument was not expected: --modle", the closest option.
 void suggestOption(const CLI::App& app, const CLI::ParseError& e);

@@ -3,6 +3,7 @@
 #include "options.hpp"
 #include "rdmacheck/herd_log.hpp"
 #include "rdmacheck/mcompare.hpp"
+#include "rdmacheck/progress.hpp"
 #include "rdmacheck/text_file.hpp"
 
 #include <unistd.h>
@@ -134,10 +135,11 @@ private:
 };
 
 // done/total, failures and an estimate on stderr: redrawn in place on a
-// terminal, a line every 10 s otherwise.
-class ProgressLine {
+// terminal, a line every 10 s otherwise (with --progress only, ProgressLine).
+class SuiteProgress {
 public:
-    ProgressLine(size_t total, bool enabled) : total_(total), enabled_(enabled), tty_(::isatty(2) != 0) {}
+    SuiteProgress(size_t total, bool enabled)
+        : total_(total), enabled_(enabled && ProgressLine::shown()), tty_(::isatty(2) != 0) {}
 
     void clear() {
         if (shown_) std::cerr << "\r\033[K" << std::flush;
@@ -318,8 +320,8 @@ namespace {
 
 // mcompare7's table on stdout; exit 1 when some test differs, including a
 // test the table leaves out for missing from the first column.
-int printComparison(const std::vector<CompareColumn>& columns) {
-    const McompareResult result = printMcompareDiffs(std::cout, columns);
+int printComparison(const std::vector<CompareColumn>& columns, bool checkHashes) {
+    const McompareResult result = printMcompareDiffs(std::cout, columns, checkHashes);
     if (!result.notInFirst.empty()) {
         std::cerr << "compare: not in the first log, so not in the table:";
         for (const std::string& test : result.notInFirst) std::cerr << " " << test;
@@ -330,7 +332,7 @@ int printComparison(const std::vector<CompareColumn>& columns) {
 
 }  // namespace
 
-int compareLogs(const std::vector<std::string>& logs) {
+int compareLogs(const std::vector<std::string>& logs, bool checkHashes) {
     std::vector<CompareColumn> columns;
     int status = 2;
     readArguments("compare", [&] {
@@ -338,13 +340,13 @@ int compareLogs(const std::vector<std::string>& logs) {
             columns.push_back({fs::path(log).filename().string(), log, {}});
             readLogFile(log, columns.back().reports);
         }
-        status = printComparison(columns);
+        status = printComparison(columns, checkHashes);
     });
     return status;
 }
 
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
-                  int jobs) {
+                  int jobs, bool checkHashes) {
     std::vector<std::string> files;
     if (!readArguments("compare", [&] { files = collectSuite(args); })) return 2;
     std::vector<CompareColumn> columns;
@@ -360,7 +362,7 @@ int compareModels(CheckRun& run, const std::vector<std::string>& models, const s
         }));
     }
     int compared = 2;
-    readArguments("compare", [&] { compared = printComparison(columns); });
+    readArguments("compare", [&] { compared = printComparison(columns, checkHashes); });
     return std::max(status, compared);
 }
 
@@ -408,7 +410,7 @@ int runSuite(CheckRun& run, const std::vector<std::string>& args, const SuiteOpt
     });
     if (!read) return 2;
     if (!run.prepare()) return 2;
-    ProgressLine progress(files.size(), options.progress);
+    SuiteProgress progress(files.size(), options.progress);
     std::vector<FileReport> reports;
     size_t failures = 0;
     ExpectationTally tally;
@@ -457,14 +459,15 @@ void SuiteFlags::add(CLI::App& app) {
         ->required();
     compareCommand->add_option("--models", compareModelNames, "run these models on the suite and compare them")
         ->delimiter(',');
+    compareCommand->add_flag("--no-hash", noHash, "do not stop at a test with two hashes (mcompare7's -nohash)");
 }
 
 int SuiteFlags::runOnLogs() const {
-    return *mergeCommand ? mergeLogs(mergeLogsArgs, mergeExpect) : compareLogs(compareArgs);
+    return *mergeCommand ? mergeLogs(mergeLogsArgs, mergeExpect) : compareLogs(compareArgs, !noHash);
 }
 
 int SuiteFlags::runOnSuite(CheckRun& run, int jobs) {
-    if (*compareCommand) return compareModels(run, compareModelNames, compareArgs, jobs);
+    if (*compareCommand) return compareModels(run, compareModelNames, compareArgs, jobs, !noHash);
     suite.progress = !noProgress;
     return runSuite(run, args, suite);
 }

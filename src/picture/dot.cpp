@@ -434,8 +434,11 @@ std::string toDot(const Picture& g) {
     return out;
 }
 
-void writeDot(const Picture& g, const std::string& path) {
-    const std::string text = toDot(g);
+void writeDot(const Picture& g, const std::string& path) { writeDots({g}, path); }
+
+void writeDots(const std::vector<Picture>& pictures, const std::string& path) {
+    std::string text;
+    for (const Picture& g : pictures) text += toDot(g);
     std::ofstream out(path, std::ios::binary);
     if (!out) throw std::runtime_error("cannot open " + path + " for writing: " + std::strerror(errno));
     out << text;

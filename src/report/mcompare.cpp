@@ -261,7 +261,7 @@ void printWarning(std::ostream& out, const char* sign, const std::set<std::strin
 
 }  // namespace
 
-McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns) {
+McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns, bool hashes) {
     std::vector<std::string> names, sources;
     std::vector<Log> logs;
     for (const CompareColumn& column : columns) {
@@ -273,7 +273,7 @@ McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareCo
     }
     McompareResult result;
     if (logs.empty()) return result;
-    checkHashes(sources, logs);
+    if (hashes) checkHashes(sources, logs);
     Differences differences;
     std::vector<Row> rows;
     for (const auto& [test, reference] : logs[0]) rows.push_back(rowOf(test, reference, logs, differences));

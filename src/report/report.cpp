@@ -119,8 +119,9 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     }
     if (options.showTime) out << timeLine(r.test, r.seconds);
     if (test.arch == Arch::X86) out << "Hash=" << herdHash(test) << "\n";
-    for (const SourceLoc& loop : r.cutLoops) out << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
-    if (!r.completes) out << "Warning: " << SourceLoc{test.file, 0, 0}.str() << ": " << kNoneCompletes << "\n";
+    for (const SourceLoc& loop : r.cutLoops)
+        if (options.showWarnings) out << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
+    if (!r.completes && options.showWarnings) out << "Warning: " << SourceLoc{test.file, 0, 0}.str() << ": " << kNoneCompletes << "\n";
     out << "\n";
 }
 

@@ -286,7 +286,7 @@ TEST(Cli, RobustRepairPrintsRepairedPrograms) {
 // robust --repair says how its search goes on stderr (a line every
 // --progress-interval), candidates and the size of the sets.
 TEST(Cli, RobustRepairProgress) {
-    ToolRun r = runTool("robust --no-time --repair --progress-interval 0 " + corpusFile("fig3d-sb-polled-puts.litmus"));
+    ToolRun r = runTool("robust --no-time --repair --progress --progress-interval 0 " + corpusFile("fig3d-sb-polled-puts.litmus"));
     EXPECT_EQ(r.status, 1) << r.err;
     EXPECT_NE(r.err.find("rdmacheck: Fig3d: repair: 0 candidates checked, now sets of 1 insertion (at most 4)\n"),
               std::string::npos) << r.err;

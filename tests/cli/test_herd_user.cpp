@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "../test_support.hpp"
 
@@ -100,4 +101,106 @@ TEST(HerdUser, UsageAndCountsReadAsEnglish) {
     writeIncluding(dir / "mine.cat", sourceDir() + "/models/rdma-tso.cat");
     const ToolRun herd = runTool("-I " + dir.path() + " -model mine " + corpusTest());
     EXPECT_EQ(herd.status, 0) << herd.err;
+}
+
+namespace {
+
+// X86 MP with `quantifier`: under tso three consistent executions, none with
+// the proposition's state.
+std::string writeMp(const TempDir& dir, const std::string& name, const std::string& quantifier) {
+    const std::string path = dir / (name + ".litmus");
+    std::ofstream(path) << "X86 " << name << "\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[y] ;\n"
+                        << " MOV [y],$1 | MOV EBX,[x] ;\n" << quantifier << " (1:EAX=1 /\\ 1:EBX=0)\n";
+    return path;
+}
+
+size_t digraphs(const std::string& dotFile) {
+    const std::string text = readFile(dotFile);
+    size_t n = 0;
+    for (size_t at = text.find("digraph"); at != std::string::npos; at = text.find("digraph", at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+// herd7's -show selects by the proposition (prop, neg) or by the quantifier
+// (cond: the verdict's executions; wit: the refuting ones), as herd/top_herd.ml
+// does; -o DIR writes one DIR/TEST.dot per test, written even when empty.
+TEST(HerdUser, ShowAndOutputDirAreHerd7s) {
+    const TempDir dir("show");
+    const std::string exists = writeMp(dir, "MPe", "exists"), never = writeMp(dir, "MPn", "~exists"),
+                      always = writeMp(dir, "MPf", "forall");
+    const std::map<std::string, std::map<std::string, size_t>> expected{
+        {"prop", {{exists, 0}, {never, 0}, {always, 0}}}, {"neg", {{exists, 3}, {never, 3}, {always, 3}}},
+        {"cond", {{exists, 0}, {never, 3}, {always, 0}}}, {"wit", {{exists, 0}, {never, 0}, {always, 3}}},
+        {"all", {{exists, 3}, {never, 3}, {always, 3}}},  {"none", {{exists, 0}, {never, 0}, {always, 0}}}};
+    for (const auto& [show, counts] : expected)
+        for (const auto& [test, count] : counts) {
+            const std::string out = dir / ("out-" + show);
+            const ToolRun r = runTool("-o " + out + " -show " + show + " " + test);
+            EXPECT_LE(r.status, 1) << r.err;
+            const std::string dot = out + "/" + std::filesystem::path(test).stem().string() + ".dot";
+            ASSERT_TRUE(std::filesystem::exists(dot)) << show << " " << test;
+            EXPECT_EQ(digraphs(dot), count) << "-show " << show << " " << test;
+        }
+    EXPECT_EQ(runTool("-o - " + exists).status, 2);
+    EXPECT_EQ(runTool("--dot-per-test " + exists).status, 2);
+}
+
+// herd7's options where they mean something here, by herd7's spelling; the
+// others refused by name.
+TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
+    const TempDir dir("options");
+    const std::string mp = writeMp(dir, "MP", "exists");
+    EXPECT_EQ(runTool("-json " + mp).out.rfind("{", 0), 0u) << "-json is --json, not -j son";
+    EXPECT_EQ(runTool("-timeout 100 -q -nshow 1 -showone true -showinitwrites true -cat tso " + mp).status, 0);
+    const std::string loop = dir / "loop.litmus";
+    std::ofstream(loop) << "RDMA loop\n{ x@1 = 0; }\nP0@1 { loop { x := 1 } }\nexists (x = 1)\n";
+    EXPECT_NE(runTool(loop).out.find("Warning: "), std::string::npos);
+    EXPECT_EQ(runTool("-q " + loop).out.find("Warning: "), std::string::npos) << "herd7's -q: no warnings";
+    ToolRun r = runTool("-variant mixed " + mp);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("rdmacheck: error: herd7's -variant has no meaning in rdmacheck"), std::string::npos) << r.err;
+    r = runTool("-jsn " + mp);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("unknown option -jsn (rdmacheck's options start with '--' (did you mean '--json'?))"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(runTool("-j2 --no-time " + mp).status, 0) << "-j2 stays -j 2";
+}
+
+// herd7's -conf FILE: `key value` lines, # comments; picture styles warned
+// about and ignored, an unknown key refused at its line.
+TEST(HerdUser, Herd7ConfigurationFiles) {
+    const TempDir dir("conf");
+    const std::string mp = writeMp(dir, "MP", "exists"), conf = dir / "x86.cfg";
+    std::ofstream(conf) << "# herd7 style\nmodel = sc\nskipchecks sc\nsquished true\n\nspeedcheck true\n";
+    ToolRun r = runTool("-conf " + conf + " " + mp);
+    EXPECT_EQ(r.status, 0) << r.err;  // sc without its axiom reaches the outcome
+    EXPECT_NE(r.out.find("Model sc without sc\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Mode speedcheck"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("x86.cfg:4:1: warning: herd7's picture setting 'squished' is ignored"), std::string::npos)
+        << r.err;
+    std::ofstream(conf, std::ios::app) << "  bogus 1\n";
+    r = runTool("-conf " + conf + " " + mp);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("x86.cfg:7:3: error: unknown option -bogus"), std::string::npos) << r.err;
+    std::ofstream(conf) << "conf " << conf << "\n";
+    EXPECT_NE(runTool("-conf " + conf + " " + mp).err.find("nested more than 8 deep"), std::string::npos);
+}
+
+// mcompare7's -nohash: two logs that give one test two hashes are compared
+// anyway; without it, compare stops as mcompare7 does.
+TEST(HerdUser, CompareWithoutHashes) {
+    const TempDir dir("nohash");
+    const std::string mp = writeMp(dir, "MP", "exists");
+    std::ofstream(dir / "a.log") << runTool("--no-time " + mp).out;
+    std::string other = runTool("--no-time " + mp).out;
+    other.replace(other.find("Hash=") + 5, 4, "0000");
+    std::ofstream(dir / "b.log") << other;
+    EXPECT_EQ(runTool("compare " + (dir / "a.log") + " " + (dir / "b.log")).status, 2);
+    const ToolRun r = runTool("compare -nohash " + (dir / "a.log") + " " + (dir / "b.log"));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("MP"), std::string::npos) << r.out;
+    EXPECT_EQ(runTool("compare -show s " + (dir / "a.log")).status, 2);
 }

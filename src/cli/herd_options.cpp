@@ -1,0 +1,165 @@
+// herd7's and mcompare7's options (herd/herd.ml, tools/mcompare.ml), read as
+// rdmacheck's before CLI11 parses the command line: a herd7 user's command
+// line and configuration files (-conf) work unchanged where they have a
+// meaning here, and are refused by name where they have none.
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <set>
+#include <map>
+#include <sstream>
+
+#include "options.hpp"
+#include "rdmacheck/diagnostics.hpp"
+#include "rdmacheck/text_file.hpp"
+
+namespace rdmacheck::cli {
+
+namespace {
+
+// herd7 options that are rdmacheck options of another name, with their argument.
+const std::map<std::string, std::string> kRenamed{
+    {"-I", "--models-dir"}, {"-cat", "--model"}, {"-nshow", "--max-pictures"}, {"-nohash", "--no-hash"},
+    {"-q", "--quiet"},      {"-v", "--progress"}};
+
+// herd7's boolean options (-name true|false) that are rdmacheck flags.
+const std::map<std::string, std::string> kBooleans{{"-showinitwrites", "--show-init"}, {"-speedcheck", "--speedcheck"}};
+
+// herd7 options that change what is checked in ways rdmacheck has no counterpart for.
+const std::map<std::string, std::string> kMeaningless{
+    {"-variant", "rdmacheck's models have no architecture variants; a variant is a model file of its own"},
+    {"-through", "rdmacheck reports consistent executions only"},
+    {"-throughflag", "rdmacheck reports consistent executions only"},
+    {"-strictskip", "--skip drops the axioms it names, nothing more"},
+    {"-machsize", "values are 64-bit integers"},
+    {"-endian", "values are integers, not bytes"},
+    {"-showflag", "rdmacheck's models raise no flags"},
+    {"-restrict", "every consistent execution counts"},
+    {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"}};
+
+// Configuration keys of herd7 that only style herd7's pictures (herd/lexConf_herd.mll).
+bool isPictureStyle(const std::string& key) {
+    static const char* const keys[] = {
+        "graph", "squished", "showevents", "movelabel", "fontsize", "xscale", "yscale", "arrowsize", "splines",
+        "pad", "doshow", "unshow", "edgeattr", "withbox", "labelbox", "showlegend", "showkind", "shortlegend",
+        "showthread", "fixedsize", "extrachars", "dotmode", "dotcom", "penwidth", "fontname", "margin", "sep",
+        "overlap", "mono", "scale", "ptscale", "boxscale", "dsiy", "siwidth", "threadposy", "relabel",
+        "brackets", "showobserved", "edgemerge", "symetric", "noid", "showraw", "oneinit", "labelinit",
+        "initpos", "initrfpos", "finalrfpos", "showinitrf", "showfinalrf", "showpo", "classes", "shift",
+        "condensed", "hexa", "dotheader", "edgefontsizedelta", "showpo"};
+    for (const char* k : keys)
+        if (key == k) return true;
+    return false;
+}
+
+// -json, -model: a word after one dash (not -j4, a short option and its number).
+bool isWordOption(const std::string& arg) {
+    if (arg.size() <= 2 || arg[0] != '-' || !std::isalpha(static_cast<unsigned char>(arg[1]))) return false;
+    return !std::all_of(arg.begin() + 2, arg.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+class Translator {
+public:
+    Translator(const CLI::App& app, std::vector<std::string>& out) : app_(app), out_(out) {
+        collect(app);
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) collect(*sub);
+    }
+
+    // Translates args[i] (and its argument); returns the index of the last argument taken.
+    size_t take(const std::vector<std::string>& args, size_t i, const SourceLoc& where) {
+        const std::string& arg = args[i];
+        if (arg == "compare") compare_ = true;
+        if (!isWordOption(arg) && kRenamed.find(arg) == kRenamed.end() && arg != "-o") {
+            out_.push_back(arg);
+            return i;
+        }
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size()) fail(where, "herd7's " + arg + " needs an argument");
+            return args[++i];
+        };
+        if (auto it = kMeaningless.find(arg); it != kMeaningless.end())
+            fail(where, "herd7's " + arg + " has no meaning in rdmacheck: " + it->second);
+        if (auto it = kRenamed.find(arg); it != kRenamed.end()) {
+            out_.push_back(it->second);
+            if (it->first == "-I" || it->first == "-cat" || it->first == "-nshow") out_.push_back(value());
+        } else if (auto it = kBooleans.find(arg); it != kBooleans.end()) {
+            const std::string& v = value();
+            if (v != "false") out_.push_back(it->second);
+        } else if (arg == "-showone") {
+            if (value() != "false") out_.insert(out_.end(), {"--max-pictures", "1"});
+        } else if (arg == "-skipchecks") {
+            std::istringstream names(value());
+            for (std::string name; std::getline(names, name, ',');) out_.insert(out_.end(), {"--skip", name});
+        } else if (arg == "-o") {
+            const std::string& dir = value();
+            if (dir == "-") fail(where, "rdmacheck writes pictures to files: -o DIR (one DIR/TEST.dot per test)");
+            out_.insert(out_.end(), {"--dot", dir, "--dot-per-test"});
+        } else if (arg == "-show" && compare_) {
+            fail(where, "mcompare7's -show has no counterpart: rdmacheck compare prints mcompare7's default table");
+        } else if (arg == "-conf") {
+            readConfiguration(value(), where);
+        } else if (known_.count("-" + arg)) {
+            out_.push_back("-" + arg);  // -model, -show, -unroll, -timeout, -json ...: the same option
+        } else {
+            fail(where, "unknown option " + arg + " (rdmacheck's options start with '--'" +
+                            didYouMean("-" + arg, {known_.begin(), known_.end()}) + ")");
+        }
+        return i;
+    }
+
+private:
+    void collect(const CLI::App& command) {
+        for (const CLI::Option* o : command.get_options())
+            for (const std::string& name : o->get_lnames()) known_.insert("--" + name);
+    }
+
+    [[noreturn]] static void fail(const SourceLoc& where, const std::string& message) {
+        throw InputError(where, message);
+    }
+
+    // herd7's configuration file: `key value` or `key = value` per line, `#`
+    // comments; each key is the option -key.
+    void readConfiguration(const std::string& path, const SourceLoc& from) {
+        if (++depth_ > 8) fail(from, "configuration files nested more than 8 deep (a -conf cycle?)");
+        std::istringstream text(readTextFile(path, "configuration file", from));
+        int line = 0;
+        for (std::string content; std::getline(text, content);) {
+            ++line;
+            const size_t first = content.find_first_not_of(" \t\r");
+            if (first == std::string::npos || content[first] == '#') continue;
+            const SourceLoc where{path, line, static_cast<int>(first) + 1};
+            const size_t keyEnd = content.find_first_of(" \t=", first);
+            const std::string key = content.substr(first, keyEnd - first);
+            size_t valueAt = keyEnd == std::string::npos ? keyEnd : content.find_first_not_of(" \t=", keyEnd);
+            std::string value = valueAt == std::string::npos ? "" : content.substr(valueAt);
+            value.erase(value.find_last_not_of(" \t\r") + 1);
+            if (isPictureStyle(key)) {
+                std::cerr << where.str() << ": warning: herd7's picture setting '" << key
+                          << "' is ignored: rdmacheck draws in its own style\n";
+                continue;
+            }
+            std::vector<std::string> words{key == "include" ? "-I" : "-" + key};
+            if (!value.empty()) words.push_back(value);
+            for (size_t i = 0; i < words.size(); ++i) i = take(words, i, where);
+        }
+        --depth_;
+    }
+
+    const CLI::App& app_;
+    std::vector<std::string>& out_;
+    std::set<std::string> known_;
+    bool compare_ = false;
+    int depth_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::string> herdAliases(const CLI::App& app, int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    std::vector<std::string> out;
+    Translator translator(app, out);
+    for (size_t i = 0; i < args.size(); ++i) i = translator.take(args, i, SourceLoc{"rdmacheck", 0, 0});
+    return out;
+}
+
+}  // namespace rdmacheck::cli
