@@ -19,6 +19,7 @@ struct FileReport {
     int status = 0;        // the file's exit code
     std::string file;
     std::string test;      // empty when the file could not be read
+    std::string model;     // the model it was checked under (reports of this run)
     bool checked = false;  // a verdict came out (then ok, quantifier)
     bool ok = false;
     Quantifier quantifier = Quantifier::Exists;

@@ -108,6 +108,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         LitmusTest test = parseLitmusFile(file);
         report.test = test.name;
         const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName, file);
+        report.model = m.name;
         const std::set<std::string> relations =
             pictures.edges.empty() ? defaultDrawnRelations(m) : parseDrawnRelations(pictures.edges, m);
         std::string pictureError;  // the first picture that could not be written

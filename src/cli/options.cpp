@@ -7,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <sched.h>
 #include <thread>
 
 #include "rdmacheck/diagnostics.hpp"
@@ -97,6 +98,13 @@ void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs) {
                        "(herd7's -I); repeatable");
 }
 
-int defaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+// The CPUs this process may run on, as nproc counts them: under Slurm or
+// taskset they are fewer than the machine's.
+int defaultJobs() {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0) return std::max(1, CPU_COUNT(&allowed));
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 }  // namespace rdmacheck::cli

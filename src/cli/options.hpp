@@ -24,7 +24,7 @@ void addLimits(CLI::App& command, ResourceLimits& limits);
 // includes and tables before the shipped models.
 void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs);
 
-// -j's default: the hardware's threads.
+// -j's default: the CPUs the process may run on (its affinity, as nproc).
 int defaultJobs();
 
 // The command line with herd7's and mcompare7's options as rdmacheck's

@@ -92,45 +92,65 @@ public:
             std::vector<FileReport> reports;
             readLog(file, all, reports);
             for (const FileReport& r : reports)
-                if (r.checked) ok_[r.test] = r.ok;
+                if (r.checked) ok_[{r.test, ""}] = r.ok;
         } else {
             readCsv(all, file);
         }
         if (ok_.empty()) refuse("--expect: no verdicts in " + file);
     }
 
-    // The expected Ok/No of a report, if listed.
+    // The expected Ok/No of a report, if listed: for its model first (the
+    // corpus's CSV lists one per model).
     const bool* find(const FileReport& r) const {
         const fs::path p(r.file);
-        for (const std::string& key : {r.test, r.file, p.filename().string(), p.stem().string()}) {
-            auto it = ok_.find(key);
-            if (it != ok_.end()) return &it->second;
-        }
+        for (const std::string& model : {r.model, std::string()})
+            for (const std::string& key : {r.test, r.file, p.filename().string(), p.stem().string()}) {
+                auto it = ok_.find({key, model});
+                if (it != ok_.end()) return &it->second;
+            }
         return nullptr;
     }
 
 private:
-    std::map<std::string, bool> ok_;
+    std::map<std::pair<std::string, std::string>, bool> ok_;  // (test, model or "") -> Ok
 
-    // `test,verdict` rows (Dat3M's CSV): Ok/No, 1/0 or true/false; a header is skipped.
+    // `test,verdict` rows (Dat3M's CSV), or a header naming the columns `test`,
+    // `expect` and `model` (the corpus's litmus/*/expected.csv); verdicts Ok/No,
+    // 1/0 or true/false.
     void readCsv(const std::string& all, const std::string& file) {
         std::istringstream lines(all);
+        size_t testAt = 0, verdictAt = 1, modelAt = std::string::npos;
         int n = 0;
         for (std::string line; std::getline(lines, line);) {
             ++n;
             if (!line.empty() && line.back() == '\r') line.pop_back();
             if (line.empty()) continue;
-            const size_t comma = line.find(',');
-            const std::string verdict = comma == std::string::npos ? "" : line.substr(comma + 1, line.find(',', comma + 1) - comma - 1);
+            const std::vector<std::string> cells = leadingCells(line);
+            auto cell = [&](size_t i) { return i < cells.size() ? cells[i] : std::string(); };
             const std::map<std::string, bool> words{{"Ok", true}, {"No", false}, {"1", true},
                                                     {"0", false}, {"true", true}, {"false", false}};
-            auto w = words.find(verdict);
+            auto w = words.find(cell(verdictAt));
             if (w == words.end()) {
-                if (n == 1) continue;  // a header
+                if (n == 1) {  // a header
+                    auto at = [&](const std::string& name, size_t otherwise) {
+                        auto it = std::find(cells.begin(), cells.end(), name);
+                        return it == cells.end() ? otherwise : static_cast<size_t>(it - cells.begin());
+                    };
+                    testAt = at("test", testAt), verdictAt = at("expect", verdictAt), modelAt = at("model", modelAt);
+                    continue;
+                }
                 refuse(file + ":" + std::to_string(n) + ": --expect: expected TEST,VERDICT with Ok/No, 1/0 or true/false");
             }
-            ok_[fs::path(line.substr(0, comma)).filename().string()] = w->second;
+            ok_[{fs::path(cell(testAt)).filename().string(), cell(modelAt)}] = w->second;
         }
+    }
+
+    // The cells before the first quoted one (the corpus's `source` column quotes prose with commas).
+    static std::vector<std::string> leadingCells(const std::string& line) {
+        std::vector<std::string> cells;
+        std::istringstream in(line);
+        for (std::string cell; std::getline(in, cell, ',') && (cell.empty() || cell[0] != '"');) cells.push_back(cell);
+        return cells;
     }
 };
 

@@ -204,3 +204,25 @@ TEST(HerdUser, CompareWithoutHashes) {
     EXPECT_NE(r.out.find("MP"), std::string::npos) << r.out;
     EXPECT_EQ(runTool("compare -show s " + (dir / "a.log")).status, 2);
 }
+
+// run --expect reads the corpus's own CSV (test,model,expect,source): each
+// test's expectation for the model it runs under.
+TEST(HerdUser, ExpectReadsTheCorpusFormat) {
+    const std::string corpus = sourceDir() + "/litmus/rdma-tso";
+    for (const std::string model : {"", "--model rdma-sc "}) {
+        const ToolRun r = runTool("run --no-time " + model + "--expect " + corpus + "/expected.csv " + corpus);
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_NE(r.err.find("expectations: 0 mismatched, 0 tests not listed"), std::string::npos) << r.err;
+    }
+    const TempDir dir("expect");
+    std::string csv = readFile(corpus + "/expected.csv");
+    const std::string row = "\nfig1a-sb.litmus,rdma-sc,No,";
+    ASSERT_NE(csv.find(row), std::string::npos);
+    csv.replace(csv.find(row), row.size(), "\nfig1a-sb.litmus,rdma-sc,Ok,");
+    std::ofstream(dir / "expected.csv") << csv;
+    const ToolRun sc = runTool("run --no-time --model rdma-sc --expect " + (dir / "expected.csv") + " " + corpus);
+    EXPECT_EQ(sc.status, 1);
+    EXPECT_NE(sc.err.find("expectations: 1 mismatched"), std::string::npos) << sc.err;
+    EXPECT_EQ(runTool("run --no-time --expect " + (dir / "expected.csv") + " " + corpus).status, 0)
+        << "rdma-tso's rows are not rdma-sc's";
+}

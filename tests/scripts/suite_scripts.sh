@@ -45,13 +45,18 @@ fi
 echo "$RANDOM;cluster"
 SBATCH
 chmod +x "$work/bin/sbatch"
-PATH="$work/bin:$PATH" "$src/scripts/suite-slurm" -n 4 -o "$work/slurm" --tool "$tool" "$suite" -- --no-time > "$work/slurm.out" \
+PATH="$work/bin:$PATH" "$src/scripts/suite-slurm" -n 4 -c 2 -o "$work/slurm" --tool "$tool" "$suite" -- --no-time > "$work/slurm.out" \
   || fail "suite-slurm exited $?"
+grep -q "^#SBATCH --cpus-per-task=2$" "$work/slurm/shard.sbatch" || fail "suite-slurm asked for no CPUs per task"
+# -j follows the CPUs the process may use, as nproc does.
+if command -v taskset >/dev/null; then
+  taskset -c 0 "$tool" run --no-time "$suite" 2>&1 >/dev/null | grep -q "(-j 1)" || fail "run under taskset -c 0 is not -j 1"
+fi
 grep -q "shards job" "$work/slurm.out" || fail "suite-slurm printed no job ids"
 cmp "$work/expected.log" "$work/slurm/merged.log" || fail "suite-slurm's merged log differs from one run"
 
 # Bad arguments.
-for args in "" "-n 0 $suite" "-n x $suite" "--bogus $suite"; do
+for args in "" "-n 0 $suite" "-n x $suite" "-c 0 $suite" "--bogus $suite"; do
   status=0
   # shellcheck disable=SC2086
   "$src/scripts/suite-parallel" -o "$work/bad" --tool "$tool" $args 2> /dev/null || status=$?
