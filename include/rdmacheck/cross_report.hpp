@@ -3,6 +3,7 @@
 // specification, refine.hpp).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 
@@ -18,5 +19,10 @@ std::string differenceText(const std::string& testName, const Difference& d);
 // bound cut and, with printImplementation, the inlined test.
 void printRefinement(std::ostream& out, const std::string& implementations, const RefinementResult& r,
                      bool printImplementation);
+
+// The same as JSON records (doc/output.schema.json: "difference", "refinement").
+nlohmann::json differenceJson(const LitmusTest& test, const Difference& d);
+nlohmann::json refinementJson(const LitmusTest& test, const std::string& implementations, const RefinementResult& r,
+                              bool withImplementation);
 
 }  // namespace rdmacheck

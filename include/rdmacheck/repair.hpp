@@ -31,6 +31,7 @@ struct Repair {
     // Original polls the insertions took over, "poll(2) at line 7 (P0)": they
     // completed on every path the operation such a poll waited for, so it is gone.
     std::vector<std::string> replaced;
+    std::string file{};  // where the program was written, if it was (robust --repair)
 };
 
 struct RepairResult {

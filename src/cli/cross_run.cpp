@@ -9,7 +9,9 @@
 #include <sstream>
 
 #include "rdmacheck/cross_report.hpp"
+#include "rdmacheck/herd_log.hpp"
 #include "rdmacheck/parse.hpp"
+#include "rdmacheck/report.hpp"
 #include "rdmacheck/progress.hpp"
 #include "common.hpp"
 
@@ -19,7 +21,7 @@ namespace {
 
 int runCross(const std::vector<std::string>& files, const ModelSearchPath& modelPath, CrossOptions options,
              const std::string& configs, int randomCount, uint64_t seed, GeneratorFlags& generator,
-             const std::string& reproDir, int jobs) {
+             const std::string& reproDir, int jobs, bool json) {
     std::map<std::string, Model> models;
     try {
         options.configs = parseEngineConfigs(configs);
@@ -38,7 +40,8 @@ int runCross(const std::vector<std::string>& files, const ModelSearchPath& model
     const size_t total = files.size() + static_cast<size_t>(randomCount);
     enum Outcome { Agree, Differ, Error, InternalError };
     std::vector<Outcome> outcomes(total, Agree);
-    auto work = [&](size_t i) -> std::string {
+    auto work = [&](size_t i) -> FileReport {
+        FileReport report;
         try {
             LitmusTest test;
             if (i < files.size()) {
@@ -48,26 +51,28 @@ int runCross(const std::vector<std::string>& files, const ModelSearchPath& model
                 test = parseLitmus(generateLitmus(s, generator.options), "random-" + std::to_string(s) + ".litmus");
             }
             std::optional<Difference> d = crossCheck(test, models, options);
-            if (!d) return "";
+            if (!d) return report;
             outcomes[i] = Differ;
-            std::string text = differenceText(test.name + " (" + test.file + ")", *d);
+            report.print(false, json ? dumpJson(differenceJson(test, *d)) + "\n"
+                                     : differenceText(test.name + " (" + test.file + ")", *d));
             if (!reproDir.empty() && !d->reproducer.empty()) {
                 const std::string path = reproDir + "/" + fileStem(test.name) + ".litmus";
-                if (!(std::ofstream(path) << d->reproducer)) text += "  (could not write the reproducer to " + path + ")\n";
+                if (!(std::ofstream(path) << d->reproducer))
+                    report.print(true, "rdmacheck: could not write the reproducer to " + path + "\n");
             }
-            return text;
         } catch (...) {
-            std::ostringstream err;
-            const int code =
-                reportError(err, i < files.size() ? files[i] : "random test " + std::to_string(seed + (i - files.size())));
-            outcomes[i] = code == 3 ? InternalError : Error;
-            return err.str();
+            const TestError e =
+                describeError(i < files.size() ? files[i] : "random test " + std::to_string(seed + (i - files.size())));
+            outcomes[i] = e.exitCode == 3 ? InternalError : Error;
+            report.print(true, e.text() + "\n");
+            if (json) report.print(false, dumpJson(e.record()) + "\n");
         }
+        return report;
     };
     ProgressLine progress("cross", true);
     size_t done = 0, differences = 0;
-    forEachInOrder<std::string>(total, jobs, work, [&](size_t i, const std::string& text) {
-        (outcomes[i] == Error || outcomes[i] == InternalError ? std::cerr : std::cout) << text << std::flush;
+    forEachInOrder<FileReport>(total, jobs, work, [&](size_t i, const FileReport& report) {
+        report.flush();
         ++done;
         differences += outcomes[i] == Differ;
         progress.tick([&](double seconds) {
@@ -80,9 +85,11 @@ int runCross(const std::vector<std::string>& files, const ModelSearchPath& model
     const size_t internal = std::count(outcomes.begin(), outcomes.end(), InternalError);
     const size_t errors = std::count(outcomes.begin(), outcomes.end(), Error) + internal;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "cross: " << counted(total, "test") << " (" << counted(files.size(), "file") << ", " << randomCount
-              << " random), " << counted(options.configs.size(), "configuration") << ": " << differ << " with differences, " << errors
-              << " errors, " << std::fixed << std::setprecision(1) << seconds << " s\n";
+    std::ostringstream summary;
+    summary << "cross: " << counted(total, "test") << " (" << counted(files.size(), "file") << ", " << randomCount
+            << " random), " << counted(options.configs.size(), "configuration") << ": " << differ
+            << " with differences, " << errors << " errors, " << std::fixed << std::setprecision(1) << seconds << " s\n";
+    (json ? std::cerr : std::cout) << summary.str();  // JSON Lines on stdout hold records only
     if (errors) return internal ? 3 : 2;
     return differ ? 1 : 0;
 }
@@ -109,6 +116,8 @@ void CrossFlags::add(CLI::App& app, std::vector<std::string>& modelsDirs, Resour
     addLimits(*command, limits);
     addModelsDirs(*command, modelsDirs);
     command->add_flag("--no-shrink", noShrink, "report differences without shrinking them");
+    command->add_flag("--json", json, "one JSON record per difference or error (JSON Lines, doc/output.schema.json); "
+                                      "the summary goes to stderr");
     command->add_option("--repro-dir", reproDir, "write each shrunk reproducer to DIR/TEST.litmus");
     command->add_option("-j,--jobs", jobs, "tests checked in parallel")->capture_default_str()
         ->check(CLI::Range(1, 256));
@@ -118,7 +127,7 @@ void CrossFlags::add(CLI::App& app, std::vector<std::string>& modelsDirs, Resour
 int CrossFlags::run(const ModelSearchPath& modelPath, const ResourceLimits& limits) {
     options.limits = limits;
     options.shrink = !noShrink;
-    return runCross(files, modelPath, options, configs, randomCount, seed, generator, reproDir, jobs);
+    return runCross(files, modelPath, options, configs, randomCount, seed, generator, reproDir, jobs, json);
 }
 
 }  // namespace rdmacheck::cli

@@ -21,7 +21,7 @@ struct CrossFlags {
     CrossOptions options;
     int randomCount = 0, jobs = defaultJobs();
     uint64_t seed = 1;
-    bool noShrink = false;
+    bool noShrink = false, json = false;
     std::string reproDir;
     GeneratorFlags generator;
 

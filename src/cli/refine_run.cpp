@@ -7,6 +7,8 @@
 #include "rdmacheck/parse.hpp"
 #include "rdmacheck/progress.hpp"
 #include "rdmacheck/refine.hpp"
+#include "rdmacheck/report.hpp"
+#include "common.hpp"
 #include "options.hpp"
 
 namespace rdmacheck::cli {
@@ -17,7 +19,7 @@ namespace {
 // implementation outcome is not a specification outcome, 2 on bad input.
 int runRefine(const std::vector<std::string>& files, const std::string& implementations, const std::string& modelName,
               const std::string& implModelName, const ModelSearchPath& modelPath, const CheckOptions& options,
-              bool printImplementation) {
+              bool printImplementation, bool json) {
     std::vector<Implementation> chain;
     try {
         chain = parseImplementations(implementations);
@@ -40,12 +42,19 @@ int runRefine(const std::vector<std::string>& files, const std::string& implemen
             const ModelOptions modelOptions{{}, options.limits, file};
             const Model spec = loadModel(modelPath, specName, modelOptions), impl = loadModel(modelPath, implName, modelOptions);
             for (const RefinementResult& r : checkRefinement(test, chain, spec, impl, checkOptions)) {
-                printRefinement(std::cout, implementations, r, printImplementation);
+                if (json) {
+                    std::cout << dumpJson(refinementJson(test, implementations, r, printImplementation)) << "\n";
+                } else {
+                    printRefinement(std::cout, implementations, r, printImplementation);
+                }
                 if (!r.ok()) status = std::max(status, 1);
             }
         } catch (...) {
             std::cout.flush();
-            status = std::max(status, reportError(std::cerr, file));
+            const TestError e = describeError(file);
+            std::cerr << e.text() << "\n";
+            if (json) std::cout << dumpJson(e.record()) << "\n";
+            status = std::max(status, e.exitCode);
         }
     }
     return status;
@@ -70,12 +79,13 @@ void RefineFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
     command->add_option("--unroll", check.options.unroll, "loop iterations kept")->capture_default_str()
         ->check(notNegative());
     command->add_flag("--print", printImplementation, "also print each inlined test");
+    command->add_flag("--json", check.json, "one JSON record per result or error (JSON Lines, doc/output.schema.json)");
     addLimits(*command, limits);
 }
 
 int RefineFlags::run(const CheckFlags& check) const {
     return runRefine(files, implementations, check.modelName, implModelName, check.modelPath(), check.options,
-                     printImplementation);
+                     printImplementation, check.json);
 }
 
 }  // namespace rdmacheck::cli

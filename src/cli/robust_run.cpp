@@ -1,11 +1,17 @@
 #include "robust_run.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "rdmacheck/draw.hpp"
+#include "rdmacheck/herd_log.hpp"
 #include "rdmacheck/parse.hpp"
+#include "rdmacheck/print.hpp"
 #include "rdmacheck/report.hpp"
 #include "rdmacheck/robust_report.hpp"
 #include "common.hpp"
@@ -43,46 +49,72 @@ RobustAnswer answer(const LitmusTest& test, const Model& model, const RobustRunO
     return a;
 }
 
-int runOne(const std::string& file, const RobustRunOptions& options) {
+// Each repaired program to DIR/NAME.litmus (NAME: Fig3b-repaired, ...), as a
+// file the user can check; the report names the files.
+void writeRepairs(RepairResult& r, const std::string& dir) {
+    for (Repair& repair : r.repairs) {
+        repair.file = dir + "/" + fileStem(repair.program.name) + ".litmus";
+        std::ofstream out(repair.file);
+        out << printLitmus(repair.program);
+        if (!out.flush())
+            throw InputError(SourceLoc{repair.file, 0, 0}, std::string("cannot write: ") + std::strerror(errno));
+    }
+}
+
+// One file's report: exit 0 robust (or repaired under --repair), 1 not, 2 an error.
+int runOne(const std::string& file, const RobustRunOptions& options, std::ostream& out, std::ostream& err) {
     const LitmusTest test = parseLitmusFile(file);
     const std::string name = !options.modelName.empty() ? options.modelName
                              : test.arch == Arch::X86     ? "tso"
                                                           : "rdma-sc";
     try {
         const Model model = loadModel(options.modelPath, name, ModelOptions{{}, options.check.limits, file});
-        const RobustAnswer a = answer(test, model, options);
+        RobustAnswer a = answer(test, model, options);
+        if (a.repair) writeRepairs(*a.repair, options.repairDir);
         if (options.json) {
-            std::cout << dumpJson(robustnessRecord(test, a, !options.noTime)) << "\n";
+            out << dumpJson(robustnessRecord(test, a, !options.noTime)) << "\n";
         } else {
-            printRobustness(std::cout, a, !options.noTime);
+            printRobustness(out, a, !options.noTime);
         }
         if (a.repair && !a.repair->stopped.empty()) {  // the answer is incomplete: say so, as any limit does
-            std::cerr << SourceLoc{test.file, 1, 1}.str() << ": error: --repair stopped: " << a.repair->stopped << "\n";
+            err << SourceLoc{test.file, 1, 1}.str() << ": error: --repair stopped: " << a.repair->stopped << "\n";
             return 2;
         }
-        return a.result.robust() ? 0 : 1;
+        return a.result.robust() || (a.repair && !a.repair->repairs.empty()) ? 0 : 1;
     } catch (const LimitError& e) {
-        printRobustnessUnknown(std::cout, test, name, options.check.unroll, e.detail(), options.json);
-        std::cerr << describeError(file).text() << "\n";
+        printRobustnessUnknown(out, test, name, options.check.unroll, e.detail(), options.json);
+        err << describeError(file).text() << "\n";
         return 2;
     }
 }
 
+FileReport robustFile(const std::string& file, const RobustRunOptions& options) {
+    FileReport report;
+    std::ostringstream out, err;
+    try {
+        report.status = runOne(file, options, out, err);
+    } catch (...) {
+        const TestError e = describeError(file);
+        err << e.text() << "\n";
+        if (options.json) out << dumpJson(e.record()) << "\n";
+        report.status = e.exitCode;
+    }
+    report.print(false, out.str());
+    report.print(true, err.str());
+    return report;
+}
+
 }  // namespace
 
-int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options) {
+int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options, int jobs) {
+    if (options.repair && !makeDirectory("--repair-dir", options.repairDir)) return 2;
     int status = 0;
-    for (const std::string& file : files) {
-        try {
-            status = std::max(status, runOne(file, options));
-        } catch (...) {
-            std::cout.flush();
-            const TestError e = describeError(file);
-            std::cerr << e.text() << "\n";
-            if (options.json) std::cout << dumpJson(e.record()) << "\n";
-            status = std::max(status, e.exitCode);
-        }
-    }
+    forEachInOrder<FileReport>(
+        files.size(), jobs, [&](size_t i) { return robustFile(files[i], options); },
+        [&](size_t, const FileReport& report) {
+            report.flush();
+            status = std::max(status, report.status);
+        });
     return status;
 }
 
@@ -108,7 +140,12 @@ void RobustFlags::add(CLI::App& app, CheckFlags& check, ResourceLimits& limits) 
     CLI::Option* repair = command->add_flag(
         "--repair", options.repair,
         "search the fewest insertions (poll, rfence, mfence, flush) that make a non-robust test robust "
-        "(doc/model-notes.md §N25) and print each repaired program");
+        "(doc/model-notes.md §N25), and write each repaired program to --repair-dir; exit 0 when every "
+        "test is robust or repaired");
+    command->add_option("--repair-dir", options.repairDir, "--repair: where the repaired programs go, as NAME.litmus")
+        ->capture_default_str()->needs(repair);
+    command->add_option("-j,--jobs", jobs, "files checked in parallel; output stays in input order")
+        ->capture_default_str()->check(CLI::Range(1, 256));
     command->add_option("--repair-max", options.repairMax, "--repair: insertions tried at most")
         ->capture_default_str()->check(CLI::Range(1, 8))->needs(repair);
     addLimits(*command, limits);
@@ -118,10 +155,10 @@ int RobustFlags::run(const CheckFlags& check) {
     options.modelName = check.modelName;
     options.modelPath = check.modelPath();
     options.check = check.options;
-    options.check.progress = true;  // a long check or repair search says so on stderr
+    options.check.progress = jobs == 1;  // a long check or repair search says so on stderr
     options.json = check.json;
     options.noTime = check.noTime;
-    return runRobust(files, options);
+    return runRobust(files, options, jobs);
 }
 
 }  // namespace rdmacheck::cli

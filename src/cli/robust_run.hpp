@@ -16,16 +16,19 @@ struct RobustRunOptions {
     std::string dotDir, renderFormat;  // --dot DIR, --render svg|png
     bool json = false, noTime = false;
     bool repair = false;
-    int repairMax = 4;  // insertions tried at most
+    int repairMax = 4;         // insertions tried at most
+    std::string repairDir = ".";  // --repair-dir: the repaired programs' folder
 };
 
-// Exit 0 when every test is robust, 1 when one is not, 2 on bad input or a limit.
-int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options);
+// Exit 0 when every test is robust (or repaired, with --repair), 1 when one is
+// not, 2 on bad input or a limit; `jobs` files at a time, reports in order.
+int runRobust(const std::vector<std::string>& files, const RobustRunOptions& options, int jobs);
 
 struct RobustFlags {
     CLI::App* command = nullptr;
     std::vector<std::string> files;
     RobustRunOptions options;
+    int jobs = 1;
 
     void add(CLI::App& app, CheckFlags& check, ResourceLimits& limits);
     int run(const CheckFlags& check);

@@ -11,7 +11,9 @@ namespace rdmacheck {
 
 namespace {
 
-// One line per thread: each event with its location and value, and where a read reads from.
+// A listing per thread, an event a line: its kind, location and value, and
+// where a read reads from (an inlined implementation has hundreds of events:
+// a line per thread was unreadable).
 std::string describeExecution(const UnfoldedProgram& program, const LitmusTest& test, const ExecutionGraph& ex) {
     std::ostringstream out;
     auto name = [&](int e) {
@@ -19,17 +21,16 @@ std::string describeExecution(const UnfoldedProgram& program, const LitmusTest& 
         return ev.thread < 0 ? std::string("init") : test.threads[ev.thread].name + "#" + std::to_string(e);
     };
     for (size_t t = 0; t < ex.threadEvents.size(); ++t) {
-        out << "    " << test.threads[t].name << ":";
+        out << "    " << test.threads[t].name << ":\n";
         for (int e : ex.threadEvents[t]) {
             const Event& ev = ex.events[e];
-            out << " " << name(e) << ":" << kindName(ev.kind);
+            out << "      " << name(e) << ": " << kindName(ev.kind);
             if (ev.location >= 0) out << " " << program.locations[ev.location].name;
             if (ev.remote) out << "^" << ev.remote;
             if (isRead(ev.kind)) out << "=" << ex.readValues[e] << " (from " << name(ex.rf[e]) << ")";
             if (isWrite(ev.kind) && !isRead(ev.kind)) out << ":=" << ev.written.eval(ex.readValues);
-            out << ";";
+            out << "\n";
         }
-        out << "\n";
     }
     return out.str();
 }

@@ -3,8 +3,13 @@
 #include <sstream>
 
 #include "rdmacheck/names.hpp"
+#include "rdmacheck/report.hpp"
 
 namespace rdmacheck {
+
+namespace {
+const char* const kRefineCut = "loop unrolled to the bound; outcomes past it are not compared";
+}  // namespace
 
 std::string differenceText(const std::string& testName, const Difference& d) {
     std::ostringstream out;
@@ -31,8 +36,54 @@ void printRefinement(std::ostream& out, const std::string& implementations, cons
             << stateLine(r.names, c.outcome) << "\n"
             << "  implementation execution:\n" << c.execution;
     for (const SourceLoc& loop : r.cutLoops)
-        out << "Warning: " << loop.str() << ": loop unrolled to the bound; outcomes past it are not compared\n";
+        out << "Warning: " << loop.str() << ": " << kRefineCut << "\n";
     if (printImplementation) out << r.implementationText;
+}
+
+namespace {
+
+nlohmann::json stateLines(const std::vector<ObservedName>& names, const std::vector<FinalState>& states) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const FinalState& s : states) out.push_back(stateLine(names, s));
+    return out;
+}
+
+nlohmann::json record(const char* type, const LitmusTest& test) {
+    return {{"schema", kJsonSchema}, {"type", type}, {"version", RDMACHECK_VERSION}, {"test", test.name},
+            {"file", test.file}};
+}
+
+}  // namespace
+
+nlohmann::json differenceJson(const LitmusTest& test, const Difference& d) {
+    nlohmann::json j = record("difference", test);
+    j["first"] = d.first.label();
+    j["second"] = d.second.label();
+    j["only_first"] = stateLines(d.names, d.onlyFirst);
+    j["only_second"] = stateLines(d.names, d.onlySecond);
+    if (!d.reproducer.empty()) j["reproducer"] = d.reproducer;
+    return j;
+}
+
+nlohmann::json refinementJson(const LitmusTest& test, const std::string& implementations, const RefinementResult& r,
+                              bool withImplementation) {
+    nlohmann::json j = record("refinement", test);
+    j["implementations"] = implementations;
+    j["placement"] = r.placement;
+    j["spec_model"] = r.specModel;
+    j["impl_model"] = r.implModel;
+    j["spec_outcomes"] = stateLines(r.names, {r.specOutcomes.begin(), r.specOutcomes.end()});
+    j["impl_outcomes"] = stateLines(r.names, {r.implOutcomes.begin(), r.implOutcomes.end()});
+    j["ok"] = r.ok();
+    j["counterexamples"] = nlohmann::json::array();
+    for (const Counterexample& c : r.counterexamples) {
+        nlohmann::json one = {{"outcome", stateLine(r.names, c.outcome)}, {"execution", c.execution}};
+        if (!c.alarm.empty()) one["alarm"] = c.alarm;
+        j["counterexamples"].push_back(std::move(one));
+    }
+    j["warnings"] = cutLoopWarnings(r.cutLoops, kRefineCut);
+    if (withImplementation) j["implementation"] = r.implementationText;
+    return j;
 }
 
 }  // namespace rdmacheck

@@ -35,7 +35,11 @@ void printRepaired(std::ostream& out, const Repair& repair) {
     for (const Insertion& i : repair.insertions) insertions.push_back(i.text());
     out << "Repaired " << joined(insertions, "; ") << "\n";
     if (!repair.replaced.empty()) out << "Replaced " << joined(repair.replaced, "; ") << " (nothing left to poll)\n";
-    out << printLitmus(repair.program);
+    if (repair.file.empty()) {
+        out << printLitmus(repair.program);
+    } else {
+        out << "Written " << repair.file << "\n";
+    }
 }
 
 // A search a limit stopped says how far it got: no repair is smaller than
@@ -79,6 +83,7 @@ nlohmann::json repairJson(const RepairResult& r) {
         for (const Insertion& i : repair.insertions) insertions.push_back(i.text());
         nlohmann::json one = {{"insertions", insertions}, {"program", printLitmus(repair.program)}};
         if (!repair.replaced.empty()) one["replaced"] = repair.replaced;
+        if (!repair.file.empty()) one["file"] = repair.file;
         repairs.push_back(std::move(one));
     }
     nlohmann::json j = {{"max_insertions", r.maxInsertions}, {"candidates", r.candidates}, {"repairs", repairs}};

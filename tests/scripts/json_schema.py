@@ -3,8 +3,8 @@
 `rdmacheck --json` prints validates against doc/output.schema.json, and stdout
 holds JSON records only: reports in each mode and engine, with an explanation,
 with warnings, X86 tests, `run --json`, `robust --json` (with --repair, a cut
-loop, a timeout), and errors (a test that does not parse,
-a missing file, a timeout)."""
+loop, a timeout), `refine --json`, `cross --json`, and errors (a test that does
+not parse, a missing file, a timeout)."""
 import json, os, subprocess, sys, tempfile
 
 import jsonschema
@@ -16,7 +16,7 @@ validator = jsonschema.Draft7Validator(schema)
 corpus = os.path.join(src, "litmus", "rdma-tso")
 x86 = os.path.join(src, "..", "shared", "conformance", "x86-tso", "tests", "MP.litmus")
 failures = []
-seen = {"report": 0, "robustness": 0, "error": 0}
+seen = {"report": 0, "robustness": 0, "difference": 0, "refinement": 0, "error": 0}
 
 
 def records(args, expect_status):
@@ -81,12 +81,25 @@ with tempfile.TemporaryDirectory() as tmp:
     if [r.get("robust") for r in robust] != [True, False, False] or robust[1]["observable"] is not True \
             or not robust[2]["witness"]["cut"]:
         failures.append("robust --json: expected Fig3c robust, Fig3d and a cut E6 not: %s" % robust)
-    repaired = records(["robust", "--json", "--no-time", "--repair", fig3b], 1)
+    repaired = records(["robust", "--json", "--no-time", "--repair", "--repair-dir", tmp, fig3b], 0)
     if not repaired or len(repaired[0].get("repair", {}).get("repairs", [])) != 1:
         failures.append("robust --json --repair: expected one repair of Fig3b: %s" % repaired)
+    elif not os.path.isfile(repaired[0]["repair"]["repairs"][0].get("file", "")):
+        failures.append("robust --json --repair: no file of the repaired program: %s" % repaired)
     records(["robust", "--json", "--unroll", "1", loop], 0)
     records(["robust", "--json", "--timeout", "0.000001", fig3d], 2)
     records(["robust", "--json", bad], 2)
+    rbl = os.path.join(src, "litmus", "rbl", "rbl-mp-put.litmus")
+    refined = records(["refine", "--json", "--print", "--impl", "rbl-head-first,sv", "--unroll", "0", rbl], 1)
+    if not refined or refined[0].get("ok") is not False or not refined[0].get("counterexamples") \
+            or "implementation" not in refined[0]:
+        failures.append("refine --json: expected the mutant's counterexamples: %s" % refined)
+    records(["refine", "--json", "--impl", "rbl,sv", "--unroll", "0", rbl, bad], 2)
+    fig1a = os.path.join(corpus, "fig1a-sb.litmus")
+    crossed = records(["cross", "--json", "-j", "1", "--configs", "declarative:rdma-tso,concrete:sc",
+                       "--against-first", fig1a, bad], 2)
+    if [r.get("type") for r in crossed] != ["difference", "error"] or not crossed[0].get("reproducer"):
+        failures.append("cross --json: expected Fig1a's difference, then bad's error: %s" % crossed)
     suite = records(["run", "--json", "--no-progress", corpus, bad], 2)
     if len(suite) != len([f for f in os.listdir(corpus) if f.endswith(".litmus")]) + 1:
         failures.append("run --json: %d records" % len(suite))
@@ -95,6 +108,5 @@ if 0 in seen.values():
     failures.append("some record type never appeared: %s" % seen)
 for f in failures:
     print("FAIL:", f)
-print("json schema: %d reports, %d robustness records and %d errors checked, %d failures"
-      % (seen["report"], seen["robustness"], seen["error"], len(failures)))
+print("json schema: %s checked, %d failures" % (seen, len(failures)))
 sys.exit(1 if failures else 0)
