@@ -15,6 +15,7 @@ namespace rdmacheck {
 
 // How much of its path a thread of the witness ran (doc/model-notes.md §N25, Witness).
 struct ThreadCut {
+    std::string thread;  // its name in the test
     size_t kept = 0;    // events of the cut path
     size_t length = 0;  // events of the longest path of the thread it is a prefix of
 };

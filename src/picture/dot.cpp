@@ -271,7 +271,9 @@ private:
     // The cluster an event of a thread goes in: its call's, else its thread's.
     Agraph_t* clusterOf(const PictureEvent& e) {
         Agraph_t*& nodeCluster = nodeClusters_[e.node];
-        if (!nodeCluster) {
+        if (!nodeCluster && e.node == 0) {
+            nodeCluster = root_;  // no node (X86): the threads' boxes in the picture itself
+        } else if (!nodeCluster) {
             nodeCluster = agsubg(root_, cstr("cluster_node" + std::to_string(e.node)), 1);
             set(nodeCluster, "label", "node " + std::to_string(e.node));
         }
@@ -290,6 +292,11 @@ private:
     }
 
     void addEdges() {
+        // Parallel edges share one label, on the first ("rf, rfe, ppo"; each keeps its colour): labels drawn
+        // over each other were unreadable. Cycle edges and po keep their own.
+        std::map<std::pair<std::string, std::string>, std::string> shared;
+        for (const PictureEdge& edge : g_.edges)
+            if (!edge.highlighted && edge.relation != "po") shared[{edge.from, edge.to}] += ", " + edge.relation;
         for (const PictureEdge& edge : g_.edges) {
             Agnode_t* from = eventNode(nodes_, edge.from, "source");
             Agnode_t* to = eventNode(nodes_, edge.to, "target");
@@ -302,7 +309,9 @@ private:
             // Only po edges rank events; the others get a floating label (xlabel):
             // dot fails to rank some graphs ("trouble in init_rank") whose
             // constraint=false edges carry labels, e.g. loco-fig9c's executions.
-            set(e, edge.relation == "po" ? "label" : "xlabel", labelText(edge.relation));
+            std::string label = edge.relation;
+            if (!edge.highlighted && edge.relation != "po") label = std::exchange(shared[{edge.from, edge.to}], ", ").substr(2);
+            if (!label.empty()) set(e, edge.relation == "po" ? "label" : "xlabel", labelText(label));
             set(e, "style", style.style, "solid");
             set(e, "color", edge.highlighted ? "red" : style.color, "black");
             set(e, "fontcolor", edge.highlighted ? "red" : style.color, "black");

@@ -1,5 +1,6 @@
 #include "rdmacheck/draw.hpp"
 
+#include <climits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -88,6 +89,50 @@ std::string callLabel(const ExecutionGraph& ex, const Event& ev) {
     return size < 2 ? "" : libraryDescriptor(ev.library).callLabel(kinds);
 }
 
+// herd7's X86 notation: `b: R[y]=0 (EAX)`, `a: W[x]=1`, `c: MFENCE`, an
+// XCHG's `RMW[x]=0→1`; a read names the register that keeps its value.
+std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& locations, int event) {
+    const Event& e = ex.events[event];
+    if (isInitEvent(e)) return eventLabel(ex, locations, event);
+    const std::string loc = "[" + locations[e.location < 0 ? 0 : e.location].name + "]";
+    std::string label = eventName(ex, event) + ": ";
+    if (e.kind == EventKind::F) return label + "MFENCE";
+    if (e.kind == EventKind::CAS) {
+        label += "RMW" + loc + "=" + std::to_string(ex.readValues[event]) + "→" +
+                 std::to_string(e.written.eval(ex.readValues));
+    } else if (isRead(e.kind)) {
+        label += "R" + loc + "=" + std::to_string(ex.readValues[event]);
+    } else {
+        return label + "W" + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+    }
+    for (const auto& [reg, value] : ex.registers[e.thread])
+        if (value.kind == Value::Kind::Read && value.event == event && !value.isReceived()) label += " (" + reg + ")";
+    return label;
+}
+
+// herd7's transitivity removal (lib/innerRel.ml): each edge in turn is dropped
+// when its ends stay connected without it. --edges ob drew all of ob's closure.
+std::set<std::pair<int, int>> withoutTransitiveEdges(std::set<std::pair<int, int>> pairs) {
+    auto connected = [&](int from, int to) {
+        std::set<int> seen{from};
+        std::vector<int> stack{from};
+        while (!stack.empty()) {
+            const int at = stack.back();
+            stack.pop_back();
+            for (auto it = pairs.lower_bound({at, INT_MIN}); it != pairs.end() && it->first == at; ++it) {
+                if (it->second == to) return true;
+                if (seen.insert(it->second).second) stack.push_back(it->second);
+            }
+        }
+        return false;
+    };
+    for (const std::pair<int, int>& edge : std::set<std::pair<int, int>>(pairs)) {  // a copy: pairs shrinks
+        pairs.erase(edge);
+        if (!connected(edge.first, edge.second)) pairs.insert(edge);
+    }
+    return pairs;
+}
+
 }  // namespace
 
 Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locations, const ExecutionGraph& ex,
@@ -111,10 +156,11 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
         if (!drawn(static_cast<int>(e))) continue;
         PictureEvent ge;
         ge.id = eventId(static_cast<int>(e));
-        ge.label = eventLabel(ex, locations, static_cast<int>(e));
+        const bool x86 = test.arch == Arch::X86;
+        ge.label = x86 ? x86Label(ex, locations, static_cast<int>(e)) : eventLabel(ex, locations, static_cast<int>(e));
         if (!isInitEvent(ev)) {
             ge.thread = ev.thread;
-            ge.node = test.threads[ev.thread].node;
+            ge.node = x86 ? 0 : test.threads[ev.thread].node;  // X86 has no nodes: no node box
             ge.threadName = test.threads[ev.thread].name;
             if (model.stamped) {
                 ge.callLabel = callLabel(ex, ev);
@@ -136,7 +182,7 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
             const auto more = evaluateRelation(model, e, ex);
             pairs.insert(more.begin(), more.end());
         }
-        for (auto [from, to] : pairs)
+        for (auto [from, to] : withoutTransitiveEdges(pairs))
             if (!isInitEvent(ex.events[from]) && !isInitEvent(ex.events[to])) add({from, to, relation}, false);
     }
     if (cycle)

@@ -65,8 +65,7 @@ void printRepair(std::ostream& out, const std::string& testName, const RepairRes
 nlohmann::json witnessJson(const RobustnessWitness& w) {
     nlohmann::json cuts = nlohmann::json::array(), cycle = nlohmann::json::array(),
                    relaxed = nlohmann::json::array();
-    for (size_t t = 0; t < w.cuts.size(); ++t)
-        cuts.push_back({{"thread", "P" + std::to_string(t)}, {"kept", w.cuts[t].kept}, {"length", w.cuts[t].length}});
+    for (const ThreadCut& cut : w.cuts) cuts.push_back({{"thread", cut.thread}, {"kept", cut.kept}, {"length", cut.length}});
     auto event = [&](int e) { return eventLabel(w.execution, w.locations, e); };
     for (const RelationEdge& e : w.cycle)
         cycle.push_back({{"from", event(e.from)}, {"to", event(e.to)}, {"relation", e.relation}});
@@ -120,9 +119,8 @@ std::string relaxedText(const RobustnessWitness& w) {
 
 std::string cutsText(const RobustnessWitness& w) {
     std::string text;
-    for (size_t t = 0; t < w.cuts.size(); ++t)
-        text += (t ? " P" : "P") + std::to_string(t) + ":" + std::to_string(w.cuts[t].kept) + "/" +
-                std::to_string(w.cuts[t].length);
+    for (const ThreadCut& cut : w.cuts)
+        text += (text.empty() ? "" : " ") + cut.thread + ":" + std::to_string(cut.kept) + "/" + std::to_string(cut.length);
     return text;
 }
 

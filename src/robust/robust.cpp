@@ -191,7 +191,7 @@ RobustnessWitness makeWitness(const LitmusTest& test, const UnfoldedProgram& pro
     w.relaxed = relaxedSegments(ex, w.cycle, model);
     for (size_t t = 0; t < choice.size(); ++t) {
         const ThreadPath& path = program.paths[t][choice[t]];
-        w.cuts.push_back({path.events.size(), pathLength(program.paths[t], path)});
+        w.cuts.push_back({test.threads[t].name, path.events.size(), pathLength(program.paths[t], path)});
     }
     for (const ObservedName& n : w.names) w.state.push_back(finalValue(test, program, ex, n.name, n.thread));
     return w;

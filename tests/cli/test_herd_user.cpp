@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
+#include <set>
 
 #include "../test_support.hpp"
 
@@ -225,4 +227,54 @@ TEST(HerdUser, ExpectReadsTheCorpusFormat) {
     EXPECT_NE(sc.err.find("expectations: 1 mismatched"), std::string::npos) << sc.err;
     EXPECT_EQ(runTool("run --no-time --expect " + (dir / "expected.csv") + " " + corpus).status, 0)
         << "rdma-tso's rows are not rdma-sc's";
+}
+
+namespace {
+
+// The (from, to) pairs of a DOT file's edges of `relation`.
+std::set<std::pair<std::string, std::string>> edgesOf(const std::string& dot, const std::string& relation) {
+    const std::regex edge("(\\w+) -> (\\w+)\\s*\\[[^\\]]*relation=\"?" + relation + "\"?[,\\]\\s]");
+    std::set<std::pair<std::string, std::string>> out;
+    for (std::sregex_iterator it(dot.begin(), dot.end(), edge), end; it != end; ++it) out.insert({(*it)[1], (*it)[2]});
+    return out;
+}
+
+}  // namespace
+
+// --edges draws a model's relation as herd7 does, without the edges its
+// other edges imply (herd7 reduces every shown relation; ob drew its closure).
+TEST(HerdUser, RelationsAreDrawnReduced) {
+    const TempDir dir("reduced");
+    const ToolRun r = runTool("--edges po,ob --show all --dot " + dir.path() + " --dot-per-test " +
+                              sourceDir() + "/litmus/rdma-tso/fig3e-sb-polled-gets.litmus");
+    EXPECT_EQ(r.status, 0) << r.err;
+    const std::string dot = readFile(dir / "fig3e-sb-polled-gets.dot");
+    size_t graphs = 0, obEdges = 0;
+    for (size_t at = 0, next; at < dot.size(); at = next) {
+        next = std::min(dot.find("digraph", at + 1), dot.size());
+        const auto ob = edgesOf(dot.substr(at, next - at), "ob");
+        obEdges += ob.size();
+        for (const auto& [a, b] : ob)
+            for (const auto& [b2, c] : ob)
+                if (b == b2) {
+                    EXPECT_EQ(ob.count({a, c}), 0u) << a << " -> " << c << " is implied by " << b;
+                }
+        ++graphs;
+    }
+    EXPECT_GT(graphs, 1u);
+    EXPECT_GT(obEdges, 0u);
+}
+
+// X86 pictures: no RDMA node box, herd7's R[x]/W[x] with the register a read
+// fills; robust's witness names threads as the test does.
+TEST(HerdUser, X86PicturesAndThreadNames) {
+    const TempDir dir("x86pictures");
+    const std::string mp = writeMp(dir, "MP", "exists");
+    EXPECT_EQ(runTool("-o " + dir.path() + " -show all " + mp).status, 0);
+    const std::string dot = readFile(dir / "MP.dot");
+    EXPECT_EQ(dot.find("label=\"node "), std::string::npos) << dot;
+    EXPECT_NE(dot.find("R[y]=1 (EAX)"), std::string::npos) << dot;
+    EXPECT_NE(dot.find("W[x]=1"), std::string::npos) << dot;
+    const ToolRun robust = runTool("robust " + sourceDir() + "/litmus/exs/exs-pull-norfence.litmus");
+    EXPECT_NE(robust.out.find("Witness S:2/2 R:4/4 "), std::string::npos) << robust.out;
 }
