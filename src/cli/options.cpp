@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "rdmacheck/diagnostics.hpp"
+#include "rdmacheck/model.hpp"
 #include "rdmacheck/progress.hpp"
 
 namespace rdmacheck::cli {
@@ -94,8 +95,8 @@ void addLimits(CLI::App& command, ResourceLimits& limits) {
 
 void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs) {
     command.add_option("--models-dir", dirs,
-                       "a folder searched for models, their includes and tables before the shipped models "
-                       "(herd7's -I); repeatable");
+                       "a folder searched for models, their includes and tables before the shipped models (" +
+                           shippedModelsDir() + ") (herd7's -I); repeatable");
 }
 
 // The CPUs this process may run on, as nproc counts them: under Slurm or

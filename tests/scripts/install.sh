@@ -11,7 +11,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 cmake --install "$build" --prefix "$prefix" > /dev/null
 for f in bin/rdmacheck share/rdmacheck/models/rdma-tso.cat share/rdmacheck/models/rdma-tso.ippo \
-         share/rdmacheck/output.schema.json share/man/man1/rdmacheck.1; do
+         share/rdmacheck/output.schema.json share/man/man1/rdmacheck.1 share/rdmacheck/scripts/suite-slurm \
+         share/doc/rdmacheck/README.md share/doc/rdmacheck/examples/rdma-tso/expected.csv; do
   [[ -e "$prefix/$f" ]] || fail "cmake --install did not install $f"
 done
 cp "$src/litmus/rdma-tso/fig3e-sb-polled-gets.litmus" "$prefix/"
