@@ -157,7 +157,8 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::While: return "while " + comparison(s) + " " + blockText(s.body, depth);
         case Stmt::Kind::RegAssign:
         case Stmt::Kind::RegLoad:
-        case Stmt::Kind::Xchg: throw std::invalid_argument("X86 register statement in an RDMA test");
+        case Stmt::Kind::Xchg:
+        case Stmt::Kind::LockedAdd: throw std::invalid_argument("X86 register statement in an RDMA test");
     }
     throw std::invalid_argument("unknown statement kind");
 }

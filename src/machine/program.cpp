@@ -149,6 +149,12 @@ private:
                 in.loc = location(st.target.name);
                 return;
             }
+            case Stmt::Kind::LockedAdd: {
+                Instr& in = emit(Instr::Op::LockedAdd, st.where);
+                in.loc = location(st.target.name);
+                in.expr = expr(st.expr, in);
+                return;
+            }
             case Stmt::Kind::Wait:
             case Stmt::Kind::GFence:
             case Stmt::Kind::Call:

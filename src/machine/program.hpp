@@ -43,6 +43,7 @@ struct Instr {
         RegAssign,  // reg := expr
         RegLoad,    // reg := loc
         Xchg,       // swap loc and reg atomically
+        LockedAdd,  // loc += expr atomically (X86 LOCK ADD, INC, DEC)
     };
     Op op = Op::Jump;
     int loc = -1;

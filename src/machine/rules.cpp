@@ -386,8 +386,9 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             return;
         }
         case Instr::Op::Xchg:
-            // A locked exchange: like a successful CAS, it needs an empty store buffer.
-            if (ts.storeBuffer.empty()) xchgStep(s, t, in, next());
+        case Instr::Op::LockedAdd:
+            // A locked read-modify-write: like a successful CAS, it needs an empty store buffer.
+            if (ts.storeBuffer.empty()) lockedStep(s, t, in, next());
             return;
     }
 }
@@ -453,11 +454,22 @@ void Rules::popCompletion(State& n, int t, const Instr& in) const {
     if (params_.family == MachineFamily::QueuePairs) popHead(n.threads[t].queuePairs[queuePairIndex(t, in.node)].buffers[WbL]);
 }
 
-void Rules::xchgStep(const State& s, int t, const Instr& in, State& n) const {
+// XCHG (the register's value in, the old value to the register) or LOCK ADD
+// (the old value plus the addend in): one CAS event.
+void Rules::lockedStep(const State& s, int t, const Instr& in, State& n) const {
     const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
     read(n, cas, memoryAt(s, in.loc));
-    store(n, in.loc, s.threads[t].registers[in.reg], cas);
-    n.threads[t].registers[in.reg] = s.memory[in.loc];
+    const long long old = s.memory[in.loc];
+    if (in.op == Instr::Op::Xchg) {
+        store(n, in.loc, s.threads[t].registers[in.reg], cas);
+        n.threads[t].registers[in.reg] = old;
+    } else {
+        try {
+            store(n, in.loc, arith::add(old, evaluate(in, in.expr, s.threads[t])), cas);
+        } catch (const ArithmeticOverflow& x) {
+            throw InputError(in.where, x.what());
+        }
+    }
     advance(n.threads[t]);
 }
 

@@ -54,7 +54,7 @@ private:
     void remoteRmwStep(const State& s, int t, const Instr& in, State& n) const;
     bool pollable(const State& s, int t, const Instr& in) const;
     void popCompletion(State& n, int t, const Instr& in) const;
-    void xchgStep(const State& s, int t, const Instr& in, State& n) const;
+    void lockedStep(const State& s, int t, const Instr& in, State& n) const;
     void casStep(const State& s, int t, const Instr& in, State& n) const;
     void nicStep(const State& s, int t, const Instr& in, State& n) const;
     void storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const;

@@ -1,5 +1,7 @@
-// Front end for herd7's X86 litmus syntax, for the instructions of the x86-TSO
-// conformance suite: MOV, MFENCE, XCHG. Registers are thread-local values.
+// Front end for herd7's X86 litmus syntax: the x86-TSO conformance suite's
+// MOV, MFENCE, XCHG, and the instructions litmus/x86/README.md lists (LOCK
+// ADD/INC/DEC, register arithmetic, MOV widths, SFENCE, LFENCE). Registers
+// are thread-local values.
 #include <algorithm>
 #include <cctype>
 
@@ -186,7 +188,7 @@ private:
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
                 if (!lex_.peek().is("|") && !lex_.peek().is(";"))
-                    t.threads[i].body.push_back(parseInstruction(t.x86Code[i]));
+                    for (Stmt& s : parseInstruction(t.x86Code[i])) t.threads[i].body.push_back(std::move(s));
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
                     lex_.expect("|", "between thread columns");
@@ -215,32 +217,51 @@ private:
         return o;
     }
 
-    // One instruction; its herd7 text goes to `code`.
-    Stmt parseInstruction(std::vector<std::string>& code) {
+    // One instruction as the statements it is (none for SFENCE and LFENCE,
+    // two for an unlocked ADD to memory); its herd7 text goes to `code`.
+    std::vector<Stmt> parseInstruction(std::vector<std::string>& code) {
         Token op = lex_.expectIdent("(an instruction)");
-        Stmt s;
-        s.where = op.where;
-        std::string mnemonic = upper(op.text);
-        if (mnemonic == "MFENCE") {
-            code.push_back(mnemonic);
+        const bool locked = upper(op.text) == "LOCK";
+        if (locked) op = lex_.expectIdent("(an instruction after LOCK)");
+        const std::string mnemonic = upper(op.text);
+        const std::string prefix = locked ? "LOCK; " : "";
+        if (mnemonic == "MFENCE" || mnemonic == "SFENCE" || mnemonic == "LFENCE") {
+            code.push_back(prefix + mnemonic);
+            if (locked) throw InputError(op.where, "LOCK takes ADD, INC or DEC with a memory destination");
+            // x86-TSO orders what SFENCE and LFENCE order anyway (herd7's
+            // x86tso.cat agrees): only MFENCE is an event.
+            if (mnemonic != "MFENCE") return {};
+            Stmt s;
+            s.where = op.where;
             s.kind = Stmt::Kind::MFence;
-            return s;
+            return {s};
         }
-        if (mnemonic != "MOV" && mnemonic != "XCHG")
+        if (mnemonic == "INC" || mnemonic == "DEC") {
+            const Operand dst = parseOperand();
+            code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
+            Operand one;
+            one.kind = Operand::Kind::Immediate;
+            one.value = mnemonic == "INC" ? 1 : -1;
+            one.where = dst.where;
+            return update(op, locked, dst, one);
+        }
+        const bool isMove = mnemonic == "MOV" || mnemonic == "MOVB" || mnemonic == "MOVW" || mnemonic == "MOVL" ||
+                            mnemonic == "MOVQ";
+        if (!isMove && mnemonic != "XCHG" && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "OR")
             throw InputError(op.where, "unsupported X86 instruction '" + op.text +
-                                           "' (supported: MOV, MFENCE, XCHG)" + quantifierHint(op.text));
+                                           "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR and "
+                                           "OR of a register with itself, LOCK ADD/INC/DEC, MFENCE, SFENCE, LFENCE)" +
+                                           quantifierHint(op.text));
         Operand dst = parseOperand();
         lex_.expect(",", "between operands");
         Operand src = parseOperand();
-        code.push_back(mnemonic + " " + dst.herdText() + "," + src.herdText());
-        auto valueOf = [](const Operand& o) {
-            Expr e;
-            e.where = o.where;
-            if (o.kind == Operand::Kind::Immediate) return Expr::constant(o.value, o.where);
-            e.kind = Expr::Kind::Register;
-            e.name = o.name;
-            return e;
-        };
+        // herd7 hashes MOVB, MOVW, MOVL and MOVQ as MOV (checked against herd7 7.58).
+        code.push_back(prefix + (isMove ? "MOV" : mnemonic) + " " + dst.herdText() + "," + src.herdText());
+        if (locked && mnemonic != "ADD") throw InputError(op.where, "LOCK takes ADD, INC or DEC with a memory destination");
+        if (mnemonic == "ADD") return update(op, locked, dst, src);
+        if (mnemonic == "XOR" || mnemonic == "OR") return zeroOrSame(op, mnemonic, dst, src);
+        Stmt s;
+        s.where = op.where;
         if (mnemonic == "XCHG") {
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Memory) std::swap(dst, src);
             if (dst.kind != Operand::Kind::Memory || src.kind != Operand::Kind::Register)
@@ -248,18 +269,35 @@ private:
             s.kind = Stmt::Kind::Xchg;
             s.target = LocRef{dst.name, std::nullopt, dst.where};
             s.result = src.name;
-            return s;
+            return {s};
         }
+        checkWidth(mnemonic, src);
         if (dst.kind == Operand::Kind::Memory) {
             if (src.kind == Operand::Kind::Memory)
-                throw InputError(src.where, "MOV cannot move memory to memory");
+                throw InputError(src.where, mnemonic + " cannot move memory to memory");
             s.kind = Stmt::Kind::Assign;
             s.target = LocRef{dst.name, std::nullopt, dst.where};
             s.expr = valueOf(src);
-            return s;
+            return {s};
         }
-        if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, "MOV cannot write an immediate");
-        s.result = dst.name;
+        if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, mnemonic + " cannot write an immediate");
+        return {load(op, dst.name, src)};
+    }
+
+    static Expr valueOf(const Operand& o) {
+        if (o.kind == Operand::Kind::Immediate) return Expr::constant(o.value, o.where);
+        Expr e;
+        e.where = o.where;
+        e.kind = Expr::Kind::Register;
+        e.name = o.name;
+        return e;
+    }
+
+    // `reg := src`: a read of memory, or a register's value.
+    static Stmt load(const Token& op, const std::string& reg, const Operand& src) {
+        Stmt s;
+        s.where = op.where;
+        s.result = reg;
         if (src.kind == Operand::Kind::Memory) {
             s.kind = Stmt::Kind::RegLoad;
             s.target = LocRef{src.name, std::nullopt, src.where};
@@ -268,6 +306,75 @@ private:
             s.expr = valueOf(src);
         }
         return s;
+    }
+
+    // dst += src: a register's new value, or with LOCK one locked
+    // read-modify-write of memory. An unlocked one to memory is refused: herd7
+    // leaves its read and write unordered (iico, not po), so that the write may
+    // precede in coherence the write its own read read from, and counts
+    // executions rdmacheck, whose events of a thread are all in po, would not.
+    std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src) {
+        if (src.kind == Operand::Kind::Memory && dst.kind != Operand::Kind::Register)
+            throw InputError(src.where, "ADD adds a register or a value");
+        if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, "cannot add to an immediate");
+        if (locked && dst.kind != Operand::Kind::Memory)
+            throw InputError(op.where, "LOCK takes ADD, INC or DEC with a memory destination");
+        Expr sum;
+        sum.kind = Expr::Kind::Add;
+        sum.where = op.where;
+        Stmt s;
+        s.where = op.where;
+        if (dst.kind == Operand::Kind::Register) {
+            std::vector<Stmt> out;
+            Expr addend = valueOf(src);
+            if (src.kind == Operand::Kind::Memory) {  // ADD EAX,[x]: the read into a hidden register first
+                out.push_back(load(op, hiddenRegister(op), src));
+                addend = valueOf(Operand{Operand::Kind::Register, out.back().result, 0, src.where});
+            }
+            sum.args = {valueOf(dst), addend};
+            s.kind = Stmt::Kind::RegAssign;
+            s.result = dst.name;
+            s.expr = sum;
+            out.push_back(s);
+            return out;
+        }
+        if (!locked)
+            throw InputError(op.where, "an unlocked " + upper(op.text) + " to memory is not read: herd7 leaves its read and "
+                                       "write unordered within the instruction, which rdmacheck does not model; use LOCK " +
+                                       upper(op.text) + ", or MOV to a register, " + upper(op.text) + " it and MOV back");
+        s.target = LocRef{dst.name, std::nullopt, dst.where};
+        s.kind = Stmt::Kind::LockedAdd;
+        s.expr = valueOf(src);
+        return {s};
+    }
+
+    // XOR R,R and OR R,R: values are integers without bitwise operations, so
+    // only the idioms (zero the register; leave it as it is) are read.
+    static std::vector<Stmt> zeroOrSame(const Token& op, const std::string& mnemonic, const Operand& dst,
+                                        const Operand& src) {
+        if (dst.kind != Operand::Kind::Register || src.kind != Operand::Kind::Register || dst.name != src.name)
+            throw InputError(op.where, mnemonic + " is read only as " + mnemonic +
+                                           " R,R of one register: rdmacheck's values have no bitwise operations");
+        if (mnemonic == "OR") return {};
+        Operand zero;
+        zero.kind = Operand::Kind::Immediate;
+        zero.where = src.where;
+        return {load(op, dst.name, zero)};
+    }
+
+    // Where ADD R,[x] keeps the value it reads: a register no test can name.
+    static std::string hiddenRegister(const Token& op) {
+        return "ADD@" + std::to_string(op.where.line) + ":" + std::to_string(op.where.column);
+    }
+
+    // herd7's MOVB, MOVW, MOVL take immediates of their width.
+    static void checkWidth(const std::string& mnemonic, const Operand& src) {
+        const int bits = mnemonic == "MOVB" ? 8 : mnemonic == "MOVW" ? 16 : mnemonic == "MOVL" ? 32 : 64;
+        if (bits == 64 || src.kind != Operand::Kind::Immediate) return;
+        const long long limit = 1LL << bits;
+        if (src.value <= -limit / 2 - 1 || src.value >= limit)
+            throw InputError(src.where, mnemonic + " takes values of " + std::to_string(bits) + " bits, not " +
+                                            std::to_string(src.value));
     }
 
     Lexer& lex_;

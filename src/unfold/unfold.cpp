@@ -336,6 +336,7 @@ private:
                 break;
             }
             case Stmt::Kind::Xchg: xchg(s, st); break;
+            case Stmt::Kind::LockedAdd: lockedAdd(s, st); break;
         }
         continueWith(std::move(s));
     }
@@ -491,6 +492,16 @@ private:
         const Value old = s.path.registers.count(st.result) ? s.path.registers[st.result] : Value::of(0);
         const int cas = emit(s, EventKind::CAS, l, 0, st.where, old);
         s.path.registers[st.result] = Value::readBy(cas);
+    }
+
+    // x86 LOCK ADD/INC/DEC: one locked update, the value read plus the addend.
+    void lockedAdd(PathState& s, const Stmt& st) {
+        const int l = locations_.local(st.target, thread_.node);
+        const int rmw = emit(s, EventKind::CAS, l, 0, st.where);
+        Value sum;
+        sum.kind = Value::Kind::Add;
+        sum.args = {Value::readBy(rmw), valueOf(st.expr, s, {})};
+        s.path.events[rmw].written = std::move(sum);
     }
 
     // Gives the work identifier to the call that starts at `first`.
