@@ -37,6 +37,16 @@ const std::map<std::string, std::string> kMeaningless{
     {"-restrict", "every consistent execution counts"},
     {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"}};
 
+// mcompare7's options (tools/mcompare.ml) other than -nohash: compare prints
+// mcompare7's default table and nothing else.
+bool isMcompareOption(const std::string& arg) {
+    static const char* const options[] = {"-show", "-o", "-kinds", "-conds", "-restrict", "-nolitmus", "-nofst",
+                                           "-noempty", "-mode", "-macro", "-forcekind", "-showkinds", "-cost", "-e",
+                                           "-kmg", "-terse", "-pos", "-eq", "-neg", "-cpos", "-cneg", "-optcond",
+                                           "-hexa", "-int32", "-big", "-faulttype", "-show_litmus_summary"};
+    return std::find(std::begin(options), std::end(options), arg) != std::end(options);
+}
+
 // Configuration keys of herd7 that only style herd7's pictures (herd/lexConf_herd.mll).
 bool isPictureStyle(const std::string& key) {
     static const char* const keys[] = {
@@ -69,7 +79,8 @@ public:
     size_t take(const std::vector<std::string>& args, size_t i, const SourceLoc& where) {
         const std::string& arg = args[i];
         if (arg == "compare") compare_ = true;
-        if (!isWordOption(arg) && kRenamed.find(arg) == kRenamed.end() && arg != "-o") {
+        const bool herds = isWordOption(arg) || kRenamed.count(arg) || arg == "-o" || (compare_ && isMcompareOption(arg));
+        if (!herds) {
             out_.push_back(arg);
             return i;
         }
@@ -79,6 +90,8 @@ public:
         };
         if (auto it = kMeaningless.find(arg); it != kMeaningless.end())
             fail(where, "herd7's " + arg + " has no meaning in rdmacheck: " + it->second);
+        if (compare_ && isMcompareOption(arg))
+            fail(where, "mcompare7's " + arg + " has no counterpart: rdmacheck compare prints mcompare7's default table");
         if (auto it = kRenamed.find(arg); it != kRenamed.end()) {
             out_.push_back(it->second);
             if (it->first == "-I" || it->first == "-cat" || it->first == "-nshow") out_.push_back(value());
@@ -94,8 +107,6 @@ public:
             const std::string& dir = value();
             if (dir == "-") fail(where, "rdmacheck writes pictures to files: -o DIR (one DIR/TEST.dot per test)");
             out_.insert(out_.end(), {"--dot", dir, "--dot-per-test"});
-        } else if (arg == "-show" && compare_) {
-            fail(where, "mcompare7's -show has no counterpart: rdmacheck compare prints mcompare7's default table");
         } else if (arg == "-conf") {
             readConfiguration(value(), where);
         } else if (known_.count("-" + arg)) {
