@@ -244,7 +244,21 @@ private:
         out_.code[head].targets = {here()};
     }
 
-    void assume(const Stmt& st, Comparison op) { test(st, op, emit(Instr::Op::Assume, st.where)); }
+    void assume(const Stmt& st, Comparison op) {
+        if (!readsMemory(st.expr) && !readsMemory(st.expr2)) {  // an X86 jump's test of CMP's registers
+            Instr& in = emit(Instr::Op::RegTest, st.where);
+            in.expr = expr(st.expr, in);
+            in.expr2 = expr(st.expr2, in);
+            in.compare = op;
+            return;
+        }
+        test(st, op, emit(Instr::Op::Assume, st.where));
+    }
+
+    static bool readsMemory(const Expr& e) {
+        return e.kind == Expr::Kind::Location ||
+               std::any_of(e.args.begin(), e.args.end(), [](const Expr& a) { return readsMemory(a); });
+    }
 
     // A machine step reads one location: tests are `x CMP k`, k an integer.
     void test(const Stmt& st, Comparison op, Instr& in) {

@@ -44,6 +44,7 @@ struct Instr {
         RegLoad,    // reg := loc
         Xchg,       // swap loc and reg atomically
         LockedAdd,  // loc += expr atomically (X86 LOCK ADD, INC, DEC)
+        RegTest,    // continue only where `expr compare expr2` holds over registers (X86 jumps; no read)
     };
     Op op = Op::Jump;
     int loc = -1;

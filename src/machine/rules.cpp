@@ -228,6 +228,7 @@ bool Rules::isEager(const State& s, int t) const {
         case Instr::Op::LoopEnter:
         case Instr::Op::LoopHead:
         case Instr::Op::Jump:
+        case Instr::Op::RegTest:  // registers only: no other thread can change its outcome
         case Instr::Op::RegAssign: return true;
         default: return false;
     }
@@ -307,6 +308,9 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             advance(n.threads[t]);
             return;
         }
+        case Instr::Op::RegTest:
+            if (holds(in.compare, evaluate(in, in.expr, ts), evaluate(in, in.expr2, ts))) advance(next().threads[t]);
+            return;
         case Instr::Op::Assume: {
             const ReadSource r = cpuRead(s, t, in.loc);
             if (!holds(in.compare, r.value, in.value)) return;

@@ -4,9 +4,13 @@
 // are thread-local values.
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <map>
+#include <optional>
 
 #include "condition.hpp"
 #include "front_ends.hpp"
+#include "x86_control.hpp"
 #include "rdmacheck/limits.hpp"
 
 namespace rdmacheck {
@@ -185,16 +189,56 @@ private:
             break;
         }
         t.x86Code.resize(t.threads.size());
+        std::vector<std::vector<X86Item>> items(t.threads.size());
+        std::deque<bool> compared(t.threads.size(), false);  // a CMP so far (a deque: its elements bind to bool&)
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
-                if (!lex_.peek().is("|") && !lex_.peek().is(";"))
-                    for (Stmt& s : parseInstruction(t.x86Code[i])) t.threads[i].body.push_back(std::move(s));
+                parseCell(items[i], t.x86Code[i], compared[i]);
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
                     lex_.expect("|", "between thread columns");
                 }
             }
             lex_.expect(";", "to end the program row");
+        }
+        for (size_t i = 0; i < t.threads.size(); ++i) t.threads[i].body = structureX86(items[i]);
+        hashLabels(items, t.x86Code);
+    }
+
+    // herd7 hashes labels renamed L00, L01, ... in the order of their names,
+    // over every thread (lib/testHash.ml's norm_labels).
+    static void hashLabels(const std::vector<std::vector<X86Item>>& items, std::vector<std::vector<std::string>>& code) {
+        std::map<std::string, std::string> renamed;
+        for (const auto& thread : items)
+            for (const X86Item& item : thread)
+                if (item.kind != X86Item::Kind::Code) renamed.emplace(item.label, "");
+        int next = 0;
+        for (auto& [label, name] : renamed) {
+            name = (next < 10 ? "L0" : "L") + std::to_string(next);
+            ++next;
+        }
+        for (auto& column : code)
+            for (std::string& line : column) {
+                const size_t space = line.rfind(' ');
+                if (line.back() == ':' && renamed.count(line.substr(0, line.size() - 1))) {
+                    line = renamed[line.substr(0, line.size() - 1)] + ":";
+                } else if (line[0] == 'J' && space != std::string::npos && renamed.count(line.substr(space + 1))) {
+                    line = line.substr(0, space + 1) + renamed[line.substr(space + 1)];
+                }
+            }
+    }
+
+    // One cell: its labels (`L0:`), then its instruction, if any.
+    void parseCell(std::vector<X86Item>& items, std::vector<std::string>& code, bool& compared) {
+        while (!lex_.peek().is("|") && !lex_.peek().is(";")) {
+            const Token word = lex_.expectIdent("(an instruction or a label)");
+            if (!lex_.peek().is(":")) {
+                items.push_back(parseInstruction(word, code, compared));
+                return;
+            }
+            lex_.next();
+            code.push_back(word.text + ":");
+            items.push_back(X86Item{X86Item::Kind::Label, {}, word.text, std::nullopt, word.where});
         }
     }
 
@@ -217,10 +261,29 @@ private:
         return o;
     }
 
-    // One instruction as the statements it is (none for SFENCE and LFENCE,
-    // two for an unlocked ADD to memory); its herd7 text goes to `code`.
-    std::vector<Stmt> parseInstruction(std::vector<std::string>& code) {
-        Token op = lex_.expectIdent("(an instruction)");
+    // One instruction: a jump, or the statements it is (none for SFENCE and
+    // LFENCE); its herd7 text goes to `code`.
+    X86Item parseInstruction(Token op, std::vector<std::string>& code, bool& compared) {
+        const std::string name = upper(op.text);
+        if (name == "JMP" || jumpCondition(name)) {
+            const Token label = lex_.expectIdent("(the label to jump to)");
+            code.push_back(name + " " + label.text);
+            if (name != "JMP" && !compared) throw InputError(op.where, name + " needs a CMP before it in its thread");
+            return X86Item{X86Item::Kind::Jump, {}, label.text, jumpCondition(name), op.where};
+        }
+        if (name == "CMP") compared = true;
+        return X86Item{X86Item::Kind::Code, parseStatements(op, code), "", std::nullopt, op.where};
+    }
+
+    // The conditional jumps herd7 7.58's X86 lexer reads (lib/X86Lexer.mll:
+    // JE and JNE), as the comparison of CMP's operands that takes the jump.
+    static std::optional<Comparison> jumpCondition(const std::string& mnemonic) {
+        if (mnemonic == "JE") return Comparison::Eq;
+        if (mnemonic == "JNE") return Comparison::Ne;
+        return std::nullopt;
+    }
+
+    std::vector<Stmt> parseStatements(Token op, std::vector<std::string>& code) {
         const bool locked = upper(op.text) == "LOCK";
         if (locked) op = lex_.expectIdent("(an instruction after LOCK)");
         const std::string mnemonic = upper(op.text);
@@ -236,6 +299,15 @@ private:
             s.kind = Stmt::Kind::MFence;
             return {s};
         }
+        if (mnemonic == "CMP") {  // its operands into the registers a jump compares
+            const Operand left = parseOperand();
+            lex_.expect(",", "between operands");
+            const Operand right = parseOperand();
+            code.push_back("CMP  " + left.herdText() + "," + right.herdText());  // herd7 prints two spaces
+            if (left.kind == Operand::Kind::Memory && right.kind == Operand::Kind::Memory)
+                throw InputError(right.where, "CMP cannot compare memory with memory");
+            return {load(op, kCmpLeft, left), load(op, kCmpRight, right)};
+        }
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseOperand();
             code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
@@ -250,7 +322,8 @@ private:
         if (!isMove && mnemonic != "XCHG" && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "OR")
             throw InputError(op.where, "unsupported X86 instruction '" + op.text +
                                            "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR and "
-                                           "OR of a register with itself, LOCK ADD/INC/DEC, MFENCE, SFENCE, LFENCE)" +
+                                           "OR of a register with itself, LOCK ADD/INC/DEC, MFENCE, SFENCE, LFENCE, "
+                                           "CMP, JE, JNE, JMP)" +
                                            quantifierHint(op.text));
         Operand dst = parseOperand();
         lex_.expect(",", "between operands");

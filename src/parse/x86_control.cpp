@@ -1,0 +1,89 @@
+#include "x86_control.hpp"
+
+#include <map>
+
+#include "rdmacheck/diagnostics.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+Expr cmpRegister(const char* name, const SourceLoc& where) {
+    Expr e;
+    e.kind = Expr::Kind::Register;
+    e.name = name;
+    e.where = where;
+    return e;
+}
+
+class Structurer {
+public:
+    explicit Structurer(const std::vector<X86Item>& items) : items_(items) {
+        for (size_t i = 0; i < items.size(); ++i)
+            if (items[i].kind == X86Item::Kind::Label && !labels_.emplace(items[i].label, i).second)
+                throw InputError(items[i].where, "label " + items[i].label + " defined twice in the thread");
+    }
+
+    // items [begin, end) as statements; a jump's target must lie in (its place, end].
+    Block region(size_t begin, size_t end) const {
+        Block out;
+        for (size_t i = begin; i < end; ++i) {
+            const X86Item& item = items_[i];
+            if (item.kind == X86Item::Kind::Code) out.insert(out.end(), item.code.begin(), item.code.end());
+            if (item.kind == X86Item::Kind::Jump) i = jump(i, end, out) - 1;
+        }
+        return out;
+    }
+
+private:
+    // The jump at `at` as a statement into `out`; returns where the code goes on.
+    size_t jump(size_t at, size_t end, Block& out) const {
+        const X86Item& item = items_[at];
+        const size_t target = targetOf(item, at, end);
+        if (!item.when) return target;  // JMP: its stretch is dead code
+        // `Jcc L0; (not taken) JMP L1; L0: (taken) L1:` is an if-else.
+        const X86Item& last = items_[target - 1];
+        if (target - 1 > at && last.kind == X86Item::Kind::Jump && !last.when) {
+            const size_t join = targetOf(last, target - 1, end);
+            if (join > target) {
+                out.push_back(test(item, region(target, join), region(at + 1, target - 1)));
+                return join;
+            }
+        }
+        out.push_back(test(item, {}, region(at + 1, target)));
+        return target;
+    }
+
+    size_t targetOf(const X86Item& jump, size_t at, size_t end) const {
+        auto it = labels_.find(jump.label);
+        if (it == labels_.end()) throw InputError(jump.where, "no label " + jump.label + " in this thread");
+        if (it->second < at)
+            throw InputError(jump.where, "a backward jump (a loop) is not read yet: only forward jumps are");
+        if (it->second > end)
+            throw InputError(jump.where, "this jump crosses another one's stretch of code: only nested forward "
+                                         "jumps are read");
+        return it->second;
+    }
+
+    // `if (taken) {taken} else {notTaken}`, taken as the last CMP's operands compare.
+    static Stmt test(const X86Item& jump, Block taken, Block notTaken) {
+        Stmt s;
+        s.kind = Stmt::Kind::If;
+        s.where = jump.where;
+        s.expr = cmpRegister(kCmpLeft, jump.where);
+        s.expr2 = cmpRegister(kCmpRight, jump.where);
+        s.compare = *jump.when;
+        s.body = std::move(taken);
+        s.orelse = std::move(notTaken);
+        return s;
+    }
+
+    const std::vector<X86Item>& items_;
+    std::map<std::string, size_t> labels_;
+};
+
+}  // namespace
+
+Block structureX86(const std::vector<X86Item>& items) { return Structurer(items).region(0, items.size()); }
+
+}  // namespace rdmacheck

@@ -1,0 +1,33 @@
+// herd7's X86 jumps as the structured statements both engines run: a forward
+// conditional jump over a stretch of code is an `if` around that stretch, a
+// forward JMP makes it dead code. Backward jumps (loops) and jumps that cross
+// are refused at the jump.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rdmacheck/ast.hpp"
+
+namespace rdmacheck {
+
+// The registers CMP leaves its operands in, which a conditional jump compares:
+// names no test can write.
+inline const char* const kCmpLeft = "CMP@left";
+inline const char* const kCmpRight = "CMP@right";
+
+// A thread's code as written: statements, labels and jumps, in order.
+struct X86Item {
+    enum class Kind { Code, Label, Jump } kind = Kind::Code;
+    std::vector<Stmt> code;          // Code
+    std::string label;               // Label; Jump: its target
+    std::optional<Comparison> when;  // Jump: taken when the last CMP's operands compare so; none: JMP
+    SourceLoc where;
+};
+
+// The thread's statements; InputError at a jump rdmacheck cannot structure, or
+// to a label the thread does not have.
+Block structureX86(const std::vector<X86Item>& items);
+
+}  // namespace rdmacheck
