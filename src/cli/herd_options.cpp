@@ -70,9 +70,10 @@ bool isWordOption(const std::string& arg) {
 
 class Translator {
 public:
-    Translator(const CLI::App& app, std::vector<std::string>& out) : app_(app), out_(out) {
-        collect(app);
-        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) collect(*sub);
+    Translator(const CLI::App& app, std::vector<std::string>& out) : out_(out) {
+        for (const std::string& name : longOptionNames(app)) known_.insert(name);
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+            for (const std::string& name : longOptionNames(*sub)) known_.insert(name);
     }
 
     // Translates args[i] (and its argument); returns the index of the last argument taken.
@@ -119,11 +120,6 @@ public:
     }
 
 private:
-    void collect(const CLI::App& command) {
-        for (const CLI::Option* o : command.get_options())
-            for (const std::string& name : o->get_lnames()) known_.insert("--" + name);
-    }
-
     [[noreturn]] static void fail(const SourceLoc& where, const std::string& message) {
         throw InputError(where, message);
     }
@@ -156,7 +152,6 @@ private:
         --depth_;
     }
 
-    const CLI::App& app_;
     std::vector<std::string>& out_;
     std::set<std::string> known_;
     bool compare_ = false;

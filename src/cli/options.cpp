@@ -59,6 +59,13 @@ void refuseUnrepresentable(CLI::App& app) {
     for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) refuseUnrepresentable(*command);
 }
 
+std::vector<std::string> longOptionNames(const CLI::App& command) {
+    std::vector<std::string> names;
+    for (const CLI::Option* o : command.get_options())
+        for (const std::string& name : o->get_lnames()) names.push_back("--" + name);
+    return names;
+}
+
 void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     const std::string message = e.what();
     const size_t dash = message.find("--");
@@ -66,13 +73,13 @@ void suggestOption(const CLI::App& app, const CLI::ParseError& e) {
     // "--seed: out of range" names a known option too.
     const std::string given = message.substr(dash, message.find_first_of(" :\n", dash) - dash);
     std::vector<std::string> known;
-    auto collect = [&known](const CLI::App& command) {
-        for (const CLI::Option* o : command.get_options())
-            for (const std::string& name : o->get_lnames()) known.push_back("--" + name);
-    };
     // The command given first (its options win a tie), then the main command's.
-    for (const CLI::App* sub : app.get_subcommands()) collect(*sub);
-    collect(app);
+    for (const CLI::App* sub : app.get_subcommands()) {
+        const std::vector<std::string> names = longOptionNames(*sub);
+        known.insert(known.end(), names.begin(), names.end());
+    }
+    const std::vector<std::string> names = longOptionNames(app);
+    known.insert(known.end(), names.begin(), names.end());
     // A known option used wrongly ("--repair-max requires --repair") is no typo.
     if (std::find(known.begin(), known.end(), given) != known.end()) return;
     const std::string hint = didYouMean(given, known);

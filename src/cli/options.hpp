@@ -33,6 +33,9 @@ int defaultJobs();
 // rest the user guide lists. InputError for one that has no meaning here.
 std::vector<std::string> herdAliases(const CLI::App& app, int argc, char** argv);
 
+// A command's long options, "--model" ...
+std::vector<std::string> longOptionNames(const CLI::App& command);
+
 // After "The following argument was not expected: --modle", the closest option.
 void suggestOption(const CLI::App& app, const CLI::ParseError& e);
 
