@@ -69,7 +69,7 @@ struct Stmt {
         RegAssign,  // X86: register := expr (no event)
         RegLoad,    // X86: register := [target]
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
-        LockedAdd,  // X86: LOCK ADD/INC/DEC [target]: [target] += expr in one locked read-modify-write
+        LockedAdd,  // X86: LOCK ADD/INC/DEC [target]: [target] += expr in one locked read-modify-write; the sum also to register `result`
         Wait,       // wait(d)
         GFence,     // gfence(n1, n2, ...): SV's global fence
         Call        // library call `lib.method(args)`, or `target := lib.method(args)`

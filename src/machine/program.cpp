@@ -151,6 +151,7 @@ private:
             }
             case Stmt::Kind::LockedAdd: {
                 Instr& in = emit(Instr::Op::LockedAdd, st.where);
+                if (!st.result.empty()) in.reg = reg(st.result);
                 in.loc = location(st.target.name);
                 in.expr = expr(st.expr, in);
                 return;

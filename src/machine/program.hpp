@@ -43,7 +43,7 @@ struct Instr {
         RegAssign,  // reg := expr
         RegLoad,    // reg := loc
         Xchg,       // swap loc and reg atomically
-        LockedAdd,  // loc += expr atomically (X86 LOCK ADD, INC, DEC)
+        LockedAdd,  // loc += expr atomically (X86 LOCK ADD, INC, DEC); the sum also to reg, if any
         RegTest,    // continue only where `expr compare expr2` holds over registers (X86 jumps; no read)
     };
     Op op = Op::Jump;

@@ -11,11 +11,11 @@ namespace {
 
 using Kind = Entry::Kind;
 
-// An instruction's expression; a value outside 64 bits is an error at the
-// instruction, as in the declarative engine.
-long long evaluate(const Instr& in, const CompiledExpr& e, const ThreadState& ts) {
+// An instruction's expression (plus `plus`: LOCK ADD's old value); a value
+// outside 64 bits is an error at the instruction, as in the declarative engine.
+long long evaluate(const Instr& in, const CompiledExpr& e, const ThreadState& ts, long long plus = 0) {
     try {
-        return e.eval(ts.slots, ts.registers);
+        return arith::add(e.eval(ts.slots, ts.registers), plus);
     } catch (const ArithmeticOverflow& x) {
         throw InputError(in.where, x.what());
     }
@@ -459,21 +459,15 @@ void Rules::popCompletion(State& n, int t, const Instr& in) const {
 }
 
 // XCHG (the register's value in, the old value to the register) or LOCK ADD
-// (the old value plus the addend in): one CAS event.
+// (the old value plus the addend in, and to the flags register): one CAS event.
 void Rules::lockedStep(const State& s, int t, const Instr& in, State& n) const {
     const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
     read(n, cas, memoryAt(s, in.loc));
     const long long old = s.memory[in.loc];
-    if (in.op == Instr::Op::Xchg) {
-        store(n, in.loc, s.threads[t].registers[in.reg], cas);
-        n.threads[t].registers[in.reg] = old;
-    } else {
-        try {
-            store(n, in.loc, arith::add(old, evaluate(in, in.expr, s.threads[t])), cas);
-        } catch (const ArithmeticOverflow& x) {
-            throw InputError(in.where, x.what());
-        }
-    }
+    const bool exchange = in.op == Instr::Op::Xchg;
+    const long long stored = exchange ? s.threads[t].registers[in.reg] : evaluate(in, in.expr, s.threads[t], old);
+    store(n, in.loc, stored, cas);
+    if (in.reg >= 0) n.threads[t].registers[in.reg] = exchange ? old : stored;
     advance(n.threads[t]);
 }
 

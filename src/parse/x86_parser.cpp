@@ -271,7 +271,10 @@ private:
             if (name != "JMP" && !compared) throw InputError(op.where, name + " needs a CMP before it in its thread");
             return X86Item{X86Item::Kind::Jump, {}, label.text, jumpCondition(name), op.where};
         }
-        if (name == "CMP") compared = true;
+        // herd7 sets the flags a jump tests at CMP and at every arithmetic instruction (herd/X86Sem.ml).
+        if (name == "CMP" || name == "ADD" || name == "INC" || name == "DEC" || name == "XOR" || name == "OR" ||
+            name == "LOCK")
+            compared = true;
         return X86Item{X86Item::Kind::Code, parseStatements(op, code), "", std::nullopt, op.where};
     }
 
@@ -308,6 +311,25 @@ private:
                 throw InputError(right.where, "CMP cannot compare memory with memory");
             return {load(op, kCmpLeft, left), load(op, kCmpRight, right)};
         }
+        // herd7 7.58's CMP leaves the carry flag 0 ("Carry was always zero!", herd/X86Sem.ml):
+        // SETNB writes 1 and CMOVC moves nothing (and reads nothing).
+        if (mnemonic == "SETNB") {
+            const Operand dst = parseOperand();
+            code.push_back("SETNB " + dst.herdText());
+            Operand one;
+            one.kind = Operand::Kind::Immediate;
+            one.value = 1;
+            one.where = dst.where;
+            return {move(op, dst, one)};
+        }
+        if (mnemonic == "CMOVC") {
+            const Operand dst = parseOperand();
+            lex_.expect(",", "between operands");
+            const Operand src = parseOperand();
+            code.push_back("CMOVC " + dst.herdText() + "," + src.herdText());
+            if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, "CMOVC moves into a register");
+            return {};
+        }
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseOperand();
             code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
@@ -323,7 +345,7 @@ private:
             throw InputError(op.where, "unsupported X86 instruction '" + op.text +
                                            "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR and "
                                            "OR of a register with itself, LOCK ADD/INC/DEC, MFENCE, SFENCE, LFENCE, "
-                                           "CMP, JE, JNE, JMP)" +
+                                           "CMP, JE, JNE, JMP, SETNB, CMOVC)" +
                                            quantifierHint(op.text));
         Operand dst = parseOperand();
         lex_.expect(",", "between operands");
@@ -345,16 +367,33 @@ private:
             return {s};
         }
         checkWidth(mnemonic, src);
-        if (dst.kind == Operand::Kind::Memory) {
-            if (src.kind == Operand::Kind::Memory)
-                throw InputError(src.where, mnemonic + " cannot move memory to memory");
-            s.kind = Stmt::Kind::Assign;
-            s.target = LocRef{dst.name, std::nullopt, dst.where};
-            s.expr = valueOf(src);
-            return {s};
-        }
-        if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, mnemonic + " cannot write an immediate");
-        return {load(op, dst.name, src)};
+        return {move(op, dst, src)};
+    }
+
+    // dst := src, to memory or to a register.
+    static Stmt move(const Token& op, const Operand& dst, const Operand& src) {
+        const std::string mnemonic = upper(op.text);
+        if (dst.kind == Operand::Kind::Register) return load(op, dst.name, src);
+        if (dst.kind != Operand::Kind::Memory) throw InputError(dst.where, mnemonic + " cannot write an immediate");
+        if (src.kind == Operand::Kind::Memory) throw InputError(src.where, mnemonic + " cannot move memory to memory");
+        Stmt s;
+        s.where = op.where;
+        s.kind = Stmt::Kind::Assign;
+        s.target = LocRef{dst.name, std::nullopt, dst.where};
+        s.expr = valueOf(src);
+        return s;
+    }
+
+    // The flags after an arithmetic instruction: its result compared with 0
+    // (herd7's write_all_flags v_result 0), in the registers a jump compares.
+    static std::vector<Stmt> flagsOf(const Token& op, const Operand& result) {
+        Operand zero;
+        zero.kind = Operand::Kind::Immediate;
+        zero.where = op.where;
+        std::vector<Stmt> out;
+        if (result.kind == Operand::Kind::Register) out.push_back(load(op, kCmpLeft, result));
+        out.push_back(load(op, kCmpRight, zero));
+        return out;
     }
 
     static Expr valueOf(const Operand& o) {
@@ -409,6 +448,7 @@ private:
             s.result = dst.name;
             s.expr = sum;
             out.push_back(s);
+            for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
             return out;
         }
         if (!locked)
@@ -418,7 +458,10 @@ private:
         s.target = LocRef{dst.name, std::nullopt, dst.where};
         s.kind = Stmt::Kind::LockedAdd;
         s.expr = valueOf(src);
-        return {s};
+        s.result = kCmpLeft;  // the sum, for the flags
+        std::vector<Stmt> out{s};
+        for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));  // dst in memory: the right side only
+        return out;
     }
 
     // XOR R,R and OR R,R: values are integers without bitwise operations, so
@@ -428,11 +471,15 @@ private:
         if (dst.kind != Operand::Kind::Register || src.kind != Operand::Kind::Register || dst.name != src.name)
             throw InputError(op.where, mnemonic + " is read only as " + mnemonic +
                                            " R,R of one register: rdmacheck's values have no bitwise operations");
-        if (mnemonic == "OR") return {};
-        Operand zero;
-        zero.kind = Operand::Kind::Immediate;
-        zero.where = src.where;
-        return {load(op, dst.name, zero)};
+        std::vector<Stmt> out;
+        if (mnemonic == "XOR") {
+            Operand zero;
+            zero.kind = Operand::Kind::Immediate;
+            zero.where = src.where;
+            out.push_back(load(op, dst.name, zero));
+        }
+        for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
+        return out;
     }
 
     // Where ADD R,[x] keeps the value it reads: a register no test can name.

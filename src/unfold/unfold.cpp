@@ -494,13 +494,15 @@ private:
         s.path.registers[st.result] = Value::readBy(cas);
     }
 
-    // x86 LOCK ADD/INC/DEC: one locked update, the value read plus the addend.
+    // x86 LOCK ADD/INC/DEC: one locked update, the value read plus the addend
+    // (also into the result register: the flags' operand).
     void lockedAdd(PathState& s, const Stmt& st) {
         const int l = locations_.local(st.target, thread_.node);
         const int rmw = emit(s, EventKind::CAS, l, 0, st.where);
         Value sum;
         sum.kind = Value::Kind::Add;
         sum.args = {Value::readBy(rmw), valueOf(st.expr, s, {})};
+        if (!st.result.empty()) s.path.registers[st.result] = sum;
         s.path.events[rmw].written = std::move(sum);
     }
 
