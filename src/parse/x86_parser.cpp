@@ -316,11 +316,7 @@ private:
         if (mnemonic == "SETNB") {
             const Operand dst = parseOperand();
             code.push_back("SETNB " + dst.herdText());
-            Operand one;
-            one.kind = Operand::Kind::Immediate;
-            one.value = 1;
-            one.where = dst.where;
-            return {move(op, dst, one)};
+            return {move(op, dst, immediate(1, dst.where))};
         }
         if (mnemonic == "CMOVC") {
             const Operand dst = parseOperand();
@@ -333,11 +329,7 @@ private:
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseOperand();
             code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
-            Operand one;
-            one.kind = Operand::Kind::Immediate;
-            one.value = mnemonic == "INC" ? 1 : -1;
-            one.where = dst.where;
-            return update(op, locked, dst, one);
+            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where));
         }
         const bool isMove = mnemonic == "MOV" || mnemonic == "MOVB" || mnemonic == "MOVW" || mnemonic == "MOVL" ||
                             mnemonic == "MOVQ";
@@ -387,13 +379,19 @@ private:
     // The flags after an arithmetic instruction: its result compared with 0
     // (herd7's write_all_flags v_result 0), in the registers a jump compares.
     static std::vector<Stmt> flagsOf(const Token& op, const Operand& result) {
-        Operand zero;
-        zero.kind = Operand::Kind::Immediate;
-        zero.where = op.where;
         std::vector<Stmt> out;
         if (result.kind == Operand::Kind::Register) out.push_back(load(op, kCmpLeft, result));
-        out.push_back(load(op, kCmpRight, zero));
+        out.push_back(load(op, kCmpRight, immediate(0, op.where)));
         return out;
+    }
+
+    // The operand `$value` an instruction implies (INC's 1, SETNB's 1, the flags' 0).
+    static Operand immediate(long long value, const SourceLoc& where) {
+        Operand o;
+        o.kind = Operand::Kind::Immediate;
+        o.value = value;
+        o.where = where;
+        return o;
     }
 
     static Expr valueOf(const Operand& o) {
@@ -473,10 +471,7 @@ private:
                                            " R,R of one register: rdmacheck's values have no bitwise operations");
         std::vector<Stmt> out;
         if (mnemonic == "XOR") {
-            Operand zero;
-            zero.kind = Operand::Kind::Immediate;
-            zero.where = src.where;
-            out.push_back(load(op, dst.name, zero));
+            out.push_back(load(op, dst.name, immediate(0, src.where)));
         }
         for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
         return out;
