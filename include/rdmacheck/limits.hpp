@@ -37,6 +37,9 @@ constexpr size_t kMaxModelAxioms = 1000;
 // uses (`let d1 = d0 | d0` is one deeper than d0); every stage after reading
 // walks the model recursively, so this is its recursion depth.
 constexpr size_t kMaxModelDepth = 1000;
+// Operators the model's definitions and axioms expand to once its functions
+// are applied (a function applied twice in its own body doubles its text).
+constexpr size_t kMaxModelOperators = 1'000'000;
 
 // What one test may use: wall-clock seconds and resident memory (0: no limit).
 // Both engines check them as they go and stop with a LimitError at the test.

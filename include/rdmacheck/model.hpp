@@ -30,7 +30,10 @@ struct OrderTable {
     }
 };
 
-// One expression tree for sets and relations.
+// One expression tree for sets and relations, and for the cat language's
+// functions around them. A loaded Model holds only the relational operators
+// (Name to Empty); the interpreter (src/model/interpret.hpp) reduces the others
+// (Apply to Tag) away as it loads the model, or refuses them at their position.
 struct ModelExpr {
     enum class Op {
         Name,     // a base set or relation, a table, a stamp, or a let definition
@@ -45,12 +48,29 @@ struct ModelExpr {
         Star,     // *
         Opt,      // ?
         Filter,   // [S]
-        Empty,    // 0
+        Empty,    // 0 (name "{}": the empty event set)
+        // The cat language around the relations (herd7's dialect):
+        Apply,       // args[0] applied to args[1]: f(x), f x, f(x, y)
+        Tuple,       // (a, b, ...)
+        Fun,         // fun params -> args[0]; names: the parameters
+        Let,         // let names = args[0..n-1] in args[n]; name "rec" for let rec
+        Try,         // try args[0] with args[1]
+        If,          // if args[0] then args[1] else args[2]; args[0] a Variant condition
+        Variant,     // "name" in a condition; Not, And, Or: args
+        Not,
+        And,
+        Or,
+        Complement,  // ~e
+        Match,       // match ... end: read, never evaluated
+        SetAdd,      // e ++ S: read, never evaluated
+        ExplicitSet, // {e, ...}: read; the empty {} is Empty
+        Tag,         // 'tag: read, never evaluated
     };
     Op op = Op::Name;
     std::string name;
     std::vector<ModelExpr> args;
     SourceLoc where;
+    std::vector<std::string> names;  // Fun's parameters, Let's bound names
 
     // The expression as a model file writes it (fully parenthesised where needed).
     std::string text() const;
@@ -71,6 +91,7 @@ struct Axiom {
     ModelExpr expr;
     std::string name;
     SourceLoc where;
+    bool negated = false;  // ~: holds where the test fails (herd7's flags: flag ~empty r)
 };
 
 // An acyclicity axiom on a union of relations: the encoder gives it an integer
@@ -100,6 +121,9 @@ struct Model {
     std::map<std::string, size_t> definitionAt;  // a definition's name -> its index in definitions
     std::vector<Axiom> axioms;                   // in file order, without --skip ones
     std::vector<std::string> skipped;            // the axioms --skip dropped
+    // herd7's flagged tests (flag ~empty r as NAME): no constraint; a report
+    // names each flag that some consistent execution raises (its test holds).
+    std::vector<Axiom> flags;
     std::array<bool, kMaxEventKinds> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)

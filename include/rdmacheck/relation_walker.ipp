@@ -49,8 +49,8 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compute(const 
         case Op::Opt: return unite(relation(e.args[0]), identity());
         case Op::Filter: return filter(set(e.args[0]));
         case Op::Empty: return {};
+        default: return {};  // the cat language's other operators: none in a loaded model
     }
-    return {};
 }
 
 template <class Domain>

@@ -126,6 +126,8 @@ private:
 std::vector<bool> evaluateSet(const Model& model, const ModelExpr& e, const ExecutionGraph& sk);
 // The pairs of a relation expression on one concrete execution.
 std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelExpr& e, const ExecutionGraph& ex);
+// Whether a test (an axiom's, a flag's) holds on one concrete execution.
+bool testHolds(const Model& model, const Axiom& test, const ExecutionGraph& ex);
 // The expressions a name stands for: a definition's body, else the name itself.
 bool references(const Model& model, const ModelExpr& e, const std::string& base);
 

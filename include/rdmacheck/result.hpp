@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,8 @@ struct CheckResult {
     // whatever the filter: without one, States 0 hides a deadlock.
     bool completes = false;
     uint64_t machineStates = 0;           // operational only: configurations visited
+    // The model's flags some consistent execution raised (executions mode only).
+    std::set<std::string> flags;
     double seconds = 0;
 
     const char* observation() const;  // Never / Sometimes / Always

@@ -1,5 +1,7 @@
 // The model language's syntax (doc/model-language.md): a model file as a list of
-// items, each with its position. Names are resolved and typed by model.cpp.
+// items, each with its position. It is herd7's cat language with rdmacheck's
+// declarations (table, stamps, events, libraries) added; names are resolved,
+// functions applied and types checked by the interpreter (interpret.hpp).
 #pragma once
 
 #include <string>
@@ -11,18 +13,34 @@
 namespace rdmacheck {
 
 struct ModelItem {
-    enum class Kind { Let, Include, Table, Stamps, Events, Libraries, Axiom };
+    enum class Kind {
+        Let, Include, Table, Stamps, Events, Libraries, Axiom,
+        Show,       // show, unshow: pictures only, read and not used
+        Procedure,  // procedure NAME(params) = body end
+        Call,       // call NAME argument [as text]
+        IfVariant,  // if condition body [else otherwise] end
+        WithFrom,   // with NAME from expr
+    };
+    // A test's kind, as herd7 reads it: a check, or one that only raises a flag.
+    enum class Test { Check, Flag, UndefinedUnless, Assert };
     Kind kind = Kind::Let;
     SourceLoc where;
-    std::string name;                         // Let, Table, Axiom (empty: no `as`)
-    std::string text;                         // Include, Table: the quoted path
-    ModelExpr expr;                           // Let, Axiom
+    std::string name;  // Table, Axiom (empty: no `as`), Procedure, Call (the procedure), WithFrom
+    std::string text;  // Include, Table: the quoted path; Call: its `as` name
+    ModelExpr expr;    // Axiom, Call's argument, WithFrom, IfVariant's condition
     Axiom::Kind axiom = Axiom::Kind::Acyclic;
+    Test test = Test::Check;
+    bool negated = false;  // ~acyclic ...
+    // Let: each `and`-joined binding; a function's is a Fun expression.
+    std::vector<std::pair<std::string, ModelExpr>> bindings;
+    bool recursive = false;                  // let rec, procedure rec
+    std::vector<std::string> params;         // Procedure
+    std::vector<ModelItem> body, otherwise;  // Procedure, IfVariant
     std::vector<std::pair<std::string, SourceLoc>> names;  // Events, Libraries; Stamps: kind, then stamp
 };
 
 struct ParsedModel {
-    std::string description;  // the leading string, if any
+    std::string description;  // the leading string or herd7's name line (X86 TSO), if any
     std::vector<ModelItem> items;
 };
 

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <set>
 #include <sstream>
 
+#include "interpret.hpp"
 #include "language.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/relations.hpp"
@@ -19,56 +21,6 @@
 namespace rdmacheck {
 
 namespace {
-
-const char* opText(ModelExpr::Op op) {
-    switch (op) {
-        case ModelExpr::Op::Union: return " | ";
-        case ModelExpr::Op::Inter: return " & ";
-        case ModelExpr::Op::Diff: return " \\ ";
-        case ModelExpr::Op::Seq: return ";";
-        case ModelExpr::Op::Product: return " * ";
-        case ModelExpr::Op::Inverse: return "^-1";
-        case ModelExpr::Op::Plus: return "+";
-        case ModelExpr::Op::Star: return "*";
-        case ModelExpr::Op::Opt: return "?";
-        default: return "";
-    }
-}
-
-bool isAtom(const ModelExpr& e) {
-    return e.op == ModelExpr::Op::Name || e.op == ModelExpr::Op::Filter || e.op == ModelExpr::Op::Empty ||
-           e.op == ModelExpr::Op::Scope;
-}
-
-// Appends e's text to `out`: one string grows, so a long chain `a | a | ...`
-// costs its length, not its length times its depth.
-void appendText(const ModelExpr& e, std::string& out) {
-    using Op = ModelExpr::Op;
-    auto wrapped = [&](const ModelExpr& a, bool plain) {
-        if (!plain) out += "(";
-        appendText(a, out);
-        if (!plain) out += ")";
-    };
-    switch (e.op) {
-        case Op::Name: out += e.name; return;
-        case Op::Empty: out += "0"; return;
-        case Op::Filter: out += "["; appendText(e.args[0], out); out += "]"; return;
-        case Op::Scope: out += e.name + ":"; wrapped(e.args[0], isAtom(e.args[0])); return;
-        case Op::Inverse:
-        case Op::Plus:
-        case Op::Star:
-        case Op::Opt: wrapped(e.args[0], isAtom(e.args[0])); out += opText(e.op); return;
-        default: break;
-    }
-    // Sequences read as the papers write them ([nlW];pf); other operands keep their parentheses.
-    auto operand = [&](const ModelExpr& a) {
-        wrapped(a, isAtom(a) || a.op == Op::Inverse || a.op == Op::Plus || a.op == Op::Star || a.op == Op::Opt ||
-                       (a.op == e.op && (e.op == Op::Seq || e.op == Op::Union || e.op == Op::Inter)));
-    };
-    operand(e.args[0]);
-    out += opText(e.op);
-    operand(e.args[1]);
-}
 
 }  // namespace
 
@@ -104,11 +56,6 @@ std::vector<std::string> lookedIn(const ModelSearchPath& path, const std::string
 
 }  // namespace
 
-std::string ModelExpr::text() const {
-    std::string out;
-    appendText(*this, out);
-    return out;
-}
 
 std::string Model::shownName() const { return skipped.empty() ? name : name + " without " + joined(skipped); }
 
@@ -119,7 +66,7 @@ const Definition* Model::definition(const std::string& n) const {
 
 namespace {
 
-// What the builders of one model's files (the model and its includes) share.
+// What loading one model's files (the model, its includes, the preludes) shares.
 struct Loading {
     Loading(const std::string& file, const ModelOptions& options)
         : guard(options.test.empty() ? ResourceGuard(file, options.limits, "the model did not load")
@@ -132,7 +79,9 @@ struct Loading {
     const ResourceGuard guard;  // --timeout and --max-memory
     const bool forTest;
     size_t declarations = 0;     // of every file read so far (kMaxModelItems)
-    std::map<std::string, SourceLoc> declared;
+    size_t built = 0;            // relational operators the interpreter built (kMaxModelOperators)
+    std::deque<ParsedModel> files;  // every file read: functions and procedures point into them
+    std::map<std::string, SourceLoc> declared;  // tables and stamps
     // A relation definition -> the definition at the end of its chain of
     // renamings (`let a = b`, `let b = c | d`: c | d), found once as it is defined.
     std::map<std::string, size_t> chainEnd;
@@ -140,23 +89,31 @@ struct Loading {
     std::vector<std::pair<ModelItem, std::string>> tableFiles;
 };
 
-// Resolves a parsed model: includes, names and types, tables, declarations.
-// Each step is linear in the model's text: a definition is resolved, typed and
-// walked once however often it is used, and the limits are checked between
-// declarations and axioms.
-class ModelBuilder {
-public:
-    ModelBuilder(Model& model, const ModelSearchPath& path, Loading& loading) : m_(model), path_(path), s_(loading) {}
+// herd7's co0 as its stdlib.cat defines it: initial writes first and final
+// writes last per location, which every coherence order rdmacheck chooses obeys.
+const char* const kCo0 = "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))";
 
-    void add(const ParsedModel& parsed, int includeDepth) {
+// Runs a parsed model's declarations (the cat language's evaluation is the
+// interpreter's): includes, names and types, tables, declarations. Each step is
+// linear in the model's text and in what its functions expand to: a definition
+// is resolved, typed and walked once however often it is used, and the limits
+// are checked between declarations and axioms.
+class ModelBuilder : public CatGlobals {
+public:
+    ModelBuilder(Model& model, const ModelSearchPath& path, Loading& loading)
+        : m_(model), path_(path), s_(loading), interpreter_(*this), global_(interpreter_.child(nullptr)) {}
+
+    // Reads `file` (which `from` names) and runs it in the global scope.
+    void read(const std::string& file, const SourceLoc& from, const std::string& what, int includeDepth) {
+        add(parseModelText(readModelFile(file, from, what), file, s_.declarations), includeDepth);
+    }
+
+    void add(ParsedModel parsed, int includeDepth) {
         s_.declarations += parsed.items.size();
-        for (const ModelItem& it : parsed.items) {
-            if (it.kind == ModelItem::Kind::Let) laterLets_.emplace(it.name, it.where);
-        }
-        for (const ModelItem& it : parsed.items) {
-            s_.check(it.where);
-            item(it, includeDepth);
-        }
+        s_.files.push_back(std::move(parsed));
+        for (const ModelItem& it : s_.files.back().items)
+            for (const auto& [name, value] : it.bindings) laterLets_.emplace(name, it.where);
+        run(s_.files.back().items, global_, includeDepth, "");
     }
 
     void finish(const ModelOptions& options) {
@@ -164,28 +121,52 @@ public:
         supports();
         skip(options.skip);
         std::set<std::string> walked;
-        for (const Axiom& a : m_.axioms) {
-            s_.check(a.where);
-            collectBases(a.expr, walked);
-        }
+        for (const auto* tests : {&m_.axioms, &m_.flags})
+            for (const Axiom& a : *tests) {
+                s_.check(a.where);
+                collectBases(a.expr, walked, a.where);
+            }
+        rename(walked);
         plan();
-        fingerprint();
+        fingerprint(walked);
     }
 
 private:
-    void item(const ModelItem& it, int includeDepth) {
+    void run(const std::vector<ModelItem>& items, CatScope* scope, int includeDepth, const std::string& callName) {
+        for (const ModelItem& it : items) {
+            s_.check(it.where);
+            item(it, scope, includeDepth, callName);
+        }
+    }
+
+    void item(const ModelItem& it, CatScope* scope, int includeDepth, const std::string& callName) {
+        using Kind = ModelItem::Kind;
         switch (it.kind) {
-            case ModelItem::Kind::Let: define(it); break;
-            case ModelItem::Kind::Include: include(it, includeDepth); break;
-            case ModelItem::Kind::Table:
+            case Kind::Let: let(it, scope); break;
+            case Kind::Include: include(it, includeDepth); break;
+            case Kind::Table:
                 declare(it.name, it.where);
                 s_.tableFiles.emplace_back(it, located(it));
                 m_.tables[it.name].name = it.name;
                 break;
-            case ModelItem::Kind::Stamps: stamps(it); break;
-            case ModelItem::Kind::Events: events(it); break;
-            case ModelItem::Kind::Libraries: libraries(it); break;
-            case ModelItem::Kind::Axiom: axiom(it); break;
+            case Kind::Stamps: stamps(it); break;
+            case Kind::Events: events(it); break;
+            case Kind::Libraries: libraries(it); break;
+            case Kind::Axiom: axiom(it, scope, callName); break;
+            case Kind::Show: break;  // herd7's pictures: rdmacheck draws --edges
+            case Kind::Procedure: {
+                CatValue p;
+                p.kind = CatValue::Kind::Procedure;
+                p.procedure = &it;
+                p.scope = scope;
+                scope->names[it.name] = p;
+                break;
+            }
+            case Kind::Call: call(it, scope, includeDepth); break;
+            case Kind::IfVariant:
+                run(CatInterpreter::variantHolds(it.expr) ? it.body : it.otherwise, scope, includeDepth, callName);
+                break;
+            case Kind::WithFrom: withFrom(it, scope); break;
         }
     }
 
@@ -203,12 +184,10 @@ private:
 
     void include(const ModelItem& it, int depth) {
         if (depth >= 8) throw InputError(it.where, "includes nested more than 8 deep (an include cycle?)");
-        const std::string path = located(it);
-        const std::string text = readModelFile(path, it.where, "included model file");
-        ModelBuilder(m_, path_, s_).add(parseModelText(text, path, s_.declarations), depth + 1);
+        read(located(it), it.where, "included model file", depth + 1);
     }
 
-    // A name is given a meaning once: definitions, tables and stamps share one space with the base names.
+    // Tables and stamps are named once, and not as a base name.
     void declare(const std::string& name, const SourceLoc& where) {
         if (findBaseRelation(name)) throw InputError(where, "'" + name + "' is a base relation; choose another name");
         if (findBaseSet(name)) throw InputError(where, "'" + name + "' is a base event set; choose another name");
@@ -216,33 +195,128 @@ private:
         if (!fresh) throw InputError(where, "'" + name + "' is already defined at " + it->second.str());
     }
 
-    void define(const ModelItem& it) {
-        defining_ = it.name;
-        Definition d{it.name, it.expr, typeOf(it.expr), it.where};
-        defining_.clear();
-        s_.depth[it.name] = depthOf(it.expr, it.where);
-        declare(it.name, it.where);
-        laterLets_.erase(it.name);
-        const size_t at = m_.definitions.size();
-        if (d.type == ExprType::Relation) {
-            auto named = d.expr.op == ModelExpr::Op::Name ? s_.chainEnd.find(d.expr.name) : s_.chainEnd.end();
-            s_.chainEnd[d.name] = named == s_.chainEnd.end() ? at : named->second;
+    // let a = e and b = f: each sees the scope before the let; let rec binds
+    // functions that see themselves. A set or relation becomes a definition.
+    void let(const ModelItem& it, CatScope* scope) {
+        std::vector<CatValue> values;
+        for (const auto& [name, expr] : it.bindings) {
+            if (it.recursive && expr.op != ModelExpr::Op::Fun)
+                throw InputError(expr.where, "'let rec' of a set or relation (a least fixed point) is herd7's, and "
+                                             "rdmacheck does not evaluate it (write it with + or *)");
+            defining_ = name;
+            values.push_back(interpreter_.value(expr, it.recursive ? nullptr : scope));
+            defining_.clear();
         }
-        m_.definitionAt.emplace(d.name, at);
-        m_.definitions.push_back(std::move(d));
+        for (size_t i = 0; i < values.size(); ++i) {
+            const auto& [name, expr] = it.bindings[i];
+            laterLets_.erase(name);
+            CatValue& v = values[i];
+            if (v.kind == CatValue::Kind::Function && it.recursive) v.scope = scope;
+            scope->names[name] = v.kind == CatValue::Kind::Expr ? define(name, std::move(v), it.where) : std::move(v);
+        }
     }
 
-    void axiom(const ModelItem& it) {
-        if (typeOf(it.expr) != ExprType::Relation)
+    // A set or relation bound at `where`: a definition under a key of its own
+    // while names may be shadowed (rename() gives it its name at the end).
+    CatValue define(const std::string& name, CatValue v, const SourceLoc& where) {
+        const size_t at = m_.definitions.size();
+        const std::string key = name + kDefinitionKey + std::to_string(at);
+        s_.depth[key] = depthOf(v.expr, where);
+        if (v.type == ExprType::Relation) {
+            auto named = v.expr.op == ModelExpr::Op::Name ? s_.chainEnd.find(v.expr.name) : s_.chainEnd.end();
+            s_.chainEnd[key] = named == s_.chainEnd.end() ? at : named->second;
+        }
+        m_.definitionAt.emplace(key, at);
+        m_.definitions.push_back(Definition{key, std::move(v.expr), v.type, where});
+        ModelExpr ref;
+        ref.name = key;
+        ref.where = where;
+        return CatValue::of(std::move(ref), v.type);
+    }
+
+    void axiom(const ModelItem& it, CatScope* scope, const std::string& callName) {
+        if (it.test == ModelItem::Test::Assert || it.test == ModelItem::Test::UndefinedUnless)
+            throw InputError(it.where, std::string(it.test == ModelItem::Test::Assert ? "'assert'" : "'undefined_unless'") +
+                                           " is herd7's, and rdmacheck does not evaluate it");
+        if (it.negated && it.test != ModelItem::Test::Flag)
+            throw InputError(it.where, "a negated check ('~') is herd7's, and rdmacheck does not evaluate it");
+        CatValue v = interpreter_.relational(it.expr, scope);
+        if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty) {  // a set is empty when [S] is
+            ModelExpr filter;
+            filter.op = ModelExpr::Op::Filter;
+            filter.where = v.expr.where;
+            filter.args.push_back(std::move(v.expr));
+            v = CatValue::of(std::move(filter), ExprType::Relation);
+        }
+        if (v.type != ExprType::Relation && !v.anyType)
             throw InputError(it.expr.where, "an axiom constrains a relation; this is an event set (use [S] for "
                                             "its identity relation)");
-        depthOf(it.expr, it.where);
-        std::string name = it.name;
-        if (name.empty() && it.expr.op == ModelExpr::Op::Name) name = it.expr.name;
-        if (name.empty()) throw InputError(it.where, "name this axiom: add 'as NAME' after its relation");
+        depthOf(v.expr, it.where);
+        std::string name = !callName.empty() ? callName : it.name;
+        if (it.test == ModelItem::Test::Flag) {  // herd7 ignores a flag without a name
+            if (!name.empty()) m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where, it.negated});
+            return;
+        }
+        if (name.empty()) name = it.expr.op == ModelExpr::Op::Name ? it.expr.name : it.expr.text();
         if (m_.axioms.size() == kMaxModelAxioms)
             throw InputError(it.where, "the model has more than " + std::to_string(kMaxModelAxioms) + " axioms");
-        m_.axioms.push_back(Axiom{it.axiom, it.expr, name, it.where});
+        m_.axioms.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where});
+    }
+
+    // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
+    void call(const ModelItem& it, CatScope* scope, int includeDepth) {
+        const CatValue* p = scope->find(it.name);
+        if (!p || p->kind != CatValue::Kind::Procedure)
+            throw InputError(it.where, "'" + it.name + "' is not a procedure");
+        if (++calls_ > kMaxProcedureCalls)
+            throw InputError(it.where, "procedure calls nested more than " + std::to_string(kMaxProcedureCalls) +
+                                           " deep (a recursion that does not end?)");
+        CatScope* body = interpreter_.child(p->scope);
+        interpreter_.bind(*body, p->procedure->params, interpreter_.value(it.expr, scope), it.where);
+        run(p->procedure->body, body, includeDepth, it.text);
+        --calls_;
+    }
+
+    // with co from generate_cos(E): herd7 enumerates the coherence orders that
+    // extend E; rdmacheck chooses co itself (mo), so co is mo and mo must extend
+    // E, which holds of herd7's co0 always, and of any other E by an axiom.
+    void withFrom(const ModelItem& it, CatScope* scope) {
+        const ModelExpr& e = it.expr;
+        const bool generates = e.op == ModelExpr::Op::Apply && e.args[0].op == ModelExpr::Op::Name &&
+                               e.args[0].name == "generate_cos" && scope->find("generate_cos");
+        if (!generates || it.name != "co")
+            throw InputError(it.where, "'with " + it.name + " from " + e.text() +
+                                           "' is herd7's, and rdmacheck evaluates only 'with co from generate_cos(E)' "
+                                           "(its choice of the coherence order)");
+        const CatValue base = interpreter_.relational(e.args[1], scope);
+        ModelExpr mo;
+        mo.name = "mo";
+        mo.where = it.where;
+        if (!isCo0(base.expr)) {  // empty ((E & loc) & (W * W)) \ mo
+            auto name = [&](const char* n) {
+                ModelExpr x;
+                x.name = n;
+                x.where = it.where;
+                return x;
+            };
+            auto op = [&](ModelExpr::Op o, ModelExpr a, ModelExpr b) {
+                ModelExpr x;
+                x.op = o;
+                x.where = it.where;
+                x.args = {std::move(a), std::move(b)};
+                return x;
+            };
+            ModelExpr sameLocation = op(ModelExpr::Op::Inter, op(ModelExpr::Op::Inter, base.expr, name("loc")),
+                                        op(ModelExpr::Op::Product, name("W"), name("W")));
+            m_.axioms.push_back(Axiom{Axiom::Kind::Empty, op(ModelExpr::Op::Diff, std::move(sameLocation), mo),
+                                      "generate_cos", it.where});
+        }
+        scope->names[it.name] = CatValue::of(std::move(mo), ExprType::Relation);
+    }
+
+    bool isCo0(const ModelExpr& e) const {
+        const ModelExpr& r = resolve(e);
+        return r.text() == kCo0;
     }
 
     void stamps(const ModelItem& it) {
@@ -286,17 +360,27 @@ private:
         return joined(kinds);
     }
 
-    ExprType nameType(const ModelExpr& e) const {
+    // A name no scope binds: a table, a base relation or set, a stamp, or one
+    // of herd7's that rdmacheck does not evaluate (refused if an axiom reaches it).
+    CatValue global(const ModelExpr& e) const override {
+        ModelExpr name = e;
+        if (m_.tables.count(e.name) || findBaseRelation(e.name)) return CatValue::of(name, ExprType::Relation);
+        if (findBaseSet(e.name) || stampNames_.count(e.name)) return CatValue::of(name, ExprType::Set);
+        if (const UnevaluatedName* herd = findUnevaluatedName(e.name)) return CatValue::of(name, herd->type);
         if (e.name == defining_)
             throw InputError(e.where, "'" + e.name + "' refers to itself: definitions are not recursive");
-        if (const Definition* d = m_.definition(e.name)) return d->type;
-        if (m_.tables.count(e.name) || findBaseRelation(e.name)) return ExprType::Relation;
-        if (findBaseSet(e.name) || stampNames_.count(e.name)) return ExprType::Set;
         auto later = laterLets_.find(e.name);
         if (later != laterLets_.end())
             throw InputError(e.where, "'" + e.name + "' is defined later, at " + later->second.str() +
                                           "; a definition may use only earlier ones, so definitions form no cycle");
         throw InputError(e.where, "unknown name '" + e.name + "' (" + knownNames() + ")");
+    }
+
+    void built(const ModelExpr& op) override {
+        if (op.op == ModelExpr::Op::Scope) library(op.name, op.where);
+        if (++s_.built > kMaxModelOperators)
+            throw InputError(op.where, "the model's definitions expand to more than " +
+                                           std::to_string(kMaxModelOperators) + " operators");
     }
 
     std::string knownNames() const {
@@ -311,43 +395,11 @@ private:
         for (const auto& [name, t] : m_.tables) relations.push_back(name);
         for (const BaseSet& s : baseSets()) sets.push_back(s.name);
         for (const std::string& s : stampNames_) sets.push_back(s);
-        for (const Definition& d : m_.definitions) (d.type == ExprType::Set ? sets : relations).push_back(d.name);
+        std::set<std::string> defined;
+        for (const Definition& d : m_.definitions)
+            if (defined.insert(userName(d.name)).second)
+                (d.type == ExprType::Set ? sets : relations).push_back(userName(d.name));
         return "relations: " + joined(relations) + "; event sets: " + joined(sets);
-    }
-
-    void expect(const ModelExpr& e, ExprType want, const std::string& context) const {
-        if (typeOf(e) == want) return;
-        throw InputError(e.where, context + " takes " + (want == ExprType::Set ? "an event set" : "a relation") + ", '" +
-                                      e.text() + "' is " + (want == ExprType::Set ? "a relation" : "an event set"));
-    }
-
-    ExprType typeOf(const ModelExpr& e) const {
-        using Op = ModelExpr::Op;
-        switch (e.op) {
-            case Op::Name: return nameType(e);
-            case Op::Empty: return ExprType::Relation;
-            case Op::Scope:
-                library(e.name, e.where);
-                expect(e.args[0], ExprType::Relation, "a library scope");
-                return ExprType::Relation;
-            case Op::Union:
-            case Op::Inter:
-            case Op::Diff: {
-                const ExprType t = typeOf(e.args[0]);
-                expect(e.args[1], t, std::string("'") + opText(e.op)[1] + "' with " +
-                                         (t == ExprType::Set ? "an event set" : "a relation") + " on its left");
-                return t;
-            }
-            case Op::Product:
-                expect(e.args[0], ExprType::Set, "a product S * S");
-                expect(e.args[1], ExprType::Set, "a product S * S");
-                return ExprType::Relation;
-            case Op::Filter: expect(e.args[0], ExprType::Set, "[S]"); return ExprType::Relation;
-            case Op::Seq:
-                expect(e.args[1], ExprType::Relation, "';'");
-                [[fallthrough]];
-            default: expect(e.args[0], ExprType::Relation, std::string("'") + opText(e.op) + "'"); return ExprType::Relation;
-        }
     }
 
     // How deep a walk of e recurses: a level per operator and per definition it
@@ -394,18 +446,64 @@ private:
         }
     }
 
-    // `walked`: the definitions already walked, each once.
-    void collectBases(const ModelExpr& e, std::set<std::string>& walked) {
+    // The base relations the axioms use, and the definitions they reach (each
+    // walked once); a name of herd7's that rdmacheck does not evaluate is
+    // refused at the axiom that reaches it.
+    void collectBases(const ModelExpr& e, std::set<std::string>& walked, const SourceLoc& axiom) {
         if (e.op == ModelExpr::Op::Name) {
             if (const Definition* d = m_.definition(e.name)) {
-                if (walked.insert(e.name).second) collectBases(d->expr, walked);
+                if (walked.insert(e.name).second) collectBases(d->expr, walked, axiom);
             } else if (findBaseRelation(e.name)) {
                 m_.usedBaseNames.insert(e.name);
+            } else if (const UnevaluatedName* herd = findUnevaluatedName(e.name)) {
+                if (!m_.tables.count(e.name) && !stampNames_.count(e.name))
+                    throw InputError(axiom, "this axiom uses '" + e.name + "' (at " + e.where.str() +
+                                                "), which is herd7's, and rdmacheck does not evaluate it: " + herd->why);
             }
         }
-        for (const ModelExpr& a : e.args) collectBases(a, walked);
+        for (const ModelExpr& a : e.args) collectBases(a, walked, axiom);
     }
 
+    // Names the definitions: the last binding of a name keeps it, unless it
+    // hides a base name, a table or a stamp; the others are NAME#k, the k-th
+    // binding of NAME. `walked` (keys) is renamed too.
+    void rename(std::set<std::string>& walked) {
+        std::map<std::string, std::vector<size_t>> bindings;
+        for (size_t i = 0; i < m_.definitions.size(); ++i)
+            bindings[userName(m_.definitions[i].name)].push_back(i);
+        std::map<std::string, std::string> renamed;
+        for (const auto& [name, at] : bindings) {
+            const bool hides = findBaseRelation(name) || findBaseSet(name) || m_.tables.count(name) ||
+                               stampNames_.count(name) || findUnevaluatedName(name);
+            for (size_t k = 0; k < at.size(); ++k)
+                renamed[m_.definitions[at[k]].name] =
+                    k + 1 == at.size() && !hides ? name : name + "#" + std::to_string(k + 1);
+        }
+        m_.definitionAt.clear();
+        for (size_t i = 0; i < m_.definitions.size(); ++i) {
+            Definition& d = m_.definitions[i];
+            d.name = renamed[d.name];
+            m_.definitionAt.emplace(d.name, i);
+            renameIn(d.expr, renamed);
+        }
+        for (auto* tests : {&m_.axioms, &m_.flags})
+            for (Axiom& a : *tests) renameIn(a.expr, renamed);
+        std::set<std::string> keys;
+        keys.swap(walked);
+        for (const std::string& k : keys) walked.insert(renamed[k]);
+        for (auto* keyed : {&s_.chainEnd, &s_.depth}) {
+            std::map<std::string, size_t> byName;
+            for (const auto& [key, value] : *keyed) byName[renamed.count(key) ? renamed[key] : key] = value;
+            keyed->swap(byName);
+        }
+    }
+
+    static std::string userName(const std::string& key) { return key.substr(0, key.find(kDefinitionKey)); }
+
+    static void renameIn(ModelExpr& e, const std::map<std::string, std::string>& renamed) {
+        if (e.op == ModelExpr::Op::Name && e.name.find(kDefinitionKey) != std::string::npos) e.name = renamed.at(e.name);
+        for (ModelExpr& a : e.args) renameIn(a, renamed);
+    }
     // What a name stands for, through definitions of relations (`let a = b`).
     const ModelExpr& resolve(const ModelExpr& e) const {
         auto end = e.op == ModelExpr::Op::Name ? s_.chainEnd.find(e.name) : s_.chainEnd.end();
@@ -463,11 +561,16 @@ private:
         return true;
     }
 
-    // FNV-1a over a canonical text of everything the model means.
-    void fingerprint() {
+    // FNV-1a over a canonical text of everything the model means: the
+    // definitions its axioms reach (`walked`), not those of the preludes it does not use.
+    void fingerprint(const std::set<std::string>& walked) {
         std::ostringstream canon;
-        for (const Definition& d : m_.definitions) canon << "let " << d.name << " = " << d.expr.text() << "\n";
+        for (const Definition& d : m_.definitions)
+            if (walked.count(d.name)) canon << "let " << d.name << " = " << d.expr.text() << "\n";
         for (const Axiom& a : m_.axioms) canon << static_cast<int>(a.kind) << " " << a.expr.text() << " as " << a.name << "\n";
+        for (const Axiom& f : m_.flags)
+            canon << "flag " << (f.negated ? "~" : "") << static_cast<int>(f.kind) << " " << f.expr.text() << " as "
+                  << f.name << "\n";
         // Kinds by name, and only those a table covers or the model takes: a new
         // event kind leaves the models that do not take it as they were.
         for (const auto& [name, t] : m_.tables) {
@@ -493,24 +596,35 @@ private:
     Model& m_;
     const ModelSearchPath& path_;
     Loading& s_;
+    CatInterpreter interpreter_;
+    CatScope* global_;
     std::map<std::string, SourceLoc> laterLets_;
     std::set<std::string> stampNames_;
     std::string defining_;
     bool declaredEvents_ = false;
+    static constexpr int kMaxProcedureCalls = 100;  // each nests the loader's recursion
+    int calls_ = 0;                                 // procedure calls being run, nested
 };
 
 }  // namespace
-
 Model parseModel(const std::string& text, const std::string& file, const ModelSearchPath& path,
                  const ModelOptions& options) {
     Model m;
     m.file = file;
     m.name = std::filesystem::path(file).stem().string();
     Loading loading(file, options);
-    const ParsedModel parsed = parseModelText(text, file);
-    m.description = parsed.description;
     ModelBuilder builder(m, path, loading);
-    builder.add(parsed, 0);
+    // herd7's predefined names, then its standard library, which herd7 reads
+    // before every model: the first stdlib.cat on the path, else rdmacheck's.
+    const SourceLoc from{file, 1, 1};
+    loading.check(from);
+    builder.read(shippedModelsDir() + "/_herd7.cat", from, "model prelude", 0);
+    const std::string stdlib = path.find("stdlib.cat");
+    builder.read(stdlib.empty() ? shippedModelsDir() + "/stdlib.cat" : stdlib, from, "standard library", 0);
+    loading.declarations = 0;  // the bound is on the model's own files
+    ParsedModel parsed = parseModelText(text, file, loading.declarations);
+    m.description = parsed.description;
+    builder.add(std::move(parsed), 0);
     builder.finish(options);
     return m;
 }
@@ -568,7 +682,8 @@ std::vector<std::string> ModelSearchPath::modelNames() const {
     std::error_code ec;
     for (const std::string& folder : folders)
         for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-            if (entry.path().extension() == ".cat" && entry.path().stem().string().rfind("_", 0) != 0)
+            if (entry.path().extension() == ".cat" && entry.path().stem().string().rfind("_", 0) != 0 &&
+                entry.path().stem() != "stdlib")
                 names.insert(entry.path().stem().string());
     return {names.begin(), names.end()};
 }

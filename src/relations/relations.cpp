@@ -306,6 +306,34 @@ std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelEx
     return out;
 }
 
+bool testHolds(const Model& model, const Axiom& test, const ExecutionGraph& ex) {
+    const std::set<std::pair<int, int>> pairs = evaluateRelation(model, test.expr, ex);
+    bool holds = pairs.empty();
+    if (test.kind == Axiom::Kind::Irreflexive)
+        holds = std::none_of(pairs.begin(), pairs.end(), [](const auto& p) { return p.first == p.second; });
+    if (test.kind == Axiom::Kind::Acyclic) {  // peel off events without a predecessor; a cycle remains
+        std::map<int, int> predecessors;
+        std::map<int, std::vector<int>> next;
+        for (const auto& [a, b] : pairs) {
+            ++predecessors[b];
+            predecessors.emplace(a, 0);
+            next[a].push_back(b);
+        }
+        std::vector<int> free;
+        for (const auto& [e, count] : predecessors)
+            if (count == 0) free.push_back(e);
+        size_t peeled = 0;
+        for (; !free.empty(); ++peeled) {
+            const int e = free.back();
+            free.pop_back();
+            for (int b : next[e])
+                if (--predecessors[b] == 0) free.push_back(b);
+        }
+        holds = peeled == predecessors.size();
+    }
+    return holds != test.negated;
+}
+
 namespace {
 
 // `walked`: the definitions already searched, without finding `base`.

@@ -111,6 +111,7 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     if (counted)
         out << "Witnesses\nPositive: " << (negated ? r.negative : r.positive)
             << " Negative: " << (negated ? r.positive : r.negative) << "\n";
+    for (const std::string& flag : r.flags) out << "Flag " << flag << "\n";
     out << "Condition " << conditionText(r.quantifier, test.condition) << "\n";
     if (counted) {
         out << "Observation " << r.test << " " << r.observation() << " " << r.positive << " " << r.negative << "\n";
@@ -143,6 +144,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
         j["observation"] = r.observation();
         j["positive"] = r.positive;
         j["negative"] = r.negative;
+        j["flags"] = r.flags;
     }
     nlohmann::json names = nlohmann::json::array();
     for (const ObservedName& n : r.shown) names.push_back(shownName(n));

@@ -7,6 +7,7 @@
 #include "../encode/solver_context.hpp"
 #include "../encode/terms.hpp"
 #include "rdmacheck/progress.hpp"
+#include "rdmacheck/relations.hpp"
 
 namespace rdmacheck {
 
@@ -144,10 +145,10 @@ namespace {
 // One test's run over its skeletons, in the mode the options ask for.
 class DeclarativeCheck {
 public:
-    DeclarativeCheck(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
+    DeclarativeCheck(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
                      const CheckOptions& options, const ExecutionVisitor& visit, const SkeletonSearch& search,
                      CheckResult& result)
-        : ctx_(ctx), test_(test), program_(program), options_(options), visit_(visit), search_(search),
+        : ctx_(ctx), test_(test), program_(program), model_(model), options_(options), visit_(visit), search_(search),
           result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()) {}
 
     // Runs one skeleton's encoding; false once the verdict is decided (speedcheck).
@@ -170,6 +171,7 @@ private:
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
                 record(ex);
+                raiseFlags(ex);
                 if (result_.positive + result_.negative > options_.maxExecutions)
                     throw InputError(SourceLoc{test_.file, 1, 1},
                                      "more than " + std::to_string(options_.maxExecutions) +
@@ -178,6 +180,12 @@ private:
             search_.spend(encoding);
             tick();
         }
+    }
+
+    // herd7's Flag lines: each flag of the model that this execution raises.
+    void raiseFlags(const ExecutionGraph& ex) {
+        for (const Axiom& flag : model_.flags)
+            if (!result_.flags.count(flag.name) && testHolds(model_, flag, ex)) result_.flags.insert(flag.name);
     }
 
     void tick() {
@@ -261,6 +269,7 @@ private:
     z3::context& ctx_;
     const LitmusTest& test_;
     const UnfoldedProgram& program_;
+    const Model& model_;
     const CheckOptions& options_;
     const ExecutionVisitor& visit_;
     const SkeletonSearch& search_;
@@ -292,7 +301,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     if (visit) fresh.emplace();
     SolverContext& ctx = visit ? *fresh : threadContext();
     const SkeletonSearch search(test, program, model, options, guard);
-    DeclarativeCheck run(ctx.impl().z3(), test, program, options, visit, search, result);
+    DeclarativeCheck run(ctx.impl().z3(), test, program, model, options, visit, search, result);
     search.run(ctx, ExecutionEncoding::Mode::Consistent, &result,
                [&](const PathCombination& combination, ExecutionEncoding& encoding) {
                    return run.run(combination, encoding);

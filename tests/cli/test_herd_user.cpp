@@ -285,3 +285,34 @@ TEST(HerdUser, X86PicturesAndThreadNames) {
     const ToolRun robust = runTool("robust " + sourceDir() + "/litmus/exs/exs-pull-norfence.litmus");
     EXPECT_NE(robust.out.find("Witness S:2/2 R:4/4 "), std::string::npos) << robust.out;
 }
+
+// herd7's flags, with herd7's own x86tso.cat included: the Flag lines herd7
+// 7.58 printed for this model on SB, MP and LB (herd7 -I HERD_LIBDIR -model
+// flags.cat, Time lines aside), in its order, and the JSON's flags.
+TEST(HerdUser, FlagsArePrintedAsHerd7PrintsThem) {
+    const TempDir dir("flags");
+    std::ofstream(dir / "flags.cat") << "X86 flags\ninclude \"x86tso.cat\"\nflag ~empty (rf & ext) as zz-read\n"
+                                        "flag ~empty (fr & ext) ; po as aa-fre\n"
+                                        "flag ~acyclic po | rf | fr | co as Sc-violation\n";
+    const std::string tests = sharedDir() + "/conformance/x86-tso/tests/";
+    const std::string args = "-I " + sharedDir() + "/conformance/herd-cat --model " + (dir / "flags.cat") + " " + tests +
+                             "SB.litmus " + tests + "MP.litmus " + tests + "LB.litmus";
+    const ToolRun r = runTool("--no-time " + args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string flagLines;
+    std::istringstream out(r.out);
+    for (std::string line; std::getline(out, line);)
+        if (line.rfind("Flag ", 0) == 0 || line.rfind("Test ", 0) == 0 || line.rfind("Positive", 0) == 0 ||
+            line.rfind("Condition", 0) == 0)
+            flagLines += line + "\n";
+    EXPECT_EQ(flagLines,
+              "Test SB Allowed\nPositive: 1 Negative: 3\nFlag Sc-violation\nFlag aa-fre\nFlag zz-read\n"
+              "Condition exists (0:EAX=0 /\\ 1:EAX=0)\n"
+              "Test MP Forbidden\nPositive: 3 Negative: 0\nFlag aa-fre\nFlag zz-read\n"
+              "Condition ~exists (1:EAX=1 /\\ 1:EBX=0)\n"
+              "Test LB Required\nPositive: 3 Negative: 0\nFlag zz-read\n"
+              "Condition forall (0:EAX=0 /\\ (1:EAX=1 \\/ 1:EAX=0) \\/ 0:EAX=1 /\\ 1:EAX=0)\n");
+    const ToolRun json = runTool("--json " + args);
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_NE(json.out.find("\"flags\":[\"Sc-violation\",\"aa-fre\",\"zz-read\"]"), std::string::npos) << json.out;
+}

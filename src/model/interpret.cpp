@@ -1,0 +1,272 @@
+#include "interpret.hpp"
+
+#include "rdmacheck/limits.hpp"
+
+namespace rdmacheck {
+
+namespace {
+
+const char* opName(ModelExpr::Op op) {
+    switch (op) {
+        case ModelExpr::Op::Union: return "|";
+        case ModelExpr::Op::Inter: return "&";
+        case ModelExpr::Op::Diff: return "\\";
+        case ModelExpr::Op::Seq: return ";";
+        case ModelExpr::Op::Inverse: return "^-1";
+        case ModelExpr::Op::Plus: return "+";
+        case ModelExpr::Op::Star: return "*";
+        case ModelExpr::Op::Opt: return "?";
+        default: return "";
+    }
+}
+
+const char* typeName(ExprType t) { return t == ExprType::Set ? "an event set" : "a relation"; }
+
+ModelExpr node(ModelExpr::Op op, const SourceLoc& where, std::vector<ModelExpr> args) {
+    ModelExpr e;
+    e.op = op;
+    e.where = where;
+    e.args = std::move(args);
+    return e;
+}
+
+ModelExpr universe(const SourceLoc& where) {
+    ModelExpr e = node(ModelExpr::Op::Name, where, {});
+    e.name = "_";
+    return e;
+}
+
+[[noreturn]] void unevaluated(const SourceLoc& at, const std::string& what) {
+    throw InputError(at, what + " is herd7's, and rdmacheck does not evaluate it");
+}
+
+}  // namespace
+
+bool isCatPrimitive(const std::string& name) {
+    for (const char* p : {"domain", "range", "at-least-one-writable", "same-oa", "different-values", "fromto",
+                          "classes-loc", "classes", "lift", "delift", "deliftinter", "linearisations", "bisimulation",
+                          "tag2scope", "tag2level", "tag2events", "tag2fenced", "loc2events", "fail", "as_transitive"})
+        if (name == p) return true;
+    return false;
+}
+
+const UnevaluatedName* findUnevaluatedName(const std::string& name) {
+    static const UnevaluatedName kNames[] = {
+        {"FW", ExprType::Set,
+         "the final writes depend on the coherence order; rdmacheck reads them only in herd7's co0, which every "
+         "coherence order contains (with co from generate_cos(co0))"},
+        {"data", ExprType::Relation, "X86 tests here carry no dependencies"},
+        {"addr", ExprType::Relation, "X86 tests here carry no dependencies"},
+        {"ctrl", ExprType::Relation, "X86 tests here carry no dependencies"},
+        {"pco", ExprType::Relation, "herd7 computes it in OCaml"},
+        {"B", ExprType::Set, "branches make no event here"},
+    };
+    for (const UnevaluatedName& n : kNames)
+        if (name == n.name) return &n;
+    return nullptr;
+}
+
+const CatValue* CatScope::find(const std::string& name) const {
+    for (const CatScope* s = this; s; s = s->parent) {
+        auto at = s->names.find(name);
+        if (at != s->names.end()) return &at->second;
+    }
+    return nullptr;
+}
+
+CatScope* CatInterpreter::child(const CatScope* parent) {
+    scopes_.emplace_back();
+    scopes_.back().parent = parent;
+    return &scopes_.back();
+}
+
+bool CatInterpreter::variantHolds(const ModelExpr& c) {
+    switch (c.op) {
+        case ModelExpr::Op::Not: return !variantHolds(c.args[0]);
+        case ModelExpr::Op::And: return variantHolds(c.args[0]) && variantHolds(c.args[1]);
+        case ModelExpr::Op::Or: return variantHolds(c.args[0]) || variantHolds(c.args[1]);
+        default: return false;  // herd7's -variant is not taken (doc/herd7-users.md)
+    }
+}
+
+CatValue CatInterpreter::relational(const ModelExpr& e, const CatScope* scope) {
+    CatValue v = value(e, scope);
+    if (v.kind == CatValue::Kind::Expr) return v;
+    const char* what = v.kind == CatValue::Kind::Tuple ? "a tuple" : v.kind == CatValue::Kind::Procedure ? "a procedure"
+                                                                                                      : "a function";
+    throw InputError(e.where, std::string("expected an event set or a relation; this is ") + what +
+                                  (v.kind == CatValue::Kind::Function ? " (apply it to its arguments)" : ""));
+}
+
+CatValue CatInterpreter::value(const ModelExpr& e, const CatScope* scope) {
+    if (depth_ == kMaxEvaluationDepth)
+        throw InputError(e.where, "nested more than " + std::to_string(kMaxEvaluationDepth) +
+                                      " deep as its functions are applied (a recursion that does not end?)");
+    ++depth_;
+    struct Leave {
+        int& depth;
+        ~Leave() { --depth; }
+    } leave{depth_};
+    return evaluate(e, scope);
+}
+
+CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
+    using Op = ModelExpr::Op;
+    switch (e.op) {
+        case Op::Name: {
+            if (const CatValue* bound = scope->find(e.name)) return *bound;
+            if (isCatPrimitive(e.name)) {
+                CatValue f;
+                f.kind = CatValue::Kind::Function;
+                f.primitive = e.name;
+                return f;
+            }
+            return globals_.global(e);
+        }
+        case Op::Empty: {
+            CatValue v = CatValue::of(e, e.name == "{}" ? ExprType::Set : ExprType::Relation);
+            v.anyType = true;
+            return v;
+        }
+        case Op::Apply: return apply(e, scope);
+        case Op::Tuple: {
+            CatValue t;
+            t.kind = CatValue::Kind::Tuple;
+            for (const ModelExpr& a : e.args) t.items.push_back(value(a, scope));
+            return t;
+        }
+        case Op::Fun: {
+            CatValue f;
+            f.kind = CatValue::Kind::Function;
+            f.function = &e;
+            f.scope = scope;
+            return f;
+        }
+        case Op::Let: return let(e, scope);
+        case Op::Try:
+            try {
+                return value(e.args[0], scope);
+            } catch (const InputError&) {
+                return value(e.args[1], scope);
+            }
+        case Op::If: return value(variantHolds(e.args[0]) ? e.args[1] : e.args[2], scope);
+        case Op::Complement: return complement(e, scope);
+        case Op::Match: unevaluated(e.where, "'match'");
+        case Op::SetAdd: unevaluated(e.where, "'++' (adding to a set of sets)");
+        case Op::ExplicitSet: unevaluated(e.where, "an explicit set of values {e, ...}");
+        case Op::Tag: unevaluated(e.where, "the tag " + e.name);
+        case Op::Variant:
+        case Op::Not:
+        case Op::And:
+        case Op::Or: throw InputError(e.where, "a variant condition is not a value");
+        default: return operation(e, scope);
+    }
+}
+
+CatValue CatInterpreter::apply(const ModelExpr& e, const CatScope* scope) {
+    const CatValue f = value(e.args[0], scope);
+    if (f.kind != CatValue::Kind::Function)
+        throw InputError(e.args[0].where, "'" + e.args[0].text() + "' is applied to an argument but is not a function");
+    CatValue argument = value(e.args[1], scope);
+    if (!f.primitive.empty()) return primitive(f, argument, e.where);
+    CatScope* body = child(f.scope);
+    bind(*body, f.function->names, std::move(argument), e.where);
+    return value(f.function->args[0], body);
+}
+
+// domain and range of the empty relation (herd7's stdlib: emptyset = domain 0)
+// are empty; rdmacheck computes no other primitive.
+CatValue CatInterpreter::primitive(const CatValue& f, const CatValue& argument, const SourceLoc& at) {
+    if ((f.primitive == "domain" || f.primitive == "range") && argument.kind == CatValue::Kind::Expr &&
+        argument.expr.op == ModelExpr::Op::Empty) {
+        ModelExpr empty = node(ModelExpr::Op::Empty, at, {});
+        empty.name = "{}";
+        CatValue v = CatValue::of(std::move(empty), ExprType::Set);
+        return v;
+    }
+    unevaluated(at, "the primitive '" + f.primitive + "'" +
+                        (f.primitive == "domain" || f.primitive == "range" ? " (but of 0)" : ""));
+}
+
+void CatInterpreter::bind(CatScope& scope, const std::vector<std::string>& params, CatValue argument,
+                          const SourceLoc& at) const {
+    if (params.size() == 1) {
+        if (params[0] != "_" && params[0] != "()") scope.names[params[0]] = std::move(argument);
+        return;
+    }
+    if (argument.kind != CatValue::Kind::Tuple || argument.items.size() != params.size())
+        throw InputError(at, "the function takes " + std::to_string(params.size()) + " arguments, given " +
+                                 (argument.kind == CatValue::Kind::Tuple ? std::to_string(argument.items.size()) : "1"));
+    for (size_t i = 0; i < params.size(); ++i)
+        if (params[i] != "_") scope.names[params[i]] = std::move(argument.items[i]);
+}
+
+// let a = e and b = f in body (each definition sees the outer scope); let rec
+// binds functions that see themselves. A recursive set or relation (a least
+// fixed point) is refused.
+CatValue CatInterpreter::let(const ModelExpr& e, const CatScope* scope) {
+    CatScope* inner = child(scope);
+    const bool recursive = e.name == "rec";
+    for (size_t i = 0; i < e.names.size(); ++i) {
+        if (recursive && e.args[i].op != ModelExpr::Op::Fun)
+            unevaluated(e.args[i].where, "'let rec' of a set or relation (a least fixed point)");  // as model.cpp's
+        inner->names[e.names[i]] = value(e.args[i], recursive ? inner : scope);
+    }
+    return value(e.args.back(), inner);
+}
+
+// ~S is _ \ S; ~r is (_ * _) \ r.
+CatValue CatInterpreter::complement(const ModelExpr& e, const CatScope* scope) {
+    CatValue v = relational(e.args[0], scope);
+    ModelExpr all = v.type == ExprType::Set
+                        ? universe(e.where)
+                        : node(ModelExpr::Op::Product, e.where, {universe(e.where), universe(e.where)});
+    ModelExpr diff = node(ModelExpr::Op::Diff, e.where, {std::move(all), std::move(v.expr)});
+    globals_.built(diff);
+    return CatValue::of(std::move(diff), v.type);
+}
+
+void CatInterpreter::expect(const CatValue& v, ExprType want, const std::string& context) const {
+    if (v.type == want || v.anyType) return;
+    throw InputError(v.expr.where, context + " takes " + typeName(want) + ", '" + v.expr.text() + "' is " +
+                                       typeName(v.type));
+}
+
+// The relational operators, typed as doc/model-language.md says.
+CatValue CatInterpreter::operation(const ModelExpr& e, const CatScope* scope) {
+    using Op = ModelExpr::Op;
+    std::vector<CatValue> args;
+    for (const ModelExpr& a : e.args) args.push_back(relational(a, scope));
+    ExprType type = ExprType::Relation;
+    switch (e.op) {
+        case Op::Union:
+        case Op::Inter:
+        case Op::Diff: {
+            const CatValue& typed = args[0].anyType ? args[1] : args[0];
+            type = typed.type;
+            expect(args[1], type, std::string("'") + opName(e.op) + "' with " + typeName(type) + " on its left");
+            if (args[0].anyType && args[1].anyType) {
+                CatValue v = CatValue::of(e, type);
+                v.expr.args = {args[0].expr, args[1].expr};
+                v.anyType = true;
+                return v;
+            }
+            break;
+        }
+        case Op::Product:
+            expect(args[0], ExprType::Set, "a product S * S");
+            expect(args[1], ExprType::Set, "a product S * S");
+            break;
+        case Op::Filter: expect(args[0], ExprType::Set, "[S]"); break;
+        case Op::Scope: expect(args[0], ExprType::Relation, "a library scope"); break;
+        case Op::Seq: expect(args[1], ExprType::Relation, "';'"); [[fallthrough]];
+        default: expect(args[0], ExprType::Relation, std::string("'") + opName(e.op) + "'"); break;
+    }
+    ModelExpr out = node(e.op, e.where, {});
+    out.name = e.name;
+    for (CatValue& a : args) out.args.push_back(std::move(a.expr));
+    globals_.built(out);
+    return CatValue::of(std::move(out), type);
+}
+
+}  // namespace rdmacheck

@@ -1,0 +1,108 @@
+// The cat language's evaluation at load time (doc/model-language.md): names
+// looked up in lexical scopes, functions applied, `try`, `if "variant"` and
+// `~` reduced, and types checked, so that a loaded Model holds only relational
+// expressions over base names, tables, stamps and its definitions. What it does
+// not evaluate (match, ++, herd7 primitives such as linearisations) is refused
+// at its position when a value is asked of it; a function's body is evaluated
+// only when it is applied, so herd7's stdlib.cat and cross.cat load.
+#pragma once
+
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "language.hpp"
+
+namespace rdmacheck {
+
+struct CatScope;
+
+// Separates a definition's name from the key that tells its bindings apart
+// while the model loads (a later `let` may shadow an earlier one).
+constexpr char kDefinitionKey = '\x1f';
+
+// A value: an event set or relation (an expression, typed), a function, a
+// procedure or a tuple of values.
+struct CatValue {
+    enum class Kind { Expr, Function, Procedure, Tuple };
+    Kind kind = Kind::Expr;
+    ModelExpr expr;                        // Expr
+    ExprType type = ExprType::Relation;    // Expr
+    bool anyType = false;                  // Expr: 0 or {}, empty as a set and as a relation
+    const ModelExpr* function = nullptr;   // Function: a Fun expression
+    const ModelItem* procedure = nullptr;  // Procedure
+    const CatScope* scope = nullptr;       // Function, Procedure: the scope it was defined in
+    std::string primitive;                 // Function: one of herd7's primitives (domain, range, ...)
+    std::vector<CatValue> items;           // Tuple
+
+    static CatValue of(ModelExpr e, ExprType t) {
+        CatValue v;
+        v.expr = std::move(e);
+        v.type = t;
+        return v;
+    }
+};
+
+struct CatScope {
+    std::map<std::string, CatValue> names;
+    const CatScope* parent = nullptr;
+    const CatValue* find(const std::string& name) const;
+};
+
+// The names no scope binds: base sets and relations, tables and stamps.
+class CatGlobals {
+public:
+    virtual ~CatGlobals() = default;
+    // `name`'s value; InputError at it when it has none.
+    virtual CatValue global(const ModelExpr& name) const = 0;
+    // Called for each relational operator built: checks a scope's library and
+    // the model's bounds (InputError at the operator).
+    virtual void built(const ModelExpr& op) = 0;
+};
+
+class CatInterpreter {
+public:
+    explicit CatInterpreter(CatGlobals& globals) : globals_(globals) {}
+
+    CatValue value(const ModelExpr& e, const CatScope* scope);
+    // e's value, which must be an event set or a relation.
+    CatValue relational(const ModelExpr& e, const CatScope* scope);
+    // A new scope inside `parent`, alive as long as the interpreter.
+    CatScope* child(const CatScope* parent);
+    // Binds `params` (one name, or several to a tuple's items) to `argument` in `scope`.
+    void bind(CatScope& scope, const std::vector<std::string>& params, CatValue argument, const SourceLoc& at) const;
+    // The value of a variant condition: rdmacheck sets no variant.
+    static bool variantHolds(const ModelExpr& condition);
+
+private:
+    CatValue evaluate(const ModelExpr& e, const CatScope* scope);
+    CatValue apply(const ModelExpr& e, const CatScope* scope);
+    CatValue primitive(const CatValue& f, const CatValue& argument, const SourceLoc& at);
+    CatValue let(const ModelExpr& e, const CatScope* scope);
+    CatValue operation(const ModelExpr& e, const CatScope* scope);
+    CatValue complement(const ModelExpr& e, const CatScope* scope);
+    void expect(const CatValue& v, ExprType want, const std::string& context) const;
+
+    CatGlobals& globals_;
+    std::deque<CatScope> scopes_;
+    // Expressions being evaluated, nested: each file's are at most kMaxNesting
+    // deep, and applying functions nests them further (a recursion's bound).
+    static constexpr int kMaxEvaluationDepth = 2000;
+    int depth_ = 0;
+};
+
+// herd7's primitives: functions on sets and relations it computes in OCaml.
+bool isCatPrimitive(const std::string& name);
+
+// A name herd7 predefines that rdmacheck reads but does not evaluate (FW,
+// data, ...): its type and why, or nullptr. A model whose axioms reach one is
+// refused at the axiom.
+struct UnevaluatedName {
+    const char* name;
+    ExprType type;
+    const char* why;
+};
+const UnevaluatedName* findUnevaluatedName(const std::string& name);
+
+}  // namespace rdmacheck

@@ -1,0 +1,146 @@
+// herd7's cat language as rdmacheck reads it (doc/model-language.md, "herd7's
+// cat files"): scopes that shadow, functions, try, if "variant", ~, {},
+// procedures, let rec functions, with co from, flags; and each construct it
+// does not evaluate refused at its position. herd7's own x86tso.cat, tso.cat
+// and sc.cat against herd7's logs: tests/corpus/test_x86_conformance.cpp.
+#include <gtest/gtest.h>
+
+#include "../test_support.hpp"
+#include "rdmacheck/check.hpp"
+#include "rdmacheck/relations.hpp"
+
+namespace rdmacheck {
+namespace {
+
+using testing::modelsDir;
+
+Model load(const std::string& text) { return parseModel(text, "m.cat", modelsDir()); }
+
+std::string errorOf(const std::string& text) {
+    try {
+        load(text);
+    } catch (const InputError& e) {
+        return e.where().str() + ": " + e.detail();
+    }
+    return "no error";
+}
+
+// The axiom named `name`, as text.
+std::string axiom(const Model& m, const std::string& name) {
+    for (const Axiom& a : m.axioms)
+        if (a.name == name) return a.expr.text();
+    return "no axiom " + name;
+}
+
+TEST(CatLanguage, ALaterLetHidesAnEarlierOne) {
+    const Model m = load("let a = po\nlet b = a\nlet a = rf\nacyclic a | b as x\n");
+    EXPECT_EQ(axiom(m, "x"), "a | b");
+    ASSERT_NE(m.definition("b"), nullptr);
+    EXPECT_EQ(m.definition("b")->expr.text(), "a#1");  // the first a, renamed
+    EXPECT_EQ(m.definition("a#1")->expr.text(), "po");
+    EXPECT_EQ(m.definition("a")->expr.text(), "rf");
+    // A base name hidden by a definition: the definition is renamed, uses of the base keep it.
+    const Model p = load("let P = M\nacyclic [P] ; po as x\n");
+    EXPECT_EQ(axiom(p, "x"), "[P#1];po");
+}
+
+TEST(CatLanguage, FunctionsAreAppliedWhereTheyAreUsed) {
+    const Model m = load("let WW(r) = r & (W * W)\nlet twice f = fun x -> f(f(x))\n"
+                         "acyclic WW(po) as a\nacyclic twice(fun r -> r ; r)(po) as b\n"
+                         "acyclic fencerel(F) as c\n");
+    EXPECT_EQ(axiom(m, "a"), "po & (W * W)");
+    EXPECT_EQ(axiom(m, "b"), "po;po;po;po");
+    EXPECT_EQ(axiom(m, "c"), "(po & (_ * F));po");  // stdlib.cat's fencerel
+    EXPECT_EQ(errorOf("let f(a, b) = a | b\nacyclic f(po) as x"), "m.cat:2:9: the function takes 2 arguments, given 1");
+    EXPECT_EQ(errorOf("let f(x) = f\nacyclic f as x"),
+              "m.cat:2:9: expected an event set or a relation; this is a function (apply it to its arguments)");
+}
+
+TEST(CatLanguage, TryIfComplementAndEmptySet) {
+    const Model m = load("let A = (try X with {}) | (try Nothing with {})\n"
+                         "let b = if \"opt\" then po else rf\nlet c = if not \"opt\" then po else rf\n"
+                         "acyclic [~A] ; b ; [A] as x\nacyclic ~c & po as y\n");
+    EXPECT_EQ(m.definition("A")->expr.text(), "X | {}");
+    EXPECT_EQ(axiom(m, "x"), "[_ \\ A];b;[A]");
+    EXPECT_EQ(m.definition("b")->expr.text(), "rf");  // rdmacheck sets no variant
+    EXPECT_EQ(m.definition("c")->expr.text(), "po");
+    EXPECT_EQ(axiom(m, "y"), "((_ * _) \\ c) & po");
+}
+
+TEST(CatLanguage, ProceduresIfVariantBlocksAndLetRecFunctions) {
+    const Model m = load("procedure irr(r) =\n  irreflexive r\nend\ncall irr(po ; rf) as one\n"
+                         "if \"cos-opt\" let d = rf else let d = po end\nacyclic d as two\n"
+                         "let rec f(x) = g(x) and g(x) = x\nacyclic f(mo) as three\n");
+    EXPECT_EQ(axiom(m, "one"), "po;rf");
+    EXPECT_EQ(m.definition("d")->expr.text(), "po");
+    EXPECT_EQ(axiom(m, "three"), "mo");
+    // A recursion without end stops at its bound.
+    EXPECT_EQ(errorOf("let rec f(x) = f(x)\nacyclic f(po) as x"),
+              "m.cat:1:16: nested more than 2000 deep as its functions are applied (a recursion that does not end?)");
+}
+
+TEST(CatLanguage, HerdsHeaderCommentsAndUnnamedChecks) {
+    const Model m = load("X86 TSO\n# a line comment\n// another\nacyclic po | rf\n"
+                         "let fre = (rf^-1 ; mo) & ext\nlet coe = mo & ext\nempty rmw & (fre;coe)\n");
+    EXPECT_EQ(m.description, "X86 TSO");
+    ASSERT_EQ(m.axioms.size(), 2u);  // a check without `as` is named by its text
+    EXPECT_EQ(m.axioms[0].name, "po | rf");
+    EXPECT_EQ(m.axioms[1].name, "rmw & (fre;coe)");
+}
+
+// herd7 enumerates the coherence orders extending generate_cos's argument;
+// rdmacheck's co is its own choice mo, which extends herd7's co0 always and
+// any other argument by an axiom.
+TEST(CatLanguage, WithCoFromGenerateCos) {
+    const std::string cross = "let generate_cos(pco) = linearisations(pco)\n";
+    const Model m = load(cross + "with co from generate_cos(co0)\nacyclic po | co as x\n");
+    EXPECT_EQ(axiom(m, "x"), "po | mo");
+    ASSERT_EQ(m.axioms.size(), 1u);
+    const Model n = load(cross + "with co from generate_cos(po)\nacyclic co as x\n");
+    EXPECT_EQ(axiom(n, "generate_cos"), "(po & loc & (W * W)) \\ mo");
+    EXPECT_EQ(errorOf("with co from co0"),
+              "m.cat:1:1: 'with co from co0' is herd7's, and rdmacheck evaluates only 'with co from "
+              "generate_cos(E)' (its choice of the coherence order)");
+}
+
+TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
+    EXPECT_EQ(errorOf("let s = po(W)"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
+    EXPECT_EQ(errorOf("let f(S) = match S with || {} -> {} || e ++ S -> S end\nacyclic [f(W)] as x"),
+              "m.cat:1:12: 'match' is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("acyclic [domain(po)] as x"),
+              "m.cat:1:10: the primitive 'domain' (but of 0) is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("let s = linearisations(W, po)"),
+              "m.cat:1:9: the primitive 'linearisations' is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("acyclic [FW] ; mo as x"),
+              "m.cat:1:1: this axiom uses 'FW' (at m.cat:1:10), which is herd7's, and rdmacheck does not evaluate "
+              "it: the final writes depend on the coherence order; rdmacheck reads them only in herd7's co0, which "
+              "every coherence order contains (with co from generate_cos(co0))");
+    EXPECT_EQ(errorOf("~empty po as x"), "m.cat:1:1: a negated check ('~') is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("assert empty po as x"), "m.cat:1:1: 'assert' is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("forall e in W do empty po end"), "m.cat:1:1: 'forall' is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("enum Scopes = 'a || 'b"), "m.cat:1:1: 'enum' is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("if x = y then po else rf"),
+              "m.cat:1:4: an 'if' that compares values is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("call nothing(po)"), "m.cat:1:1: 'nothing' is not a procedure");
+}
+
+// A flag is no constraint: the report names it when some consistent
+// execution raises it, after the witnesses, as herd7 prints it.
+TEST(CatLanguage, FlagsAreRaisedByConsistentExecutions) {
+    const Model m = load("acyclic po | rf | rb | mo as sc\nflag ~empty (rf & ext) as external-read\n"
+                         "flag ~empty W \\ W as never\nflag empty [F] as no-fence\nflag empty po as unnamed-is-fine\n"
+                         "flag ~empty rb\n");
+    ASSERT_EQ(m.axioms.size(), 1u);
+    ASSERT_EQ(m.flags.size(), 4u);  // herd7 ignores a flag without a name
+    const LitmusTest sb = parseLitmus("X86 SB\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$1 | MOV [y],$1 ;\n"
+                                      " MOV EAX,[y] | MOV EBX,[x] ;\nexists (0:EAX=0 /\\ 1:EBX=0)\n",
+                                      "sb.litmus");
+    const CheckResult r = check(sb, m, CheckOptions{});
+    EXPECT_EQ(r.flags, (std::set<std::string>{"external-read", "no-fence"}));
+    CheckOptions states;
+    states.mode = CheckMode::States;
+    EXPECT_TRUE(check(sb, m, states).flags.empty());  // only the executions mode visits every execution
+}
+
+}  // namespace
+}  // namespace rdmacheck
