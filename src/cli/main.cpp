@@ -9,6 +9,7 @@
 #include "check_run.hpp"
 #include "common.hpp"
 #include "cross_run.hpp"
+#include "diy_run.hpp"
 #include "generate_run.hpp"
 #include "options.hpp"
 #include "refine_run.hpp"
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
     suite.add(app);
     GenerateFlags generate;
     generate.add(app);
+    DiyFlags diy;
+    diy.add(app);
     bool version = false;
     app.add_flag("--version", version, "print rdmacheck's version and exit (herd7's -version)");
     refuseUnrepresentable(app);
@@ -59,6 +62,7 @@ int main(int argc, char** argv) {
     auto dispatch = [&]() -> int {
         if (*cross.command) return cross.run(check.modelPath(), limits);
         if (*generate.command) return generate.run();
+        if (*diy.command) return diy.run();
         if (*refine.command) return refine.run(check);
         if (*robust.command) return robust.run(check);
         if (suite.readsLogs()) return suite.runOnLogs();

@@ -353,3 +353,36 @@ TEST(Cli, CrossRefusesAMixThatDrawsNothing) {
     EXPECT_EQ(cross.err, generate.err);
     EXPECT_NE(cross.err.find("the statement mix leaves nothing to generate"), std::string::npos) << cross.err;
 }
+
+// rdmacheck diy (doc/diy.md): one cycle to stdout; every cycle of at most 4
+// edges to a folder with its @all, each a test rdmacheck runs; herd7's spelling;
+// and the mistakes it refuses.
+TEST(Commands, DiyWritesTestsFromCycles) {
+    const ToolRun sb = runTool("diy --cycle \"PodWR Fre PodWR Fre\"");
+    ASSERT_EQ(sb.status, 0) << sb.err;
+    EXPECT_EQ(sb.out.rfind("X86 SB\n", 0), 0u) << sb.out;
+    EXPECT_EQ(sb.err, "diy: 1 test from 1 cycle considered\n");
+    const TempDir dir("diy");
+    const ToolRun all = runTool("diy -arch X86 -size 4 -out " + dir.path());
+    ASSERT_EQ(all.status, 0) << all.err;
+    EXPECT_EQ(all.err, "diy: 1216 tests from 5104 cycles considered\n");
+    const std::string index = readFile(dir / "@all");
+    EXPECT_EQ(std::count(index.begin(), index.end(), '\n'), 1216);
+    for (const char* test : {"SB.litmus\n", "MP.litmus\n", "LB+mfences.litmus\n", "LB+pos+rmw.litmus\n"})
+        EXPECT_NE(index.find(test), std::string::npos) << test;
+    EXPECT_NE(index.find("CoRR+pos-mfences001.litmus\n"), std::string::npos);  // a name met again
+    const ToolRun run = runTool("run --no-time " + dir.path());
+    EXPECT_EQ(run.status, 0) << run.err;
+    const ToolRun relaxed = runTool("diy --size 4 --safe PodWR,Fre --relax MFencedWR");
+    ASSERT_EQ(relaxed.status, 0) << relaxed.err;
+    EXPECT_EQ(relaxed.err, "diy: 2 tests from 5 cycles considered\n");  // SB+mfence+po, SB+mfences
+    EXPECT_NE(relaxed.out.find("X86 SB+mfences\n"), std::string::npos);
+    const ToolRun unknown = runTool("diy --cycle \"PodWR Fer\"");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_EQ(unknown.err.rfind("rdmacheck: error: --cycle: unknown edge 'Fer' (did you mean 'Fre'?) (X86 edges: PosWW,", 0), 0u)
+        << unknown.err;
+    EXPECT_EQ(runTool("diy --cycle \"PodWR Rfe\"").err,
+              "rdmacheck: error: --cycle: no test from this cycle: PodWR ends at R but Rfe starts at W\n");
+    EXPECT_EQ(runTool("diy").err, "rdmacheck: error: diy takes --cycle or --size, one of them\n");
+    EXPECT_EQ(runTool("diy --arch RDMA --size 2").err, "rdmacheck: error: --arch RDMA: only X86 cycles are read yet\n");
+}
