@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "rdmacheck/check.hpp"
+
 namespace rdmacheck {
 
 struct DiyEdge {
@@ -41,5 +43,37 @@ std::optional<DiyTest> diyTest(const std::vector<DiyEdge>& cycle, std::string& w
 // rotation; `considered` counts the sequences tried before that.
 std::vector<std::vector<DiyEdge>> diyCycles(const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
                                             int size, size_t& considered);
+
+// A generated test checked under a model: whether the cycle's outcome (the
+// test's exists condition) is reachable. The test is checked as its text
+// reads, parsed again, so what is reported is what the file says.
+struct DiyCheck {
+    DiyTest test;
+    size_t edges = 0;
+    bool allowed = false;
+};
+DiyCheck checkDiyTest(const std::vector<DiyEdge>& cycle, const Model& model, const CheckOptions& options);
+
+// diy7's "relax" reading of a model: `edge` is relaxed when some test whose
+// only edge outside `safe` is `edge` is allowed, safe when every such test is
+// forbidden, untested when no cycle of at most `size` edges has it so.
+struct EdgeReading {
+    std::string edge;
+    enum class Kind { Relaxed, Safe, Untested } kind = Kind::Untested;
+    std::string witness;  // Relaxed: the allowed test's name
+    size_t tests = 0;     // the tests that read the edge
+};
+std::vector<EdgeReading> relaxationMap(const Model& model, const std::vector<DiyEdge>& safe,
+                                       const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options);
+
+// The tests of the fewest edges (at most `size`) on whose outcome two models
+// differ, each checked under both; `checked` counts the cycles checked.
+struct Distinction {
+    DiyTest test;
+    bool allowedFirst = false, allowedSecond = false;
+};
+std::vector<Distinction> distinguish(const Model& first, const Model& second, const std::vector<DiyEdge>& safe,
+                                     const std::vector<DiyEdge>& relax, int size, const CheckOptions& options,
+                                     size_t& checked);
 
 }  // namespace rdmacheck

@@ -1,5 +1,6 @@
 #include "diy_run.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -7,6 +8,7 @@
 
 #include "common.hpp"
 #include "rdmacheck/diy.hpp"
+#include "rdmacheck/model.hpp"
 
 namespace rdmacheck::cli {
 
@@ -41,12 +43,16 @@ void DiyFlags::add(CLI::App& app) {
     command->add_option("--cycle", cycles, "one test from this cycle of edges, e.g. \"PodWR Fre PodWR Fre\" (repeatable)");
     command->add_option("--size", size, "every cycle of at most N edges over --safe and --relax")
         ->check(CLI::Range(1, 8));
-    command->add_option("--safe", safe, "edges every cycle may use (diy7's -safe; default every X86 edge)");
+    command->add_option("--safe", safe, "edges every cycle may use (diy7's -safe; default every X86 edge, with "
+                                        "--model Rfe, Fre, Wse)");
     command->add_option("--relax", relax, "edges of which every cycle uses one (diy7's -relax)");
     command->add_option("--out", outDir, "write DIR/NAME.litmus and DIR/@all, the files' names (default: stdout)");
+    command->add_option("--model", model, "with --size: which edges model M relaxes, diy7's relax reading");
+    command->add_option("--distinguish", distinguishing, "with --size: the tests of fewest edges on which models "
+                                                         "M1,M2 differ")->delimiter(',')->expected(2);
 }
 
-int DiyFlags::run() {
+int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
     if (arch != "X86") {
         std::cerr << "rdmacheck: error: --arch " << arch << ": only X86 cycles are read yet\n";
         return 2;
@@ -55,6 +61,32 @@ int DiyFlags::run() {
         std::cerr << "rdmacheck: error: diy takes --cycle or --size, one of them\n";
         return 2;
     }
+    const bool reads = !model.empty() || !distinguishing.empty();
+    if (reads && (size == 0 || (!model.empty() && !distinguishing.empty()))) {
+        std::cerr << "rdmacheck: error: --model and --distinguish take --size, and not each other\n";
+        return 2;
+    }
+    std::vector<DiyEdge> safeEdges, relaxEdges;
+    if (!edgesOf("--safe", safe, safeEdges) || !edgesOf("--relax", relax, relaxEdges)) return 2;
+    if (safe.empty()) safeEdges = x86DiyEdges();
+    ModelOptions loading;
+    loading.limits = limits;
+    CheckOptions checking;
+    checking.limits = limits;
+    if (!model.empty()) return map(loadModel(models, model, loading), size);
+    if (!distinguishing.empty()) {
+        const Model first = loadModel(models, distinguishing[0], loading);
+        const Model second = loadModel(models, distinguishing[1], loading);
+        std::vector<DiyTest> tests;
+        size_t checked = 0;
+        for (const Distinction& d : distinguish(first, second, safeEdges, relaxEdges, size, checking, checked)) {
+            std::cerr << d.test.name << " (" << d.test.cycle << "): " << (d.allowedFirst ? "allowed" : "forbidden")
+                      << " under " << first.shownName() << ", " << (d.allowedSecond ? "allowed" : "forbidden")
+                      << " under " << second.shownName() << "\n";
+            tests.push_back(d.test);
+        }
+        return write(tests, checked);
+    }
     std::vector<std::vector<DiyEdge>> chosen;
     for (const std::string& c : cycles) {
         chosen.emplace_back();
@@ -62,15 +94,10 @@ int DiyFlags::run() {
     }
     size_t considered = cycles.size();
     if (size > 0) {
-        std::vector<DiyEdge> safeEdges, relaxEdges;
-        if (!edgesOf("--safe", safe, safeEdges) || !edgesOf("--relax", relax, relaxEdges)) return 2;
-        if (safe.empty()) safeEdges = x86DiyEdges();
         considered = 0;
         chosen = diyCycles(safeEdges, relaxEdges, size, considered);
     }
-    if (!makeDirectory("--out", outDir)) return 2;
-    std::map<std::string, int> names;
-    std::string index;
+    std::vector<DiyTest> tests;
     for (const std::vector<DiyEdge>& cycle : chosen) {
         std::string why;
         std::optional<DiyTest> test = diyTest(cycle, why);
@@ -78,18 +105,55 @@ int DiyFlags::run() {
             std::cerr << "rdmacheck: error: --cycle: no test from this cycle: " << why << "\n";
             return 2;
         }
-        if (const int seen = names[test->name]++; seen > 0) {  // diy7 numbers a name met again: 001, 002, ...
+        tests.push_back(*test);
+    }
+    return write(tests, considered);
+}
+
+// The relax reading, one line an edge: relaxed (with the allowed test that says so), safe, or untested.
+int DiyFlags::map(const Model& m, int maxEdges) const {
+    std::vector<DiyEdge> safeEdges, candidates;
+    edgesOf("--safe", safe, safeEdges);
+    edgesOf("--relax", relax, candidates);
+    if (safe.empty()) safeEdges = {*findDiyEdge("Rfe"), *findDiyEdge("Fre"), *findDiyEdge("Wse")};
+    if (relax.empty())
+        for (const DiyEdge& e : x86DiyEdges())
+            if (std::none_of(safeEdges.begin(), safeEdges.end(), [&](const DiyEdge& s) { return s.name == e.name; }))
+                candidates.push_back(e);
+    CheckOptions checking;
+    std::string safeNames;
+    for (const DiyEdge& e : safeEdges) safeNames += (safeNames.empty() ? "" : ", ") + e.name;
+    std::cout << "Map " << m.shownName() << ": cycles of at most " << maxEdges << " edges over " << safeNames
+              << " and one other edge\n";
+    for (const EdgeReading& r : relaxationMap(m, safeEdges, candidates, maxEdges, checking)) {
+        std::cout << r.edge << " ";
+        if (r.kind == EdgeReading::Kind::Relaxed) std::cout << "relaxed: " << r.witness << " is allowed";
+        if (r.kind == EdgeReading::Kind::Safe) std::cout << "safe: " << r.tests << (r.tests == 1 ? " test" : " tests") << ", none allowed";
+        if (r.kind == EdgeReading::Kind::Untested) std::cout << "untested: in no cycle of at most " << maxEdges << " edges";
+        std::cout << "\n";
+    }
+    return 0;
+}
+
+// The tests to stdout, or to DIR/NAME.litmus with DIR/@all; a name met again
+// is numbered 001, 002, ... as diy7 numbers it.
+int DiyFlags::write(const std::vector<DiyTest>& written, size_t considered) const {
+    if (!makeDirectory("--out", outDir)) return 2;
+    std::map<std::string, int> names;
+    std::string index;
+    for (DiyTest test : written) {
+        if (const int seen = names[test.name]++; seen > 0) {
             const std::string number = std::to_string(seen);
-            test->name += std::string(3 - std::min<size_t>(3, number.size()), '0') + number;
-            test->text = "X86 " + test->name + test->text.substr(test->text.find('\n'));
+            test.name += std::string(3 - std::min<size_t>(3, number.size()), '0') + number;
+            test.text = "X86 " + test.name + test.text.substr(test.text.find('\n'));
         }
         if (outDir.empty()) {
-            std::cout << test->text << "\n";
+            std::cout << test.text << "\n";
             continue;
         }
-        const std::string file = test->name + ".litmus";
+        const std::string file = test.name + ".litmus";
         std::ofstream out(outDir + "/" + file);
-        if (!(out << test->text)) {
+        if (!(out << test.text)) {
             std::cerr << "rdmacheck: error: cannot write " << outDir << "/" << file << "\n";
             return 2;
         }
@@ -99,7 +163,7 @@ int DiyFlags::run() {
         std::cerr << "rdmacheck: error: cannot write " << outDir << "/@all\n";
         return 2;
     }
-    std::cerr << "diy: " << chosen.size() << (chosen.size() == 1 ? " test" : " tests") << " from " << considered
+    std::cerr << "diy: " << written.size() << (written.size() == 1 ? " test" : " tests") << " from " << considered
               << (considered == 1 ? " cycle" : " cycles") << " considered\n";
     return 0;
 }

@@ -4,6 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "rdmacheck/diy.hpp"
+#include "rdmacheck/model.hpp"
+
 namespace rdmacheck::cli {
 
 struct DiyFlags {
@@ -13,9 +16,15 @@ struct DiyFlags {
     int size = 0;                     // --size N: every cycle of at most N edges
     std::vector<std::string> safe, relax;
     std::string outDir;
+    std::string model;                   // --model M: the map of what M relaxes
+    std::vector<std::string> distinguishing;  // --distinguish M1,M2
 
     void add(CLI::App& app);
-    int run();
+    int run(const ModelSearchPath& models, const ResourceLimits& limits);
+
+private:
+    int write(const std::vector<DiyTest>& tests, size_t considered) const;
+    int map(const Model& m, int size) const;
 };
 
 }  // namespace rdmacheck::cli

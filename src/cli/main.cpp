@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
     auto dispatch = [&]() -> int {
         if (*cross.command) return cross.run(check.modelPath(), limits);
         if (*generate.command) return generate.run();
-        if (*diy.command) return diy.run();
+        if (*diy.command) return diy.run(check.modelPath(), limits);
         if (*refine.command) return refine.run(check);
         if (*robust.command) return robust.run(check);
         if (suite.readsLogs()) return suite.runOnLogs();

@@ -87,7 +87,7 @@ public:
         rotateToNamedFamily();
         assignThreads();
         assignLocations();
-        assignValues();
+        if (!assignValues(why)) return std::nullopt;
         return DiyTest{name(), edges(), text()};
     }
 
@@ -109,6 +109,12 @@ private:
             changes += !edge(i).sameLocation;
             if (edge(i).kind == DiyEdge::Kind::Rmw && (edge(i - 1).kind == DiyEdge::Kind::Rmw || edge(i + 1).kind == DiyEdge::Kind::Rmw)) {
                 why = "two Rmw edges in a row";
+                return false;
+            }
+            // co;co and fr;co are one edge: no test observes the write between.
+            if (edge(i + 1).kind == DiyEdge::Kind::Ws &&
+                (edge(i).kind == DiyEdge::Kind::Ws || edge(i).kind == DiyEdge::Kind::Fr)) {
+                why = edge(i).name + " " + edge(i + 1).name + " is one edge: nothing observes the write between";
                 return false;
             }
         }
@@ -168,6 +174,7 @@ private:
         size_t start = 0;
         for (size_t i = 0; i < n_; ++i)
             if (!edge(i - 1).sameLocation) start = i;
+        if (sameLocation()) start = wrapOfOneLocation();
         std::vector<int> run(n_);
         int current = 0;
         for (size_t k = 0; k < n_; ++k) {
@@ -183,24 +190,47 @@ private:
         runStart_ = start;
     }
 
+    // A cycle on one location orders its writes against themselves; the
+    // coherence order of the test starts where the cycle says it is broken:
+    // after an Fr edge (its read then reads before the first write, CoRR), else
+    // after a Ws edge (its target is then the last write, CoWW).
+    size_t wrapOfOneLocation() {
+        for (DiyEdge::Kind k : {DiyEdge::Kind::Fr, DiyEdge::Kind::Ws})
+            for (size_t i = 0; i < n_; ++i)
+                if (edge(i - 1).kind == k) {
+                    lastIsFirst_ = k == DiyEdge::Kind::Ws;
+                    return i;
+                }
+        return 0;
+    }
+
     // A location's writes take 1, 2, ... in the cycle's order from where the
     // location's run begins: its coherence order. A read takes what its Rf
-    // edge writes, or the value before the write its Fr or Rmw edge names.
-    void assignValues() {
-        std::map<int, long long> last;
+    // edge writes, or the value before the write its Fr or Rmw edge names;
+    // false when those are two values (a read of a write and before it).
+    bool assignValues(std::string& why) {
+        std::map<int, long long> count;
         for (size_t k = 0; k < n_; ++k) {
             Event& e = events_[(runStart_ + k) % n_];
-            if (e.dir == 'W') e.value = ++last[e.location];
+            if (e.dir == 'W') e.value = ++count[e.location];
         }
-        finals_ = last;
+        for (const auto& [location, writes] : count)
+            if (writes > 1) finals_[location] = lastIsFirst_ ? 1 : writes;
         for (size_t i = 0; i < n_; ++i) {
             Event& e = events_[i];
             if (e.dir != 'R') continue;
             e.value = -1;
-            if (edge(i - 1).kind == DiyEdge::Kind::Rf) e.value = events_[(i + n_ - 1) % n_].value;
-            else if (edge(i).kind == DiyEdge::Kind::Fr || edge(i).kind == DiyEdge::Kind::Rmw)
-                e.value = events_[(i + 1) % n_].value - 1;
+            const bool before = edge(i).kind == DiyEdge::Kind::Fr || edge(i).kind == DiyEdge::Kind::Rmw;
+            if (before) e.value = events_[(i + 1) % n_].value - 1;
+            if (edge(i - 1).kind != DiyEdge::Kind::Rf) continue;
+            const long long read = events_[(i + n_ - 1) % n_].value;
+            if (before && e.value != read) {
+                why = "a read reads a write and one coherence-before it (" + edge(i - 1).name + " " + edge(i).name + ")";
+                return false;
+            }
+            e.value = read;
         }
+        return true;
     }
 
     std::string edges() const {
@@ -254,8 +284,7 @@ private:
             if (e.value >= 0) registerAtoms.push_back(std::to_string(e.thread) + ":" + reg + "=" + std::to_string(e.value));
         }
         std::vector<std::string> atoms;
-        for (const auto& [location, count] : finals_)
-            if (count > 1) atoms.push_back(locationName(location) + "=" + std::to_string(count));
+        for (const auto& [location, value] : finals_) atoms.push_back(locationName(location) + "=" + std::to_string(value));
         std::sort(atoms.begin(), atoms.end());
         atoms.insert(atoms.end(), registerAtoms.begin(), registerAtoms.end());
         std::ostringstream s;
@@ -290,8 +319,9 @@ private:
     size_t n_;
     std::vector<Event> events_;
     std::vector<int> eventsOf_;  // events per thread
-    std::map<int, long long> finals_;  // per location, its writes (the last one's value)
+    std::map<int, long long> finals_;  // per location written twice or more, its final value
     size_t runStart_ = 0;
+    bool lastIsFirst_ = false;  // one location, broken at a Ws edge: the first write in the order is last
 };
 
 }  // namespace
