@@ -74,6 +74,19 @@ struct ModelExpr {
 
     // The expression as a model file writes it (fully parenthesised where needed).
     std::string text() const;
+
+    static ModelExpr of(Op op, const SourceLoc& where, std::vector<ModelExpr> args = {}) {
+        ModelExpr e;
+        e.op = op;
+        e.where = where;
+        e.args = std::move(args);
+        return e;
+    }
+    static ModelExpr named(std::string name, const SourceLoc& where) {
+        ModelExpr e = of(Op::Name, where);
+        e.name = std::move(name);
+        return e;
+    }
 };
 
 enum class ExprType { Set, Relation };

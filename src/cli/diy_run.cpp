@@ -68,12 +68,14 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
     }
     std::vector<DiyEdge> safeEdges, relaxEdges;
     if (!edgesOf("--safe", safe, safeEdges) || !edgesOf("--relax", relax, relaxEdges)) return 2;
-    if (safe.empty()) safeEdges = x86DiyEdges();
+    // The relax reading asks of each edge against the communication edges; every other use takes every edge.
+    if (safe.empty() && !model.empty()) safeEdges = {*findDiyEdge("Rfe"), *findDiyEdge("Fre"), *findDiyEdge("Wse")};
+    else if (safe.empty()) safeEdges = x86DiyEdges();
     ModelOptions loading;
     loading.limits = limits;
     CheckOptions checking;
     checking.limits = limits;
-    if (!model.empty()) return map(loadModel(models, model, loading), size);
+    if (!model.empty()) return map(loadModel(models, model, loading), safeEdges, relaxEdges, checking);
     if (!distinguishing.empty()) {
         const Model first = loadModel(models, distinguishing[0], loading);
         const Model second = loadModel(models, distinguishing[1], loading);
@@ -111,16 +113,13 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
 }
 
 // The relax reading, one line an edge: relaxed (with the allowed test that says so), safe, or untested.
-int DiyFlags::map(const Model& m, int maxEdges) const {
-    std::vector<DiyEdge> safeEdges, candidates;
-    edgesOf("--safe", safe, safeEdges);
-    edgesOf("--relax", relax, candidates);
-    if (safe.empty()) safeEdges = {*findDiyEdge("Rfe"), *findDiyEdge("Fre"), *findDiyEdge("Wse")};
-    if (relax.empty())
+int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::vector<DiyEdge> candidates,
+                  const CheckOptions& checking) const {
+    if (candidates.empty())  // every edge but the safe ones
         for (const DiyEdge& e : x86DiyEdges())
             if (std::none_of(safeEdges.begin(), safeEdges.end(), [&](const DiyEdge& s) { return s.name == e.name; }))
                 candidates.push_back(e);
-    CheckOptions checking;
+    const int maxEdges = size;
     std::string safeNames;
     for (const DiyEdge& e : safeEdges) safeNames += (safeNames.empty() ? "" : ", ") + e.name;
     std::cout << "Map " << m.shownName() << ": cycles of at most " << maxEdges << " edges over " << safeNames

@@ -24,7 +24,8 @@ struct DiyFlags {
 
 private:
     int write(const std::vector<DiyTest>& tests, size_t considered) const;
-    int map(const Model& m, int size) const;
+    int map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::vector<DiyEdge> candidates,
+            const CheckOptions& checking) const;
 };
 
 }  // namespace rdmacheck::cli

@@ -1,5 +1,7 @@
 #include "interpret.hpp"
 
+#include <algorithm>
+
 #include "rdmacheck/limits.hpp"
 
 namespace rdmacheck {
@@ -22,19 +24,7 @@ const char* opName(ModelExpr::Op op) {
 
 const char* typeName(ExprType t) { return t == ExprType::Set ? "an event set" : "a relation"; }
 
-ModelExpr node(ModelExpr::Op op, const SourceLoc& where, std::vector<ModelExpr> args) {
-    ModelExpr e;
-    e.op = op;
-    e.where = where;
-    e.args = std::move(args);
-    return e;
-}
-
-ModelExpr universe(const SourceLoc& where) {
-    ModelExpr e = node(ModelExpr::Op::Name, where, {});
-    e.name = "_";
-    return e;
-}
+ModelExpr universe(const SourceLoc& where) { return ModelExpr::named("_", where); }
 
 [[noreturn]] void unevaluated(const SourceLoc& at, const std::string& what) {
     throw InputError(at, what + " is herd7's, and rdmacheck does not evaluate it");
@@ -66,18 +56,25 @@ const UnevaluatedName* findUnevaluatedName(const std::string& name) {
     return nullptr;
 }
 
-const CatValue* CatScope::find(const std::string& name) const {
-    for (const CatScope* s = this; s; s = s->parent) {
+const CatValue* CatScope::find(const std::string& name, size_t before) const {
+    for (const CatScope* s = this; s; before = std::min(before, s->parentTime), s = s->parent) {
         auto at = s->names.find(name);
-        if (at != s->names.end()) return &at->second;
+        if (at == s->names.end()) continue;
+        for (auto b = at->second.rbegin(); b != at->second.rend(); ++b)
+            if (b->first < before) return &b->second;
     }
     return nullptr;
 }
 
-CatScope* CatInterpreter::child(const CatScope* parent) {
+CatScope* CatInterpreter::child(const CatScope* parent, size_t parentTime) {
     scopes_.emplace_back();
     scopes_.back().parent = parent;
+    scopes_.back().parentTime = parentTime;
     return &scopes_.back();
+}
+
+void CatInterpreter::bindName(CatScope& scope, const std::string& name, CatValue value) {
+    scope.names[name].emplace_back(clock_++, std::move(value));
 }
 
 bool CatInterpreter::variantHolds(const ModelExpr& c) {
@@ -140,6 +137,7 @@ CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
             f.kind = CatValue::Kind::Function;
             f.function = &e;
             f.scope = scope;
+            f.time = clock_;
             return f;
         }
         case Op::Let: return let(e, scope);
@@ -169,7 +167,7 @@ CatValue CatInterpreter::apply(const ModelExpr& e, const CatScope* scope) {
         throw InputError(e.args[0].where, "'" + e.args[0].text() + "' is applied to an argument but is not a function");
     CatValue argument = value(e.args[1], scope);
     if (!f.primitive.empty()) return primitive(f, argument, e.where);
-    CatScope* body = child(f.scope);
+    CatScope* body = child(f.scope, f.time);
     bind(*body, f.function->names, std::move(argument), e.where);
     return value(f.function->args[0], body);
 }
@@ -179,39 +177,45 @@ CatValue CatInterpreter::apply(const ModelExpr& e, const CatScope* scope) {
 CatValue CatInterpreter::primitive(const CatValue& f, const CatValue& argument, const SourceLoc& at) {
     if ((f.primitive == "domain" || f.primitive == "range") && argument.kind == CatValue::Kind::Expr &&
         argument.expr.op == ModelExpr::Op::Empty) {
-        ModelExpr empty = node(ModelExpr::Op::Empty, at, {});
+        ModelExpr empty = ModelExpr::of(ModelExpr::Op::Empty, at);
         empty.name = "{}";
-        CatValue v = CatValue::of(std::move(empty), ExprType::Set);
-        return v;
+        return CatValue::of(std::move(empty), ExprType::Set);
     }
     unevaluated(at, "the primitive '" + f.primitive + "'" +
                         (f.primitive == "domain" || f.primitive == "range" ? " (but of 0)" : ""));
 }
 
 void CatInterpreter::bind(CatScope& scope, const std::vector<std::string>& params, CatValue argument,
-                          const SourceLoc& at) const {
+                          const SourceLoc& at) {
     if (params.size() == 1) {
-        if (params[0] != "_" && params[0] != "()") scope.names[params[0]] = std::move(argument);
+        if (params[0] != "_" && params[0] != "()") bindName(scope, params[0], std::move(argument));
         return;
     }
     if (argument.kind != CatValue::Kind::Tuple || argument.items.size() != params.size())
         throw InputError(at, "the function takes " + std::to_string(params.size()) + " arguments, given " +
                                  (argument.kind == CatValue::Kind::Tuple ? std::to_string(argument.items.size()) : "1"));
     for (size_t i = 0; i < params.size(); ++i)
-        if (params[i] != "_") scope.names[params[i]] = std::move(argument.items[i]);
+        if (params[i] != "_") bindName(scope, params[i], std::move(argument.items[i]));
 }
 
 // let a = e and b = f in body (each definition sees the outer scope); let rec
 // binds functions that see themselves. A recursive set or relation (a least
 // fixed point) is refused.
 CatValue CatInterpreter::let(const ModelExpr& e, const CatScope* scope) {
-    CatScope* inner = child(scope);
+    CatScope* inner = child(scope, clock_);
     const bool recursive = e.name == "rec";
+    std::vector<CatValue> values;
     for (size_t i = 0; i < e.names.size(); ++i) {
         if (recursive && e.args[i].op != ModelExpr::Op::Fun)
             unevaluated(e.args[i].where, "'let rec' of a set or relation (a least fixed point)");  // as model.cpp's
-        inner->names[e.names[i]] = value(e.args[i], recursive ? inner : scope);
+        values.push_back(value(e.args[i], scope));
     }
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (recursive) values[i].scope = inner;  // a recursive function sees itself and the others
+        bindName(*inner, e.names[i], std::move(values[i]));
+    }
+    if (recursive)
+        for (const std::string& name : e.names) inner->names[name].back().second.time = clock_;
     return value(e.args.back(), inner);
 }
 
@@ -220,8 +224,8 @@ CatValue CatInterpreter::complement(const ModelExpr& e, const CatScope* scope) {
     CatValue v = relational(e.args[0], scope);
     ModelExpr all = v.type == ExprType::Set
                         ? universe(e.where)
-                        : node(ModelExpr::Op::Product, e.where, {universe(e.where), universe(e.where)});
-    ModelExpr diff = node(ModelExpr::Op::Diff, e.where, {std::move(all), std::move(v.expr)});
+                        : ModelExpr::of(ModelExpr::Op::Product, e.where, {universe(e.where), universe(e.where)});
+    ModelExpr diff = ModelExpr::of(ModelExpr::Op::Diff, e.where, {std::move(all), std::move(v.expr)});
     globals_.built(diff);
     return CatValue::of(std::move(diff), v.type);
 }
@@ -262,7 +266,7 @@ CatValue CatInterpreter::operation(const ModelExpr& e, const CatScope* scope) {
         case Op::Seq: expect(args[1], ExprType::Relation, "';'"); [[fallthrough]];
         default: expect(args[0], ExprType::Relation, std::string("'") + opName(e.op) + "'"); break;
     }
-    ModelExpr out = node(e.op, e.where, {});
+    ModelExpr out = ModelExpr::of(e.op, e.where, {});
     out.name = e.name;
     for (CatValue& a : args) out.args.push_back(std::move(a.expr));
     globals_.built(out);

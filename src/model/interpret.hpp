@@ -32,7 +32,8 @@ struct CatValue {
     bool anyType = false;                  // Expr: 0 or {}, empty as a set and as a relation
     const ModelExpr* function = nullptr;   // Function: a Fun expression
     const ModelItem* procedure = nullptr;  // Procedure
-    const CatScope* scope = nullptr;       // Function, Procedure: the scope it was defined in
+    const CatScope* scope = nullptr;       // Function, Procedure: the scope it was defined in,
+    size_t time = 0;                       // and the bindings of it it sees: those made before this time
     std::string primitive;                 // Function: one of herd7's primitives (domain, range, ...)
     std::vector<CatValue> items;           // Tuple
 
@@ -44,10 +45,14 @@ struct CatValue {
     }
 };
 
+// Names as herd7 scopes them: a later binding hides an earlier one for what
+// follows, and a function sees the bindings made before it, not later ones.
 struct CatScope {
-    std::map<std::string, CatValue> names;
+    // Each name's bindings in the order made, with the time each was made.
+    std::map<std::string, std::vector<std::pair<size_t, CatValue>>> names;
     const CatScope* parent = nullptr;
-    const CatValue* find(const std::string& name) const;
+    size_t parentTime = static_cast<size_t>(-1);  // the parent's bindings seen: those made before this
+    const CatValue* find(const std::string& name, size_t before = static_cast<size_t>(-1)) const;
 };
 
 // The names no scope binds: base sets and relations, tables and stamps.
@@ -68,10 +73,15 @@ public:
     CatValue value(const ModelExpr& e, const CatScope* scope);
     // e's value, which must be an event set or a relation.
     CatValue relational(const ModelExpr& e, const CatScope* scope);
-    // A new scope inside `parent`, alive as long as the interpreter.
-    CatScope* child(const CatScope* parent);
+    // A new scope inside `parent`, alive as long as the interpreter, that sees
+    // the parent's bindings made before `parentTime`.
+    CatScope* child(const CatScope* parent, size_t parentTime = static_cast<size_t>(-1));
+    // Binds `name` in `scope`, hiding its earlier bindings there.
+    void bindName(CatScope& scope, const std::string& name, CatValue value);
+    // The time now: a function made now sees the bindings made before.
+    size_t now() const { return clock_; }
     // Binds `params` (one name, or several to a tuple's items) to `argument` in `scope`.
-    void bind(CatScope& scope, const std::vector<std::string>& params, CatValue argument, const SourceLoc& at) const;
+    void bind(CatScope& scope, const std::vector<std::string>& params, CatValue argument, const SourceLoc& at);
     // The value of a variant condition: rdmacheck sets no variant.
     static bool variantHolds(const ModelExpr& condition);
 
@@ -90,6 +100,7 @@ private:
     // deep, and applying functions nests them further (a recursion's bound).
     static constexpr int kMaxEvaluationDepth = 2000;
     int depth_ = 0;
+    size_t clock_ = 0;  // bindings made so far
 };
 
 // herd7's primitives: functions on sets and relations it computes in OCaml.

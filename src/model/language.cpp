@@ -159,14 +159,6 @@ const char* const kDeclarations =
     "let, include, acyclic, irreflexive, empty, flag, show, procedure, call, with, if, table, stamps, events, "
     "libraries";
 
-ModelExpr node(ModelExpr::Op op, const SourceLoc& where, std::vector<ModelExpr> args = {}) {
-    ModelExpr e;
-    e.op = op;
-    e.where = where;
-    e.args = std::move(args);
-    return e;
-}
-
 class ModelParser {
 public:
     ModelParser(const std::string& text, const std::string& file, size_t earlierItems)
@@ -269,7 +261,7 @@ private:
                 out.emplace_back(name.text, expression());
                 continue;
             }
-            ModelExpr fun = node(ModelExpr::Op::Fun, name.where);
+            ModelExpr fun = ModelExpr::of(ModelExpr::Op::Fun, name.where);
             fun.name = name.text;
             fun.names = parameters("after the function's name");
             tokens_.expect("=", "after the function's parameters");
@@ -380,14 +372,14 @@ private:
         ModelExpr left = variantAtom();
         while (tokens_.peek().is("&&") || tokens_.peek().is("||")) {
             const ModelToken op = tokens_.next();
-            left = node(op.is("&&") ? ModelExpr::Op::And : ModelExpr::Op::Or, op.where, {std::move(left), variantAtom()});
+            left = ModelExpr::of(op.is("&&") ? ModelExpr::Op::And : ModelExpr::Op::Or, op.where, {std::move(left), variantAtom()});
         }
         return left;
     }
 
     ModelExpr variantAtom() {
         const ModelToken t = tokens_.next();
-        if (t.isWord("not")) return node(ModelExpr::Op::Not, t.where, {variantAtom()});
+        if (t.isWord("not")) return ModelExpr::of(ModelExpr::Op::Not, t.where, {variantAtom()});
         if (t.is("(")) {
             ModelExpr inner = variant();
             tokens_.expect(")", "to close '('");
@@ -398,7 +390,7 @@ private:
             if (t.kind == ModelToken::Kind::Name || t.is("(")) refuse(t, "an 'if' that compares values");
             tokens_.fail(t, "expected a variant's quoted name");
         }
-        ModelExpr v = node(ModelExpr::Op::Variant, t.where);
+        ModelExpr v = ModelExpr::of(ModelExpr::Op::Variant, t.where);
         v.name = t.text;
         return v;
     }
@@ -445,7 +437,7 @@ private:
         if (t.isWord("let") || t.isWord("fun") || t.isWord("try") || t.isWord("if")) nesting.emplace(*this, t);
         if (t.isWord("let")) {
             tokens_.next();
-            ModelExpr e = node(ModelExpr::Op::Let, t.where);
+            ModelExpr e = ModelExpr::of(ModelExpr::Op::Let, t.where);
             if (acceptWord("rec")) e.name = "rec";
             for (auto& [name, value] : bindings()) {
                 e.names.push_back(name);
@@ -457,7 +449,7 @@ private:
         }
         if (t.isWord("fun")) {
             tokens_.next();
-            ModelExpr e = node(ModelExpr::Op::Fun, t.where);
+            ModelExpr e = ModelExpr::of(ModelExpr::Op::Fun, t.where);
             e.names = parameters("after fun");
             tokens_.expect("->", "after the function's parameters");
             e.args.push_back(expression());
@@ -467,7 +459,7 @@ private:
             tokens_.next();
             ModelExpr body = expression();
             expectWord("with", "after try's expression");
-            return node(ModelExpr::Op::Try, t.where, {std::move(body), expression()});
+            return ModelExpr::of(ModelExpr::Op::Try, t.where, {std::move(body), expression()});
         }
         if (t.isWord("if")) {
             tokens_.next();
@@ -475,12 +467,12 @@ private:
             expectWord("then", "after the if's condition");
             ModelExpr yes = expression();
             expectWord("else", "after the if's then branch");
-            return node(ModelExpr::Op::If, t.where, {std::move(condition), std::move(yes), expression()});
+            return ModelExpr::of(ModelExpr::Op::If, t.where, {std::move(condition), std::move(yes), expression()});
         }
         if (t.isWord("match")) return match();
         ModelExpr first = binary();
         if (!tokens_.peek().is(",")) return first;
-        ModelExpr tuple = node(ModelExpr::Op::Tuple, first.where, {std::move(first)});
+        ModelExpr tuple = ModelExpr::of(ModelExpr::Op::Tuple, first.where, {std::move(first)});
         while (accept(",")) tuple.args.push_back(binary());
         return tuple;
     }
@@ -494,7 +486,7 @@ private:
             if (t.isWord("match") || t.isWord("begin")) ++open;
             if (t.isWord("end")) --open;
         }
-        return node(ModelExpr::Op::Match, start.where);
+        return ModelExpr::of(ModelExpr::Op::Match, start.where);
     }
 
     ModelExpr binary(size_t level = 0) {
@@ -503,7 +495,7 @@ private:
         while (tokens_.peek().is(kLevels[level].punct) && (kLevels[level].op != ModelExpr::Op::Product || productAhead())) {
             const ModelToken op = tokens_.next();
             countOperator(op);
-            left = node(kLevels[level].op, op.where, {std::move(left), binary(level + 1)});
+            left = ModelExpr::of(kLevels[level].op, op.where, {std::move(left), binary(level + 1)});
         }
         return left;
     }
@@ -513,7 +505,7 @@ private:
         const ModelToken op = tokens_.next();
         countOperator(op);
         Nesting nesting(*this, op);
-        return node(ModelExpr::Op::Complement, op.where, {prefix()});
+        return ModelExpr::of(ModelExpr::Op::Complement, op.where, {prefix()});
     }
 
     // `*` followed by an operand is a product; otherwise it is the postfix closure.
@@ -536,7 +528,7 @@ private:
             else return e;
             const ModelToken opToken = tokens_.next();
             countOperator(opToken);
-            e = node(op, opToken.where, {std::move(e)});
+            e = ModelExpr::of(op, opToken.where, {std::move(e)});
         }
     }
 
@@ -552,7 +544,7 @@ private:
             countOperator(at);
             const SourceLoc where = e.where;
             ModelExpr argument = at.kind == ModelToken::Kind::Name ? primary(at) : simple(at);
-            e = node(ModelExpr::Op::Apply, where, {std::move(e), std::move(argument)});
+            e = ModelExpr::of(ModelExpr::Op::Apply, where, {std::move(e), std::move(argument)});
         }
         return e;
     }
@@ -564,8 +556,7 @@ private:
         // A library may be named as a keyword is (flag:r): the ':' tells.
         if (isKeyword(t.text) && !tokens_.peek().is(":"))
             tokens_.fail(t, "expected a set or relation (a name, '(', '[' or 0)");
-        ModelExpr e = node(ModelExpr::Op::Name, t.where);
-        e.name = t.text;
+        ModelExpr e = ModelExpr::named(t.text, t.where);
         if (tokens_.peek().is(":")) {  // lib:relation
             tokens_.next();
             e.op = ModelExpr::Op::Scope;
@@ -577,15 +568,15 @@ private:
 
     // 0, 'tag, {e, ...}, (), (e), begin e end, [e].
     ModelExpr simple(const ModelToken& t) {
-        if (t.is("0")) return node(ModelExpr::Op::Empty, t.where);
+        if (t.is("0")) return ModelExpr::of(ModelExpr::Op::Empty, t.where);
         if (t.kind == ModelToken::Kind::Punct && t.text.size() > 1 && t.text[0] == '\'') {
-            ModelExpr tag = node(ModelExpr::Op::Tag, t.where);
+            ModelExpr tag = ModelExpr::of(ModelExpr::Op::Tag, t.where);
             tag.name = t.text;
             return tag;
         }
         Nesting nesting(*this, t);
         if (t.is("{")) {
-            ModelExpr set = node(ModelExpr::Op::ExplicitSet, t.where);
+            ModelExpr set = ModelExpr::of(ModelExpr::Op::ExplicitSet, t.where);
             if (!accept("}")) {
                 do set.args.push_back(binary());
                 while (accept(","));
@@ -594,12 +585,12 @@ private:
             if (set.args.empty()) set.op = ModelExpr::Op::Empty, set.name = "{}";
             return set;
         }
-        if (t.is("(") && accept(")")) return node(ModelExpr::Op::Tuple, t.where);
+        if (t.is("(") && accept(")")) return ModelExpr::of(ModelExpr::Op::Tuple, t.where);
         if (t.is("(") || t.is("[") || t.isWord("begin")) {
             ModelExpr inner = expression();
             if (t.isWord("begin")) expectWord("end", "to close 'begin'");
             else tokens_.expect(t.is("(") ? ")" : "]", t.is("(") ? "to close '('" : "to close '['");
-            return t.is("[") ? node(ModelExpr::Op::Filter, t.where, {std::move(inner)}) : inner;
+            return t.is("[") ? ModelExpr::of(ModelExpr::Op::Filter, t.where, {std::move(inner)}) : inner;
         }
         tokens_.fail(t, "expected a set or relation (a name, '(', '[' or 0)");
     }

@@ -5,6 +5,7 @@
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -73,11 +74,13 @@ struct Loading {
                                      : ResourceGuard(options.test, options.limits)),
           forTest(!options.test.empty()) {}
 
-    // Stops past a limit: at `at`, or at the test the model is loaded for.
-    void check(const SourceLoc& at) const { forTest ? guard.check() : guard.check(at); }
+    // Stops past a limit: at `at` (the model's start while the preludes load),
+    // or at the test the model is loaded for.
+    void check(const SourceLoc& at) const { forTest ? guard.check() : guard.check(prelude ? *prelude : at); }
 
     const ResourceGuard guard;  // --timeout and --max-memory
     const bool forTest;
+    std::optional<SourceLoc> prelude;  // the model's start, while _herd7.cat and stdlib.cat load
     size_t declarations = 0;     // of every file read so far (kMaxModelItems)
     size_t built = 0;            // relational operators the interpreter built (kMaxModelOperators)
     std::deque<ParsedModel> files;  // every file read: functions and procedures point into them
@@ -159,7 +162,8 @@ private:
                 p.kind = CatValue::Kind::Procedure;
                 p.procedure = &it;
                 p.scope = scope;
-                scope->names[it.name] = p;
+                p.time = interpreter_.now() + (it.recursive ? 1 : 0);  // procedure rec sees itself
+                interpreter_.bindName(*scope, it.name, p);
                 break;
             }
             case Kind::Call: call(it, scope, includeDepth); break;
@@ -204,16 +208,17 @@ private:
                 throw InputError(expr.where, "'let rec' of a set or relation (a least fixed point) is herd7's, and "
                                              "rdmacheck does not evaluate it (write it with + or *)");
             defining_ = name;
-            values.push_back(interpreter_.value(expr, it.recursive ? nullptr : scope));
+            values.push_back(interpreter_.value(expr, scope));
             defining_.clear();
         }
         for (size_t i = 0; i < values.size(); ++i) {
             const auto& [name, expr] = it.bindings[i];
             laterLets_.erase(name);
             CatValue& v = values[i];
-            if (v.kind == CatValue::Kind::Function && it.recursive) v.scope = scope;
-            scope->names[name] = v.kind == CatValue::Kind::Expr ? define(name, std::move(v), it.where) : std::move(v);
+            interpreter_.bindName(*scope, name, v.kind == CatValue::Kind::Expr ? define(name, std::move(v), it.where) : std::move(v));
         }
+        if (it.recursive)  // let rec: the functions see themselves and each other
+            for (const auto& [name, expr] : it.bindings) scope->names[name].back().second.time = interpreter_.now();
     }
 
     // A set or relation bound at `where`: a definition under a key of its own
@@ -228,10 +233,7 @@ private:
         }
         m_.definitionAt.emplace(key, at);
         m_.definitions.push_back(Definition{key, std::move(v.expr), v.type, where});
-        ModelExpr ref;
-        ref.name = key;
-        ref.where = where;
-        return CatValue::of(std::move(ref), v.type);
+        return CatValue::of(ModelExpr::named(key, where), v.type);
     }
 
     void axiom(const ModelItem& it, CatScope* scope, const std::string& callName) {
@@ -241,13 +243,8 @@ private:
         if (it.negated && it.test != ModelItem::Test::Flag)
             throw InputError(it.where, "a negated check ('~') is herd7's, and rdmacheck does not evaluate it");
         CatValue v = interpreter_.relational(it.expr, scope);
-        if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty) {  // a set is empty when [S] is
-            ModelExpr filter;
-            filter.op = ModelExpr::Op::Filter;
-            filter.where = v.expr.where;
-            filter.args.push_back(std::move(v.expr));
-            v = CatValue::of(std::move(filter), ExprType::Relation);
-        }
+        if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty)  // a set is empty when [S] is
+            v = CatValue::of(ModelExpr::of(ModelExpr::Op::Filter, v.expr.where, {std::move(v.expr)}), ExprType::Relation);
         if (v.type != ExprType::Relation && !v.anyType)
             throw InputError(it.expr.where, "an axiom constrains a relation; this is an event set (use [S] for "
                                             "its identity relation)");
@@ -271,7 +268,7 @@ private:
         if (++calls_ > kMaxProcedureCalls)
             throw InputError(it.where, "procedure calls nested more than " + std::to_string(kMaxProcedureCalls) +
                                            " deep (a recursion that does not end?)");
-        CatScope* body = interpreter_.child(p->scope);
+        CatScope* body = interpreter_.child(p->scope, p->time);
         interpreter_.bind(*body, p->procedure->params, interpreter_.value(it.expr, scope), it.where);
         run(p->procedure->body, body, includeDepth, it.text);
         --calls_;
@@ -289,29 +286,17 @@ private:
                                            "' is herd7's, and rdmacheck evaluates only 'with co from generate_cos(E)' "
                                            "(its choice of the coherence order)");
         const CatValue base = interpreter_.relational(e.args[1], scope);
-        ModelExpr mo;
-        mo.name = "mo";
-        mo.where = it.where;
+        const ModelExpr mo = ModelExpr::named("mo", it.where);
         if (!isCo0(base.expr)) {  // empty ((E & loc) & (W * W)) \ mo
-            auto name = [&](const char* n) {
-                ModelExpr x;
-                x.name = n;
-                x.where = it.where;
-                return x;
-            };
-            auto op = [&](ModelExpr::Op o, ModelExpr a, ModelExpr b) {
-                ModelExpr x;
-                x.op = o;
-                x.where = it.where;
-                x.args = {std::move(a), std::move(b)};
-                return x;
-            };
-            ModelExpr sameLocation = op(ModelExpr::Op::Inter, op(ModelExpr::Op::Inter, base.expr, name("loc")),
-                                        op(ModelExpr::Op::Product, name("W"), name("W")));
-            m_.axioms.push_back(Axiom{Axiom::Kind::Empty, op(ModelExpr::Op::Diff, std::move(sameLocation), mo),
-                                      "generate_cos", it.where});
+            using Op = ModelExpr::Op;
+            const SourceLoc& at = it.where;
+            ModelExpr sameLocation =
+                ModelExpr::of(Op::Inter, at, {ModelExpr::of(Op::Inter, at, {base.expr, ModelExpr::named("loc", at)}),
+                                              ModelExpr::of(Op::Product, at, {ModelExpr::named("W", at), ModelExpr::named("W", at)})});
+            m_.axioms.push_back(
+                Axiom{Axiom::Kind::Empty, ModelExpr::of(Op::Diff, at, {std::move(sameLocation), mo}), "generate_cos", at});
         }
-        scope->names[it.name] = CatValue::of(std::move(mo), ExprType::Relation);
+        interpreter_.bindName(*scope, it.name, CatValue::of(mo, ExprType::Relation));
     }
 
     bool isCo0(const ModelExpr& e) const {
@@ -617,10 +602,11 @@ Model parseModel(const std::string& text, const std::string& file, const ModelSe
     // herd7's predefined names, then its standard library, which herd7 reads
     // before every model: the first stdlib.cat on the path, else rdmacheck's.
     const SourceLoc from{file, 1, 1};
-    loading.check(from);
+    loading.prelude = from;
     builder.read(shippedModelsDir() + "/_herd7.cat", from, "model prelude", 0);
     const std::string stdlib = path.find("stdlib.cat");
     builder.read(stdlib.empty() ? shippedModelsDir() + "/stdlib.cat" : stdlib, from, "standard library", 0);
+    loading.prelude.reset();
     loading.declarations = 0;  // the bound is on the model's own files
     ParsedModel parsed = parseModelText(text, file, loading.declarations);
     m.description = parsed.description;

@@ -39,6 +39,11 @@ TEST(CatLanguage, ALaterLetHidesAnEarlierOne) {
     EXPECT_EQ(m.definition("b")->expr.text(), "a#1");  // the first a, renamed
     EXPECT_EQ(m.definition("a#1")->expr.text(), "po");
     EXPECT_EQ(m.definition("a")->expr.text(), "rf");
+    // A function sees the bindings made before it, as herd7's closures do.
+    const Model f = load("let a = po\nlet f(x) = x | a\nlet a = rf\nacyclic f(mo) as x\n"
+                         "let g = let b = a in fun y -> y ; b\nlet b = po\nacyclic g(mo) as y\n");
+    EXPECT_EQ(axiom(f, "x"), "mo | a#1");
+    EXPECT_EQ(axiom(f, "y"), "mo;a");
     // A base name hidden by a definition: the definition is renamed, uses of the base keep it.
     const Model p = load("let P = M\nacyclic [P] ; po as x\n");
     EXPECT_EQ(axiom(p, "x"), "[P#1];po");
