@@ -11,14 +11,19 @@ namespace {
 
 using Kind = Entry::Kind;
 
-// An instruction's expression (plus `plus`: LOCK ADD's old value); a value
-// outside 64 bits is an error at the instruction, as in the declarative engine.
-long long evaluate(const Instr& in, const CompiledExpr& e, const ThreadState& ts, long long plus = 0) {
+// A value computed for an instruction; one outside 64 bits is an error at the
+// instruction, as in the declarative engine.
+template <class Compute>
+long long atInstruction(const Instr& in, Compute compute) {
     try {
-        return arith::add(e.eval(ts.slots, ts.registers), plus);
+        return compute();
     } catch (const ArithmeticOverflow& x) {
         throw InputError(in.where, x.what());
     }
+}
+
+long long evaluate(const Instr& in, const CompiledExpr& e, const ThreadState& ts) {
+    return atInstruction(in, [&] { return e.eval(ts.slots, ts.registers); });
 }
 
 bool onlyCompletions(const Queue& q) {
@@ -465,7 +470,8 @@ void Rules::lockedStep(const State& s, int t, const Instr& in, State& n) const {
     read(n, cas, memoryAt(s, in.loc));
     const long long old = s.memory[in.loc];
     const bool exchange = in.op == Instr::Op::Xchg;
-    const long long stored = exchange ? s.threads[t].registers[in.reg] : evaluate(in, in.expr, s.threads[t], old);
+    const long long stored = exchange ? s.threads[t].registers[in.reg]
+                                      : atInstruction(in, [&] { return arith::add(evaluate(in, in.expr, s.threads[t]), old); });
     store(n, in.loc, stored, cas);
     if (in.reg >= 0) n.threads[t].registers[in.reg] = exchange ? old : stored;
     advance(n.threads[t]);
