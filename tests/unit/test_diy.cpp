@@ -65,7 +65,7 @@ TEST(Diy, StoreBufferingIsItsCycle) {
 }
 
 // Every diy7 test of the suite whose cycle uses edges diy reads (all but the
-// 18 with diy7's Hat edge) but those edited by hand (X000..X006, x86-2+2W
+// 15 with diy7's Hat edge) but those edited by hand (X000..X006, x86-2+2W
 // renamed, SB-XCHG's writes made XCHGs): the same program, and diy7's name
 // but where diy7's run numbered it as a repeat (MP+po+po-po001): diy numbers
 // the repeats of its own run.
