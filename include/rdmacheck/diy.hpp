@@ -31,6 +31,7 @@ struct DiyTest {
     std::string name;   // diy7's family and thread names (SB+mfence+po), else the edges
     std::string cycle;  // the edges, rotated so that the first thread starts the cycle
     std::string text;   // the .litmus file
+    size_t edges = 0;
 };
 
 // The test of one cycle. A cycle that makes no test (a direction that does not
@@ -38,21 +39,16 @@ struct DiyTest {
 // change that cannot close) is an empty optional, with `why` set.
 std::optional<DiyTest> diyTest(const std::vector<DiyEdge>& cycle, std::string& why);
 
-// Every cycle of at most `size` edges over `edges` that makes a test and holds
-// at least one edge of `relax` (all cycles if `relax` is empty), each once up to
-// rotation; `considered` counts the sequences tried before that.
-std::vector<std::vector<DiyEdge>> diyCycles(const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
-                                            int size, size_t& considered);
+// The test of every cycle of at most `size` edges over `edges` that makes one
+// and holds at least one edge of `relax` (all cycles if `relax` is empty), each
+// cycle once up to rotation; `considered` counts the closed cycles tried.
+std::vector<DiyTest> diyTests(const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax, int size,
+                              size_t& considered);
 
-// A generated test checked under a model: whether the cycle's outcome (the
-// test's exists condition) is reachable. The test is checked as its text
+// Whether a generated test's outcome (the cycle's, its exists condition) is
+// reachable under `model`. The test is checked as its text
 // reads, parsed again, so what is reported is what the file says.
-struct DiyCheck {
-    DiyTest test;
-    size_t edges = 0;
-    bool allowed = false;
-};
-DiyCheck checkDiyTest(const std::vector<DiyEdge>& cycle, const Model& model, const CheckOptions& options);
+bool diyAllowed(const DiyTest& test, const Model& model, const CheckOptions& options);
 
 // diy7's "relax" reading of a model: `edge` is relaxed when some test whose
 // only edge outside `safe` is `edge` is allowed, safe when every such test is

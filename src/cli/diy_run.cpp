@@ -89,18 +89,15 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         }
         return write(tests, checked);
     }
-    std::vector<std::vector<DiyEdge>> chosen;
-    for (const std::string& c : cycles) {
-        chosen.emplace_back();
-        if (!edgesOf("--cycle", {c}, chosen.back())) return 2;
-    }
-    size_t considered = cycles.size();
     if (size > 0) {
-        considered = 0;
-        chosen = diyCycles(safeEdges, relaxEdges, size, considered);
+        size_t considered = 0;
+        const std::vector<DiyTest> tests = diyTests(safeEdges, relaxEdges, size, considered);
+        return write(tests, considered);
     }
     std::vector<DiyTest> tests;
-    for (const std::vector<DiyEdge>& cycle : chosen) {
+    for (const std::string& c : cycles) {
+        std::vector<DiyEdge> cycle;
+        if (!edgesOf("--cycle", {c}, cycle)) return 2;
         std::string why;
         std::optional<DiyTest> test = diyTest(cycle, why);
         if (!test) {
@@ -109,7 +106,7 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         }
         tests.push_back(*test);
     }
-    return write(tests, considered);
+    return write(tests, cycles.size());
 }
 
 // The relax reading, one line an edge: relaxed (with the allowed test that says so), safe, or untested.

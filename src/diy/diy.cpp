@@ -88,7 +88,7 @@ public:
         assignThreads();
         assignLocations();
         if (!assignValues(why)) return std::nullopt;
-        return DiyTest{name(), edges(), text()};
+        return DiyTest{name(), edges(), text(), n_};
     }
 
 private:
@@ -345,12 +345,12 @@ std::optional<DiyTest> diyTest(const std::vector<DiyEdge>& cycle, std::string& w
     return CycleTest(cycle).build(why);
 }
 
-std::vector<std::vector<DiyEdge>> diyCycles(const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
-                                            int size, size_t& considered) {
+std::vector<DiyTest> diyTests(const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax, int size,
+                              size_t& considered) {
     std::vector<DiyEdge> pool = edges;
     for (const DiyEdge& r : relax)
         if (std::none_of(pool.begin(), pool.end(), [&](const DiyEdge& e) { return e.name == r.name; })) pool.push_back(r);
-    std::vector<std::vector<DiyEdge>> out;
+    std::vector<DiyTest> out;
     std::vector<size_t> chosen;
     // A sequence is kept in its least rotation only, so each cycle once.
     auto leastRotation = [&] {
@@ -370,8 +370,8 @@ std::vector<std::vector<DiyEdge>> diyCycles(const std::vector<DiyEdge>& edges, c
             std::vector<DiyEdge> cycle;
             for (size_t i : chosen) cycle.push_back(pool[i]);
             std::string why;
-            if ((relax.empty() || std::any_of(cycle.begin(), cycle.end(), isRelaxed)) && diyTest(cycle, why))
-                out.push_back(cycle);
+            if (relax.empty() || std::any_of(cycle.begin(), cycle.end(), isRelaxed))
+                if (std::optional<DiyTest> test = diyTest(cycle, why)) out.push_back(std::move(*test));
         }
         if (static_cast<int>(chosen.size()) == size) return;
         for (size_t e = 0; e < pool.size(); ++e) {

@@ -8,13 +8,8 @@
 
 namespace rdmacheck {
 
-DiyCheck checkDiyTest(const std::vector<DiyEdge>& cycle, const Model& model, const CheckOptions& options) {
-    std::string why;
-    DiyCheck out;
-    out.test = *diyTest(cycle, why);
-    out.edges = cycle.size();
-    out.allowed = check(parseLitmus(out.test.text, out.test.name + ".litmus"), model, options).ok;
-    return out;
+bool diyAllowed(const DiyTest& test, const Model& model, const CheckOptions& options) {
+    return check(parseLitmus(test.text, test.name + ".litmus"), model, options).ok;
 }
 
 std::vector<EdgeReading> relaxationMap(const Model& model, const std::vector<DiyEdge>& safe,
@@ -24,12 +19,11 @@ std::vector<EdgeReading> relaxationMap(const Model& model, const std::vector<Diy
         EdgeReading reading;
         reading.edge = edge.name;
         size_t considered = 0;
-        for (const std::vector<DiyEdge>& cycle : diyCycles(safe, {edge}, size, considered)) {
+        for (const DiyTest& test : diyTests(safe, {edge}, size, considered)) {
             ++reading.tests;
-            const DiyCheck c = checkDiyTest(cycle, model, options);
-            if (c.allowed && reading.kind != EdgeReading::Kind::Relaxed) {
+            if (reading.kind != EdgeReading::Kind::Relaxed && diyAllowed(test, model, options)) {
                 reading.kind = EdgeReading::Kind::Relaxed;
-                reading.witness = c.test.name;
+                reading.witness = test.name;
             }
         }
         if (reading.tests > 0 && reading.kind == EdgeReading::Kind::Untested) reading.kind = EdgeReading::Kind::Safe;
@@ -42,17 +36,17 @@ std::vector<Distinction> distinguish(const Model& first, const Model& second, co
                                      const std::vector<DiyEdge>& relax, int size, const CheckOptions& options,
                                      size_t& checked) {
     size_t considered = 0;
-    std::vector<std::vector<DiyEdge>> cycles = diyCycles(safe, relax, size, considered);
-    std::stable_sort(cycles.begin(), cycles.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+    std::vector<DiyTest> tests = diyTests(safe, relax, size, considered);
+    std::stable_sort(tests.begin(), tests.end(), [](const DiyTest& a, const DiyTest& b) { return a.edges < b.edges; });
     std::vector<Distinction> out;
     size_t fewest = 0;  // the edges of the first test found
-    for (const std::vector<DiyEdge>& cycle : cycles) {
-        if (fewest > 0 && cycle.size() > fewest) break;
+    for (const DiyTest& test : tests) {
+        if (fewest > 0 && test.edges > fewest) break;
         ++checked;
-        const DiyCheck a = checkDiyTest(cycle, first, options), b = checkDiyTest(cycle, second, options);
-        if (a.allowed == b.allowed) continue;
-        out.push_back({a.test, a.allowed, b.allowed});
-        fewest = cycle.size();
+        const bool a = diyAllowed(test, first, options), b = diyAllowed(test, second, options);
+        if (a == b) continue;
+        out.push_back({test, a, b});
+        fewest = test.edges;
     }
     return out;
 }
