@@ -105,6 +105,9 @@ struct Axiom {
     std::string name;
     SourceLoc where;
     bool negated = false;  // ~: holds where the test fails (herd7's flags: flag ~empty r)
+
+    // An empty or irreflexive axiom: whether the pair (from, to) of its relation breaks it.
+    bool breaks(int from, int to) const { return kind == Kind::Empty || from == to; }
 };
 
 // An acyclicity axiom on a union of relations: the encoder gives it an integer

@@ -249,7 +249,7 @@ struct ExecutionEncoding::Impl {
         // The rest are irreflexive and empty axioms (every acyclic one has a clock).
         for (const Axiom& a : plan.general)
             for (const auto& [key, v] : walker.relation(a.expr))
-                if (a.kind == Axiom::Kind::Empty || key.first == key.second) solver.add(domain.negate(v));
+                if (a.breaks(key.first, key.second)) solver.add(domain.negate(v));
     }
 
     // A topological numbering respects every edge. An initial write with no

@@ -98,7 +98,7 @@ private:
 std::optional<Cycle> generalViolation(const ExecutionGraph& ex, const Model& model) {
     for (const Axiom& a : model.plan.general)
         for (const auto& [from, to] : evaluateRelation(model, a.expr, ex))
-            if (a.kind == Axiom::Kind::Empty || from == to)
+            if (a.breaks(from, to))
                 return Cycle{a.name, {RelationEdge{from, to, a.expr.text(), -1}}, from == to};
     return std::nullopt;
 }

@@ -203,20 +203,29 @@ void CatInterpreter::bind(CatScope& scope, const std::vector<std::string>& param
 // fixed point) is refused.
 CatValue CatInterpreter::let(const ModelExpr& e, const CatScope* scope) {
     CatScope* inner = child(scope, clock_);
-    const bool recursive = e.name == "rec";
+    std::vector<LetBinding> bindings;
+    for (size_t i = 0; i < e.names.size(); ++i) bindings.push_back({e.names[i], e.args[i]});
+    bindLet(bindings, e.name == "rec", scope, *inner);
+    return value(e.args.back(), inner);
+}
+
+void CatInterpreter::bindLet(const std::vector<LetBinding>& bindings, bool recursive, const CatScope* scope,
+                             CatScope& into, const std::function<CatValue(const std::string&, CatValue)>& bound,
+                             const std::function<void(const std::string&)>& evaluating) {
     std::vector<CatValue> values;
-    for (size_t i = 0; i < e.names.size(); ++i) {
-        if (recursive && e.args[i].op != ModelExpr::Op::Fun)
-            unevaluated(e.args[i].where, "'let rec' of a set or relation (a least fixed point)");  // as model.cpp's
-        values.push_back(value(e.args[i], scope));
+    for (const LetBinding& b : bindings) {
+        if (recursive && b.expr.op != ModelExpr::Op::Fun)
+            throw InputError(b.expr.where, "'let rec' of a set or relation (a least fixed point) is herd7's, and "
+                                           "rdmacheck does not evaluate it (write it with + or *)");
+        if (evaluating) evaluating(b.name);
+        values.push_back(value(b.expr, scope));
     }
     for (size_t i = 0; i < values.size(); ++i) {
-        if (recursive) values[i].scope = inner;  // a recursive function sees itself and the others
-        bindName(*inner, e.names[i], std::move(values[i]));
+        if (recursive) values[i].scope = &into;
+        bindName(into, bindings[i].name, bound ? bound(bindings[i].name, std::move(values[i])) : std::move(values[i]));
     }
-    if (recursive)
-        for (const std::string& name : e.names) inner->names[name].back().second.time = clock_;
-    return value(e.args.back(), inner);
+    if (recursive)  // the functions see themselves and each other: every binding made so far
+        for (const LetBinding& b : bindings) into.names[b.name].back().second.time = clock_;
 }
 
 // ~S is _ \ S; ~r is (_ * _) \ r.

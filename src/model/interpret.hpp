@@ -8,6 +8,7 @@
 #pragma once
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -55,6 +56,12 @@ struct CatScope {
     const CatValue* find(const std::string& name, size_t before = static_cast<size_t>(-1)) const;
 };
 
+// One binding of a let: `name = expr`.
+struct LetBinding {
+    const std::string& name;
+    const ModelExpr& expr;
+};
+
 // The names no scope binds: base sets and relations, tables and stamps.
 class CatGlobals {
 public:
@@ -76,6 +83,12 @@ public:
     // A new scope inside `parent`, alive as long as the interpreter, that sees
     // the parent's bindings made before `parentTime`.
     CatScope* child(const CatScope* parent, size_t parentTime = static_cast<size_t>(-1));
+    // A let's bindings: each evaluated in `scope` (`evaluating` told its name
+    // first), then bound in `into` as `bound` makes it (by default the value
+    // itself). A let rec binds functions only, which see themselves and each other.
+    void bindLet(const std::vector<LetBinding>& bindings, bool recursive, const CatScope* scope, CatScope& into,
+                 const std::function<CatValue(const std::string& name, CatValue value)>& bound = {},
+                 const std::function<void(const std::string& name)>& evaluating = {});
     // Binds `name` in `scope`, hiding its earlier bindings there.
     void bindName(CatScope& scope, const std::string& name, CatValue value);
     // The time now: a function made now sees the bindings made before.

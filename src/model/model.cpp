@@ -202,23 +202,16 @@ private:
     // let a = e and b = f: each sees the scope before the let; let rec binds
     // functions that see themselves. A set or relation becomes a definition.
     void let(const ModelItem& it, CatScope* scope) {
-        std::vector<CatValue> values;
-        for (const auto& [name, expr] : it.bindings) {
-            if (it.recursive && expr.op != ModelExpr::Op::Fun)
-                throw InputError(expr.where, "'let rec' of a set or relation (a least fixed point) is herd7's, and "
-                                             "rdmacheck does not evaluate it (write it with + or *)");
-            defining_ = name;
-            values.push_back(interpreter_.value(expr, scope));
-            defining_.clear();
-        }
-        for (size_t i = 0; i < values.size(); ++i) {
-            const auto& [name, expr] = it.bindings[i];
-            laterLets_.erase(name);
-            CatValue& v = values[i];
-            interpreter_.bindName(*scope, name, v.kind == CatValue::Kind::Expr ? define(name, std::move(v), it.where) : std::move(v));
-        }
-        if (it.recursive)  // let rec: the functions see themselves and each other
-            for (const auto& [name, expr] : it.bindings) scope->names[name].back().second.time = interpreter_.now();
+        std::vector<LetBinding> bindings;
+        for (const auto& [name, expr] : it.bindings) bindings.push_back({name, expr});
+        interpreter_.bindLet(
+            bindings, it.recursive, scope, *scope,
+            [&](const std::string& name, CatValue v) {
+                laterLets_.erase(name);
+                return v.kind == CatValue::Kind::Expr ? define(name, std::move(v), it.where) : v;
+            },
+            [&](const std::string& name) { defining_ = name; });
+        defining_.clear();
     }
 
     // A set or relation bound at `where`: a definition under a key of its own

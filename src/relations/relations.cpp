@@ -308,9 +308,7 @@ std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelEx
 
 bool testHolds(const Model& model, const Axiom& test, const ExecutionGraph& ex) {
     const std::set<std::pair<int, int>> pairs = evaluateRelation(model, test.expr, ex);
-    bool holds = pairs.empty();
-    if (test.kind == Axiom::Kind::Irreflexive)
-        holds = std::none_of(pairs.begin(), pairs.end(), [](const auto& p) { return p.first == p.second; });
+    bool holds = std::none_of(pairs.begin(), pairs.end(), [&](const auto& p) { return test.breaks(p.first, p.second); });
     if (test.kind == Axiom::Kind::Acyclic) {  // peel off events without a predecessor; a cycle remains
         std::map<int, int> predecessors;
         std::map<int, std::vector<int>> next;
