@@ -83,6 +83,9 @@ public:
     void run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes, const Body& body) const;
     // Between two solver calls of one encoding.
     void spend(ExecutionEncoding& encoding) const;
+    // Inside a search (ExecutionEncoding::forEach), where the solver's own
+    // time limit stays as spend() set it.
+    void checkLimits() const;
 
 private:
     [[noreturn]] void stopped() const;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 
@@ -59,10 +60,11 @@ SolverContext& threadContext();
 void dropInterruptedThreadContext();
 
 // `ex` (a consistent execution under `model`) with the least nfo its rf and
-// mo allow (each pair forward where it can be), and group orders consistent
-// with that nfo: nfo and group orders are not counted (an execution is its
-// paths, rf and mo, as in herd7), and a picture should not show whichever the
-// solver picked. One query per nfo pair, in the thread's solver context.
+// mo allow (each pair forward where it can be), then the least group orders
+// that nfo allows (likewise, pair by pair): nfo and group orders are not
+// counted (an execution is its paths, rf and mo, as in herd7), and a picture
+// or a witness should not show whichever the solver picked. One query per
+// pair, in the thread's solver context.
 ExecutionGraph withLeastFlushes(const ExecutionGraph& ex, const Model& model, size_t locationCount);
 
 // Z3 failed with an error of its own (not a limit, not "unknown"): its message.
@@ -72,14 +74,15 @@ public:
 };
 
 // How the executions found so far, in every thread, were decoded: most off
-// the solver's trail, the rest from Z3's model (src/encode/trail.hpp). For
-// tests: with crossCheckTrailDecoding(true), an execution read off the trail
-// is decoded from the model too, and a difference throws std::logic_error.
+// the choices' Booleans at Z3's final check, the rest (whose values read need
+// it) from Z3's model (src/encode/watched_choices.hpp). For tests: with
+// crossCheckDecoding(true), every execution is read from the model too, each
+// in a check of its own, and a difference throws std::logic_error.
 struct DecodeCounts {
-    uint64_t fromTrail = 0, fromModel = 0;
+    uint64_t fromChoices = 0, fromModel = 0;
 };
 DecodeCounts decodeCounts();
-void crossCheckTrailDecoding(bool on);
+void crossCheckDecoding(bool on);
 
 class ExecutionEncoding {
 public:
@@ -95,12 +98,17 @@ public:
     ExecutionEncoding& operator=(const ExecutionEncoding&) = delete;
 
     // Whether another execution exists, with rf or mo unlike every execution
-    // found before (depth-first, in disjoint parts of the search space). Throws
-    // SolverGaveUp (src/encode/solver_context.hpp: SkeletonSearch turns it into
-    // the error the user sees) when Z3 cannot tell, and InputError at the
-    // statement when a value of the execution leaves the 64-bit range (arith.hpp).
+    // found before. Throws SolverGaveUp (src/encode/solver_context.hpp:
+    // SkeletonSearch turns it into the error the user sees) when Z3 cannot
+    // tell, and InputError at the statement when a value of the execution
+    // leaves the 64-bit range (arith.hpp).
     bool next();
-    // Bounds each later next() (0: no bound); past it, next() throws SolverGaveUp.
+    // Each execution not found before, in one search (much cheaper per
+    // execution than next()), until `visit` returns false; what `visit`
+    // throws stops the search and is thrown here. Between two executions
+    // nothing else may use the encoding.
+    void forEach(const std::function<bool(const ExecutionGraph&)>& visit);
+    // Bounds each later search (0: no bound); past it, next() and forEach() throw SolverGaveUp.
     void limitTime(unsigned milliseconds);
     // The skeleton with the choices of the execution found by the last
     // successful next(); valid until the next call.

@@ -5,20 +5,22 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <unordered_set>
 
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/choices.hpp"
 #include "rdmacheck/relations.hpp"
 #include "symbolic.hpp"
 #include "terms.hpp"
-#include "trail.hpp"
 #include "values.hpp"
+#include "watched_choices.hpp"
 
 namespace rdmacheck {
 
 namespace {
 
-std::atomic<uint64_t> decodedFromTrail{0}, decodedFromModel{0};
+std::atomic<uint64_t> decodedFromChoices{0}, decodedFromModel{0};
 std::atomic<bool> crossChecking{false};
 
 bool isInit(const Event& e) { return isInitEvent(e); }
@@ -54,21 +56,6 @@ bool isMoMember(const ModelExpr& m) {
 
 }  // namespace
 
-// A choice that tells executions apart: the source of read `first` (second
-// < 0), or whether write `first` is mo-before write `second`.
-struct Decision {
-    int first = -1, second = -1;
-    int values = 2;
-};
-
-// A part of the search space: the literals assumed, the first decision they
-// leave open, and how many of its values they exclude.
-struct Cube {
-    std::vector<int> assumed;  // literal ids (Impl::literalId)
-    size_t open = 0;
-    int excluded = 0;
-};
-
 struct ExecutionEncoding::Impl {
     z3::context& ctx;
     const ExecutionGraph& sk;
@@ -83,24 +70,17 @@ struct ExecutionEncoding::Impl {
     int moHost = -1;                           // the clock mo is read off, or -1 (own keys)
     ExecutionGraph found;  // sk with the last execution's choices
     const bool consistent;
-    // Depth-first enumeration (split): the decisions, the cubes still to
-    // check, the cube of the execution found last, and each literal's id.
-    std::vector<Decision> decisions;
-    std::vector<Cube> pending;
-    std::optional<Cube> last;
-    std::map<std::pair<size_t, int>, int> proxies;  // (decision, value) -> id of its literal
-    std::vector<z3::expr> literals;                  // by id: each proxy, then its negation
-    std::map<unsigned, int> literalOfAst;            // a literal's Z3 AST id -> its id
-    // The unsat cores of checked cubes, under the literal each cube added to
-    // its parent's; and how often each literal is in the cube being split.
-    std::map<int, std::vector<std::vector<int>>> cores;
-    std::vector<int> inCube;
-    TrailDecoder trail;  // reads most executions off the solver's trail
+    // The search (search()): the choices' Booleans as Z3 assigns them, the
+    // executions found (by rf and mo: Z3 may forget a refuted one's lemma and
+    // find it again), and what every check assumes (firstWhere).
+    std::optional<WatchedChoices> watched;
+    std::unordered_set<std::string> seen;
+    std::vector<z3::expr> assumed;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
         : ctx(c.impl().z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
           solver(loan.solver()), choices(ctx, s), domain(choices, c.impl().interrupted_, solver),
-          walker(m, s, domain), found(s), consistent(mode == Mode::Consistent), trail(ctx, choices) {
+          walker(m, s, domain), found(s), consistent(mode == Mode::Consistent) {
         build();
     }
 
@@ -126,8 +106,7 @@ struct ExecutionEncoding::Impl {
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints)
             solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
-        listDecisions();
-        pending.push_back(Cube{});  // the whole space
+        watched.emplace(solver, loan.watch(), choices);
     }
 
     void buildClocks() {
@@ -203,7 +182,6 @@ struct ExecutionEncoding::Impl {
         solver.add(z3::mk_or(some));
         for (size_t i = 0; i < count; ++i)
             for (size_t j = i + 1; j < count; ++j) solver.add(!chosen[i] || !chosen[j]);
-        trail.noteSources(r);
     }
 
     void buildNfo() {
@@ -214,7 +192,6 @@ struct ExecutionEncoding::Impl {
                     choices.nfoPairs.emplace_back(events[i], events[j]);
                     choices.nfoForward.push_back(
                         ctx.bool_const(("nfo" + std::to_string(events[i]) + "_" + std::to_string(events[j])).c_str()));
-                    trail.noteFlush(static_cast<int>(choices.nfoPairs.size()) - 1);
                 }
     }
 
@@ -270,34 +247,62 @@ struct ExecutionEncoding::Impl {
         }
     }
 
-    // The next execution in depth-first order: the cubes left by earlier splits
-    // are checked until one holds an execution, which is then split in turn.
-    bool next() {
-        if (last) split(*last);
-        last.reset();
-        while (!pending.empty()) {
-            z3::expr_vector assumed(ctx);
-            for (int literal : pending.back().assumed) assumed.push_back(literals[literal]);
-            const z3::check_result answer = solver.check(assumed);
-            if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());  // the cube stays pending
-            Cube cube = std::move(pending.back());
-            pending.pop_back();
-            if (answer == z3::unsat) {
-                learn(cube);
-                continue;
-            }
-            last = std::move(cube);  // split at the next call, even if decoding throws
-            if (trail.decode(solver, locationCount, found)) {
-                checkArithmetic();
-                ++decodedFromTrail;
-                if (crossChecking) crossCheck();
-            } else {
-                decode(solver.get_model());
-                ++decodedFromModel;
-            }
-            return true;
+    // One search over the executions not found before. At each, Z3's final
+    // check, the execution is read off the watched Booleans and `visit` says
+    // whether to go on: then it is refuted there (Z3 learns a conflict and
+    // backjumps to the next execution), else the check ends with it. An
+    // execution whose values need the model (or, cross-checking, every one)
+    // ends the check too, and the search goes on with the next check. One that
+    // ends a check is blocked by a clause for good. True when `visit` stopped.
+    bool search(const std::function<bool(const ExecutionGraph&)>& visit) {
+        for (;;) {
+            bool stopped = false, fromChoices = false;
+            std::exception_ptr error;
+            auto atFinalCheck = [&] {
+                if (!watched->complete()) return;  // read from the model
+                if (!seen.insert(watched->key()).second) return loan.watch().refute(watched->distinguishing());
+                try {
+                    fromChoices = watched->read(locationCount, found);
+                    if (fromChoices) ++decodedFromChoices;
+                    if (!fromChoices || crossChecking) return;
+                    checkArithmetic();
+                    if (visit(found)) return loan.watch().refute(watched->distinguishing());
+                } catch (...) {
+                    error = std::current_exception();
+                }
+                stopped = true;
+            };
+            const z3::check_result answer = checkHandled(atFinalCheck);
+            if (error) std::rethrow_exception(error);
+            if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
+            if (answer == z3::unsat) return false;
+            if (!stopped) readModel(fromChoices);
+            solver.add(!z3::mk_and(watched->literalsOf(found)));
+            if (stopped || !visit(found)) return true;
         }
-        return false;
+    }
+
+    z3::check_result checkHandled(const ChoiceWatch::Handler& handler) {
+        const ChoiceWatch::Handling handling(loan.watch(), handler);
+        z3::expr_vector assumptions(ctx);
+        for (const z3::expr& a : assumed) assumptions.push_back(a);
+        return solver.check(assumptions);
+    }
+
+    // The execution the check ended with, from Z3's model; cross-checking, the
+    // one read off the choices (`fromChoices`) must be the same.
+    void readModel(bool fromChoices) {
+        const ExecutionGraph read = found;
+        decode(solver.get_model());
+        if (!fromChoices) ++decodedFromModel;
+        if (crossChecking && fromChoices &&
+            (read.rf != found.rf || read.readValues != found.readValues || read.mo != found.mo ||
+             read.nfo != found.nfo || read.orders != found.orders))
+            throw std::logic_error("the execution read off the watched choices is not the model's");
+    }
+
+    bool next() {
+        return search([](const ExecutionGraph&) { return false; });
     }
 
     void decode(const z3::model& m) {
@@ -332,18 +337,17 @@ struct ExecutionEncoding::Impl {
                 found.nfo.emplace_back(b, a);
             }
         }
-        auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
-        for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
+        decodeOrders(m);
     }
 
     // Fixes rf and mo to `ex`'s, then each nfo pair forward where the pairs
-    // before it allow, and reads the group orders off a model of the result.
+    // before it allow, then each pair of a group order in the group's order of
+    // events where the pairs before it allow: what a picture shows does not
+    // depend on the search that found the execution.
     void settleFlushes(const ExecutionGraph& ex) {
         found.rf = ex.rf;
         found.mo = ex.mo;
-        z3::expr_vector assumed(ctx);
-        for (size_t d = 0; d < decisions.size(); ++d)
-            assumed.push_back(literals[literalId(d, foundValue(decisions[d]))]);
+        z3::expr_vector assumed = watched->literalsOf(ex);
         auto holds = [&] {
             const z3::check_result answer = solver.check(assumed);
             if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
@@ -360,19 +364,22 @@ struct ExecutionEncoding::Impl {
             const auto [a, b] = choices.nfoPairs[i];
             found.nfo.emplace_back(forward ? a : b, forward ? b : a);
         }
+        for (const z3::expr& before : watched->groupOrderPairs()) {
+            assumed.push_back(before);
+            if (holds()) continue;
+            assumed.pop_back();
+            assumed.push_back(!before);
+        }
         if (!holds()) throw std::logic_error("withLeastFlushes: an execution that is not consistent");
-        const z3::model m = solver.get_model();
-        auto rankOf = [&](const z3::expr& rank) { return orderKey(m, rank); };
-        for (const auto& [name, order] : choices.orders) found.orders[name] = order.decode(rankOf);
+        decodeOrders(solver.get_model());
     }
 
-    // The execution read off the trail against the one the model gives.
-    void crossCheck() {
-        const ExecutionGraph fromTrail = found;
-        decode(solver.get_model());
-        if (fromTrail.rf != found.rf || fromTrail.readValues != found.readValues || fromTrail.mo != found.mo ||
-            fromTrail.nfo != found.nfo || fromTrail.orders != found.orders)
-            throw std::logic_error("the execution read off the solver's trail is not the model's");
+    void decodeOrders(const z3::model& m) {
+        for (const auto& named : choices.orders) {
+            const RankedOrder& order = named.second;
+            auto before = [&](int a, int b) { return orderKey(m, order.rank[a]) < orderKey(m, order.rank[b]); };
+            found.orders[named.first] = order.decode(before);
+        }
     }
 
     // Z3 computes with unbounded integers: a step of the execution's arithmetic
@@ -434,70 +441,14 @@ struct ExecutionEncoding::Impl {
         solver.add(z3::mk_or(some));
     }
 
-    // The decisions that tell executions apart, each with two values or more:
-    // the source of each read, and mo between each pair of writes of a location.
-    void listDecisions() {
-        for (size_t r = 0; r < choices.rfCandidates.size(); ++r)
-            if (choices.rfCandidates[r].size() > 1)
-                decisions.push_back({static_cast<int>(r), -1, static_cast<int>(choices.rfCandidates[r].size())});
-        for (const auto& writes : choices.writesOf)
-            for (size_t i = 0; i < writes.size(); ++i)
-                for (size_t j = i + 1; j < writes.size(); ++j) decisions.push_back({writes[i], writes[j], 2});
-    }
-
-    // The value decision d takes in the execution found last.
-    int foundValue(const Decision& d) const {
-        if (d.second < 0) {
-            const auto& candidates = choices.rfCandidates[d.first];
-            return static_cast<int>(std::find(candidates.begin(), candidates.end(), found.rf[d.first]) -
-                                    candidates.begin());
-        }
-        const auto& order = found.mo[sk.events[d.first].location];
-        return std::find(order.begin(), order.end(), d.first) < std::find(order.begin(), order.end(), d.second);
-    }
-
-    // "Decision d takes value v" as a literal, by id: a Boolean constant (Z3
-    // wraps any other assumption in a fresh proxy at every check), a read's
-    // own source Boolean or a proxy tied once to "a before b" in mo; id ^ 1 is
-    // its negation.
-    int literalId(size_t d, int v) {
-        const Decision& decision = decisions[d];
-        const bool mo = decision.second >= 0;
-        const auto key = std::make_pair(d, mo ? 1 : v);
-        auto it = proxies.find(key);
-        if (it == proxies.end()) {
-            if (!mo) {
-                it = proxies.emplace(key, addLiteral(choices.rfChosen[decision.first][v])).first;
-            } else {
-                const z3::expr proxy = ctx.bool_const(("d" + std::to_string(d) + "_1").c_str());
-                solver.add(proxy == choices.moBefore(decision.first, decision.second));
-                it = proxies.emplace(key, addLiteral(proxy)).first;
-                trail.noteCoherence(proxy, decision.first, decision.second);
-            }
-        }
-        return mo && v == 0 ? it->second ^ 1 : it->second;
-    }
-
-    // A Boolean constant and its negation as literals, ids i and i ^ 1.
-    int addLiteral(const z3::expr& proxy) {
-        const int id = static_cast<int>(literals.size());
-        for (const z3::expr& literal : {proxy, !proxy}) {
-            literalOfAst.emplace(Z3_get_ast_id(ctx, literal), static_cast<int>(literals.size()));
-            literals.push_back(literal);
-        }
-        inCube.resize(literals.size(), 0);
-        return id;
-    }
-
-    // The first execution where `condition` holds, assumed in the first cube
+    // The first execution where `condition` holds, assumed by the searches
     // rather than asserted, so that the encoding can still tell whether any
     // execution completes at all (anyExecution).
     bool firstWhere(const z3::expr& condition) {
-        if (last || pending.size() != 1 || !pending.back().assumed.empty())
-            throw std::logic_error("firstWhere: the search has begun");
+        if (!seen.empty() || !assumed.empty()) throw std::logic_error("firstWhere: the search has begun");
         const z3::expr guard = ctx.bool_const("where");
         solver.add(z3::implies(guard, condition));
-        pending.back().assumed.push_back(addLiteral(guard));
+        assumed.push_back(guard);
         return next();
     }
 
@@ -508,70 +459,11 @@ struct ExecutionEncoding::Impl {
         return answer == z3::sat;
     }
 
-    // Keeps an unsat cube's core under the literal the cube added last: a
-    // later cube that holds the same core is unsat too, without a check (the
-    // solver's assertions only grow). Most cubes of an RDMA test are unsat:
-    // agreeing with an execution up to one decision forces the others.
-    void learn(const Cube& cube) {
-        if (cube.assumed.empty()) return;
-        std::vector<int> core;
-        for (const z3::expr& e : solver.unsat_core()) {
-            auto it = literalOfAst.find(Z3_get_ast_id(ctx, e));
-            if (it == literalOfAst.end()) return;
-            core.push_back(it->second);
-        }
-        if (core.empty()) {  // the assertions alone are unsat now (require() adds them): so is every cube
-            pending.clear();
-        } else if (std::find(core.begin(), core.end(), cube.assumed.back()) != core.end()) {
-            cores[cube.assumed.back()].push_back(std::move(core));
-        }
-    }
-
-    // Whether the cube being split plus `added` holds a kept core.
-    bool knownUnsat(int added) {
-        auto kept = cores.find(added);
-        if (kept == cores.end()) return false;
-        ++inCube[added];
-        const bool holds = std::any_of(kept->second.begin(), kept->second.end(), [&](const std::vector<int>& core) {
-            return std::all_of(core.begin(), core.end(), [&](int l) { return inCube[l] > 0; });
-        });
-        --inCube[added];
-        return holds;
-    }
-
-    // The rest of `cube` once its execution E is found: for each decision j the
-    // cube leaves open, the cube where E's values hold before j and j differs
-    // from E's. These cubes are disjoint and together hold every other
-    // execution of `cube`, so no blocking clause accumulates in the solver.
-    // Those that hold a kept unsat core are left out.
-    void split(const Cube& cube) {
-        std::vector<int> value(decisions.size());
-        for (size_t d = cube.open; d < decisions.size(); ++d) value[d] = foundValue(decisions[d]);
-        std::vector<Cube> children;
-        std::vector<int> agreed = cube.assumed;
-        for (int l : agreed) ++inCube[l];
-        for (size_t d = cube.open; d < decisions.size(); ++d) {
-            const int excluded = d == cube.open ? cube.excluded + 1 : 1;
-            const int same = literalId(d, value[d]);
-            if (excluded < decisions[d].values && !knownUnsat(same ^ 1)) {
-                Cube child{agreed, d, excluded};
-                child.assumed.push_back(same ^ 1);
-                children.push_back(std::move(child));
-            }
-            agreed.push_back(same);
-            ++inCube[same];
-        }
-        for (int l : agreed) --inCube[l];
-        // Stacked in reverse: the cube that differs from the execution found at
-        // its first open decision is checked first.
-        pending.insert(pending.end(), std::make_move_iterator(children.rbegin()),
-                       std::make_move_iterator(children.rend()));
-    }
 };
 
-DecodeCounts decodeCounts() { return {decodedFromTrail, decodedFromModel}; }
+DecodeCounts decodeCounts() { return {decodedFromChoices, decodedFromModel}; }
 
-void crossCheckTrailDecoding(bool on) { crossChecking = on; }
+void crossCheckDecoding(bool on) { crossChecking = on; }
 
 ExecutionEncoding::ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& skeleton, const Model& model,
                                      size_t locationCount, Mode mode)
@@ -580,6 +472,8 @@ ExecutionEncoding::ExecutionEncoding(SolverContext& ctx, const ExecutionGraph& s
 ExecutionEncoding::~ExecutionEncoding() = default;
 
 bool ExecutionEncoding::next() { return impl_->next(); }
+
+void ExecutionEncoding::forEach(const std::function<bool(const ExecutionGraph&)>& visit) { impl_->search(visit); }
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 

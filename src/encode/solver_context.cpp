@@ -26,10 +26,15 @@ SolverContext::Impl::Lent& SolverContext::Impl::lend(bool differenceLogic) {
     if (free == solvers_.end()) {
         z3::solver solver(z3(), z3::solver::simple());
         z3::params p(z3());
-        p.set("relevancy", 0u);  // also what reading executions off the trail relies on (trail.hpp)
+        p.set("relevancy", 0u);  // also what reading executions at the final check relies on (watched_choices.hpp)
+        // Z3's default phase caching decides each variable again as in the last
+        // model, which after a refuted execution (choice_watch.hpp) walks back
+        // into its conflict; the conservative variant halves the EXS ring's
+        // enumeration (doc/performance.md).
+        p.set("phase_selection", 4u);
         if (differenceLogic) p.set("arith.solver", 1u);
         solver.set(p);
-        free = solvers_.insert(solvers_.end(), Lent{solver, differenceLogic, false});
+        free = solvers_.insert(solvers_.end(), Lent{solver, differenceLogic, false, nullptr});
     }
     free->busy = true;
     return *free;
@@ -37,6 +42,13 @@ SolverContext::Impl::Lent& SolverContext::Impl::lend(bool differenceLogic) {
 
 SolverLoan::SolverLoan(SolverContext& ctx, bool differenceLogic) : lent_(ctx.impl().lend(differenceLogic)) {
     lent_.solver.push();
+}
+
+// Made at the solver's first encoding, once its assertions are in: attaching
+// it sets Z3's configuration up, which reads the assertions to choose it.
+ChoiceWatch& SolverLoan::watch() {
+    if (!lent_.watch) lent_.watch = std::make_unique<ChoiceWatch>(lent_.solver);
+    return *lent_.watch;
 }
 
 void SolverLoan::limitTime(unsigned milliseconds) {

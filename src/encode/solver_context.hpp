@@ -5,9 +5,11 @@
 
 #include <atomic>
 #include <deque>
+#include <memory>
 #include <stdexcept>
 #include <z3++.h>
 
+#include "choice_watch.hpp"
 #include "rdmacheck/encode.hpp"
 
 namespace rdmacheck {
@@ -47,6 +49,7 @@ struct SolverContext::Impl : private Z3Settings {
         z3::solver solver;
         bool differenceLogic;
         bool busy;
+        std::unique_ptr<ChoiceWatch> watch;
     };
     std::deque<Lent> solvers_;  // a deque: lent references stay valid
     Lent& lend(bool differenceLogic);
@@ -60,6 +63,7 @@ public:
     SolverLoan(const SolverLoan&) = delete;
     SolverLoan& operator=(const SolverLoan&) = delete;
     z3::solver& solver() { return lent_.solver; }
+    ChoiceWatch& watch();
     // Bounds each later check (0: no bound) until the loan ends.
     void limitTime(unsigned milliseconds);
 

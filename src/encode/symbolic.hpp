@@ -45,15 +45,13 @@ struct RankedOrder {
         return out;
     }
 
-    // Each group's events sorted by their rank in the model.
-    template <class RankOf>
-    std::map<int, std::vector<int>> decode(const RankOf& rankOf) const {
+    // Each group's events sorted by `before`, a strict total order on it.
+    template <class Before>
+    std::map<int, std::vector<int>> decode(const Before& before) const {
         std::map<int, std::vector<int>> out;
         for (const auto& [group, events] : groups) {
-            std::vector<std::pair<OrderKey, int>> order;
-            for (int e : events) order.emplace_back(rankOf(rank[e]), e);
-            std::sort(order.begin(), order.end());
-            for (const auto& [key, e] : order) out[group].push_back(e);
+            out[group] = events;
+            std::sort(out[group].begin(), out[group].end(), before);
         }
         return out;
     }

@@ -251,19 +251,19 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
                                                                                              canonicallyBefore);
     search.run(
         ctx, ExecutionEncoding::Mode::WellFormed, nullptr, [&](const PathCombination&, ExecutionEncoding& encoding) {
-            while (encoding.next()) {
-                const ExecutionGraph& ex = encoding.current();
+            encoding.forEach([&](const ExecutionGraph& ex) {
                 auto lookup = [&](const Cond& atom) { return finalValue(test, program, ex, atom.loc, atom.thread); };
-                search.spend(encoding);
-                if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) continue;
+                search.checkLimits();
+                if ((test.filter && !evalCondition(*test.filter, lookup)) || !evalCondition(outcome, lookup)) return true;
                 if (result.candidates == options.maxCandidates) {
                     result.truncated = true;
                     return false;
                 }
                 ++result.candidates;
                 shown.offer(ex);
-            }
-            return true;
+                return true;
+            });
+            return !result.truncated;
         });
     for (const ExecutionGraph& ex : shown.sorted())
         result.shown.push_back(explainCandidate(test, program, model, ex, result.outcome));

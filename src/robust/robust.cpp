@@ -229,8 +229,10 @@ RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, con
         .run(ctx, ExecutionEncoding::Mode::Consistent, &loops,
              [&](const PathCombination& combination, ExecutionEncoding& encoding) {
                  encoding.requireScCycle();
-                 if (encoding.next())
-                     r.witness = makeWitness(test, program, combination.choice, encoding.current(), model);
+                 if (encoding.next())  // its least nfo, which the solver otherwise picks
+                     r.witness = makeWitness(test, program, combination.choice,
+                                             withLeastFlushes(encoding.current(), model, program.locations.size()),
+                                             model);
                  return !r.witness;
              });
     if (!r.witness) r.cutLoops = loops.cutLoops;

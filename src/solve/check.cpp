@@ -91,9 +91,11 @@ bool cutLoopsNoted(const CheckResult& notes, const ExecutionGraph& sk) {
 }  // namespace
 
 void SkeletonSearch::spend(ExecutionEncoding& encoding) const {
-    guard_.check();
+    checkLimits();
     if (options_.limits.seconds > 0) encoding.limitTime(guard_.remainingMilliseconds());
 }
+
+void SkeletonSearch::checkLimits() const { guard_.check(); }
 
 void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes,
                          const Body& body) const {
@@ -165,9 +167,8 @@ public:
 
 private:
     void enumerateExecutions(ExecutionEncoding& encoding) {
-        while (encoding.next()) {
+        encoding.forEach([&](const ExecutionGraph& ex) {
             result_.completes = true;
-            const ExecutionGraph& ex = encoding.current();
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
                 record(ex);
@@ -177,9 +178,10 @@ private:
                                      "more than " + std::to_string(options_.maxExecutions) +
                                          " consistent executions; raise --max-executions");
             }
-            search_.spend(encoding);
+            search_.checkLimits();
             tick();
-        }
+            return true;
+        });
     }
 
     // herd7's Flag lines: each flag of the model that this execution raises.
