@@ -70,12 +70,14 @@ struct ExecutionEncoding::Impl {
     int moHost = -1;                           // the clock mo is read off, or -1 (own keys)
     ExecutionGraph found;  // sk with the last execution's choices
     const bool consistent;
-    // The search (search()): the choices' Booleans as Z3 assigns them, the
-    // executions found (by rf and mo: Z3 may forget a refuted one's lemma and
-    // find it again), and what every check assumes (firstWhere).
+    // The search (search()): the choices' Booleans as Z3 assigns them (watched
+    // from the first search on: a single query, firstWhere, reads the model,
+    // and watching costs a hard query up to a third more), the executions
+    // found (by rf and mo: Z3 may forget a refuted one's lemma and find it
+    // again).
     std::optional<WatchedChoices> watched;
+    bool queried = false;  // firstWhere's query was made: no search follows
     std::unordered_set<std::string> seen;
-    std::vector<z3::expr> assumed;
 
     Impl(SolverContext& c, const ExecutionGraph& s, const Model& m, size_t locations, Mode mode)
         : ctx(c.impl().z3()), sk(s), model(m), locationCount(locations), loan(c, isDifferenceLogic(s)),
@@ -106,7 +108,6 @@ struct ExecutionEncoding::Impl {
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints)
             solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
-        watched.emplace(solver, loan.watch(), choices);
     }
 
     void buildClocks() {
@@ -255,6 +256,8 @@ struct ExecutionEncoding::Impl {
     // ends the check too, and the search goes on with the next check. One that
     // ends a check is blocked by a clause for good. True when `visit` stopped.
     bool search(const std::function<bool(const ExecutionGraph&)>& visit) {
+        if (queried) throw std::logic_error("a search after firstWhere");
+        if (!watched) watched.emplace(solver, loan.watch(), choices);
         for (;;) {
             bool stopped = false, fromChoices = false;
             std::exception_ptr error;
@@ -284,9 +287,7 @@ struct ExecutionEncoding::Impl {
 
     z3::check_result checkHandled(const ChoiceWatch::Handler& handler) {
         const ChoiceWatch::Handling handling(loan.watch(), handler);
-        z3::expr_vector assumptions(ctx);
-        for (const z3::expr& a : assumed) assumptions.push_back(a);
-        return solver.check(assumptions);
+        return solver.check();
     }
 
     // The execution the check ended with, from Z3's model; cross-checking, the
@@ -347,6 +348,7 @@ struct ExecutionEncoding::Impl {
     void settleFlushes(const ExecutionGraph& ex) {
         found.rf = ex.rf;
         found.mo = ex.mo;
+        watched.emplace(solver, loan.watch(), choices);
         z3::expr_vector assumed = watched->literalsOf(ex);
         auto holds = [&] {
             const z3::check_result answer = solver.check(assumed);
@@ -441,15 +443,21 @@ struct ExecutionEncoding::Impl {
         solver.add(z3::mk_or(some));
     }
 
-    // The first execution where `condition` holds, assumed by the searches
-    // rather than asserted, so that the encoding can still tell whether any
-    // execution completes at all (anyExecution).
+    // The first execution where `condition` holds, read from the model of
+    // one query that assumes it rather than asserts it, so that the encoding
+    // can still tell whether any execution completes at all (anyExecution).
     bool firstWhere(const z3::expr& condition) {
-        if (!seen.empty() || !assumed.empty()) throw std::logic_error("firstWhere: the search has begun");
+        if (watched || queried) throw std::logic_error("firstWhere: the search has begun");
+        queried = true;
         const z3::expr guard = ctx.bool_const("where");
         solver.add(z3::implies(guard, condition));
-        assumed.push_back(guard);
-        return next();
+        z3::expr_vector assumptions(ctx);
+        assumptions.push_back(guard);
+        const z3::check_result answer = solver.check(assumptions);
+        if (answer == z3::unknown) throw SolverGaveUp(solver.reason_unknown());
+        if (answer == z3::unsat) return false;
+        decode(solver.get_model());
+        return true;
     }
 
     // One query, nothing decoded.
