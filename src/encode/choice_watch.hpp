@@ -16,8 +16,9 @@
 
 namespace rdmacheck {
 
-// One per solver, attached when the solver is made: Z3 takes one per solver,
-// and a solver serves many encodings, each in a scope of its own.
+// One per solver (Z3 takes one per solver, and a solver serves many encodings,
+// each in a scope of its own), attached at the solver's first search
+// (SolverLoan::watch: attaching configures Z3 from the assertions present).
 class ChoiceWatch {
 public:
     explicit ChoiceWatch(z3::solver& solver);
