@@ -61,12 +61,13 @@ bool WatchedChoices::complete() const {
            std::all_of(groupOrders_.begin(), groupOrders_.end(), [&](const auto& g) { return allOrdered(g.second); });
 }
 
-bool WatchedChoices::before(const std::vector<Ordered>& pairs, int a, int b) const {
-    for (const Ordered& p : pairs) {
-        if (p.a == a && p.b == b) return watch_.holds(p.id);
-        if (p.a == b && p.b == a) return !watch_.holds(p.id);
-    }
-    return false;
+// Each event's place in its group (a location's writes, a group order's
+// group): how many of the group come before it. The pairs' values are a
+// strict total order per group at a final check, so the places are 0, 1, ...
+std::vector<int> WatchedChoices::places(const std::vector<Ordered>& pairs, size_t eventCount) const {
+    std::vector<int> place(eventCount, 0);
+    for (const Ordered& p : pairs) ++place[watch_.holds(p.id) ? p.b : p.a];
+    return place;
 }
 
 bool WatchedChoices::read(size_t locationCount, ExecutionGraph& found) const {
@@ -80,9 +81,10 @@ bool WatchedChoices::read(size_t locationCount, ExecutionGraph& found) const {
         found.rf[reads_[i]] = choices_.rfCandidates[reads_[i]][taken - ids.begin()];
     }
     if (!valuesFromSources(found)) return false;
+    const std::vector<int> place = places(coherence_, found.events.size());
     for (size_t l = 0; l < locationCount; ++l) {
         std::vector<int> writes = choices_.writesOf[l];
-        std::sort(writes.begin(), writes.end(), [&](int a, int b) { return before(coherence_, a, b); });
+        std::sort(writes.begin(), writes.end(), [&](int a, int b) { return place[a] < place[b]; });
         found.mo[l].push_back(found.initWriteOf(static_cast<int>(l)));
         found.mo[l].insert(found.mo[l].end(), writes.begin(), writes.end());
     }
@@ -94,8 +96,8 @@ bool WatchedChoices::read(size_t locationCount, ExecutionGraph& found) const {
     for (const auto& [name, ranked] : choices_.orders) {
         static const std::vector<Ordered> none;  // every group of one event
         auto it = groupOrders_.find(name);
-        const std::vector<Ordered>& pairs = it == groupOrders_.end() ? none : it->second;
-        found.orders[name] = ranked.decode([&](int a, int b) { return before(pairs, a, b); });
+        const std::vector<int> rank = places(it == groupOrders_.end() ? none : it->second, found.events.size());
+        found.orders[name] = ranked.decode([&](int a, int b) { return rank[a] < rank[b]; });
     }
     return true;
 }

@@ -46,7 +46,7 @@ private:
         unsigned id;
     };
     Ordered order(z3::solver& solver, int a, int b, const z3::expr& before, const std::string& name);
-    bool before(const std::vector<Ordered>& pairs, int a, int b) const;
+    std::vector<int> places(const std::vector<Ordered>& pairs, size_t eventCount) const;
     bool valuesFromSources(ExecutionGraph& found) const;
 
     ChoiceWatch& watch_;
