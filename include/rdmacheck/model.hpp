@@ -176,8 +176,9 @@ struct ModelSearchPath {
     ModelSearchPath(std::string folder) : folders{std::move(folder)} {}  // one folder (tests)
     ModelSearchPath(const char* folder) : folders{folder} {}
     explicit ModelSearchPath(std::vector<std::string> list) : folders(std::move(list)) {}
-    // `added` (--models-dir, herd7's -I), then $RDMACHECK_MODELS (folders
-    // separated by ':'), then the models shipped with rdmacheck.
+    // `added` (--models-dir, herd7's -I; +DIR is DIR in the shipped models'
+    // folder, as herd7 reads it), then $RDMACHECK_MODELS (folders separated
+    // by ':'), then the models shipped with rdmacheck.
     static ModelSearchPath withDefaults(const std::vector<std::string>& added = {});
 
     // The file `name` (a model's name gets ".cat") stands for, or "" if no

@@ -103,7 +103,9 @@ void addLimits(CLI::App& command, ResourceLimits& limits) {
 void addModelsDirs(CLI::App& command, std::vector<std::string>& dirs) {
     command.add_option("--models-dir", dirs,
                        "a folder searched for models, their includes and tables before the shipped models (" +
-                           shippedModelsDir() + ") (herd7's -I); repeatable");
+                           shippedModelsDir() + "; +DIR is DIR in there, as herd7's -I +DIR) (herd7's -I); repeatable")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 // The CPUs this process may run on, as nproc counts them: under Slurm or

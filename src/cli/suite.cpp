@@ -340,8 +340,9 @@ namespace {
 
 // mcompare7's table on stdout; exit 1 when some test differs, including a
 // test the table leaves out for missing from the first column.
-int printComparison(const std::vector<CompareColumn>& columns, bool checkHashes) {
-    const McompareResult result = printMcompareDiffs(std::cout, columns, checkHashes);
+int printComparison(const std::vector<CompareColumn>& columns, const CompareOptions& options) {
+    const TestNameFilter filter = options.filter.empty() ? TestNameFilter() : TestNameFilter(options.filter);
+    const McompareResult result = printMcompareDiffs(std::cout, columns, options.checkHashes, filter);
     if (!result.notInFirst.empty()) {
         std::cerr << "compare: not in the first log, so not in the table:";
         for (const std::string& test : result.notInFirst) std::cerr << " " << test;
@@ -352,7 +353,7 @@ int printComparison(const std::vector<CompareColumn>& columns, bool checkHashes)
 
 }  // namespace
 
-int compareLogs(const std::vector<std::string>& logs, bool checkHashes) {
+int compareLogs(const std::vector<std::string>& logs, const CompareOptions& options) {
     std::vector<CompareColumn> columns;
     int status = 2;
     readArguments("compare", [&] {
@@ -360,13 +361,13 @@ int compareLogs(const std::vector<std::string>& logs, bool checkHashes) {
             columns.push_back({fs::path(log).filename().string(), log, {}});
             readLogFile(log, columns.back().reports);
         }
-        status = printComparison(columns, checkHashes);
+        status = printComparison(columns, options);
     });
     return status;
 }
 
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
-                  int jobs, bool checkHashes) {
+                  int jobs, const CompareOptions& options) {
     std::vector<std::string> files;
     if (!readArguments("compare", [&] { files = collectSuite(args); })) return 2;
     std::vector<CompareColumn> columns;
@@ -382,7 +383,7 @@ int compareModels(CheckRun& run, const std::vector<std::string>& models, const s
         }));
     }
     int compared = 2;
-    readArguments("compare", [&] { compared = printComparison(columns, checkHashes); });
+    readArguments("compare", [&] { compared = printComparison(columns, options); });
     return std::max(status, compared);
 }
 
@@ -479,15 +480,19 @@ void SuiteFlags::add(CLI::App& app) {
         ->required();
     compareCommand->add_option("--models", compareModelNames, "run these models on the suite and compare them")
         ->delimiter(',');
-    compareCommand->add_flag("--no-hash", noHash, "do not stop at a test with two hashes (mcompare7's -nohash)");
+    compareCommand->add_flag("--no-hash{false}", compare.checkHashes,
+                             "do not stop at a test with two hashes (mcompare7's -nohash)");
+    compareCommand->add_option("--filter", compare.filter,
+                               "only the tests whose names this regular expression matches from their start, in "
+                               "OCaml's Str syntax as mcompare7's -e reads it (which leaves this table whole)");
 }
 
 int SuiteFlags::runOnLogs() const {
-    return *mergeCommand ? mergeLogs(mergeLogsArgs, mergeExpect) : compareLogs(compareArgs, !noHash);
+    return *mergeCommand ? mergeLogs(mergeLogsArgs, mergeExpect) : compareLogs(compareArgs, compare);
 }
 
 int SuiteFlags::runOnSuite(CheckRun& run, int jobs) {
-    if (*compareCommand) return compareModels(run, compareModelNames, compareArgs, jobs, !noHash);
+    if (*compareCommand) return compareModels(run, compareModelNames, compareArgs, jobs, compare);
     suite.progress = !noProgress;
     return runSuite(run, args, suite);
 }

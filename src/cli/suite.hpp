@@ -39,17 +39,21 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect);
 // of several models run on the same suite; exit 1 when some test differs or
 // is missing from the first log, 2 on a bad log or test, or where mcompare7
 // stops (a hash or state-location mismatch).
-// checkHashes false: mcompare7's -nohash.
-int compareLogs(const std::vector<std::string>& logs, bool checkHashes);
+struct CompareOptions {
+    bool checkHashes = true;  // false: mcompare7's -nohash
+    std::string filter;       // mcompare7's -e: tests whose names this matches (empty: all)
+};
+int compareLogs(const std::vector<std::string>& logs, const CompareOptions& options);
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,
-                  int jobs, bool checkHashes);
+                  int jobs, const CompareOptions& options);
 
 // run, merge and compare: suites, their logs and their tables.
 struct SuiteFlags {
     CLI::App *runCommand = nullptr, *mergeCommand = nullptr, *compareCommand = nullptr;
     std::vector<std::string> args, mergeLogsArgs, compareArgs, compareModelNames;
     SuiteOptions suite;
-    bool noProgress = false, noHash = false;
+    bool noProgress = false;
+    CompareOptions compare;
     std::string mergeExpect;
 
     void add(CLI::App& app);

@@ -637,7 +637,9 @@ std::string shippedModelsDir() {
 }
 
 ModelSearchPath ModelSearchPath::withDefaults(const std::vector<std::string>& added) {
-    std::vector<std::string> folders = added;
+    std::vector<std::string> folders;
+    for (const std::string& folder : added)  // herd7's -I +DIR: DIR among the shipped models
+        folders.push_back(folder.rfind('+', 0) == 0 ? shippedModelsDir() + "/" + folder.substr(1) : folder);
     if (const char* env = std::getenv("RDMACHECK_MODELS")) {
         std::istringstream list(env);
         for (std::string folder; std::getline(list, folder, ':');)

@@ -259,14 +259,46 @@ void printWarning(std::ostream& out, const char* sign, const std::set<std::strin
     out << "\n";
 }
 
+// OCaml's Str syntax as ECMAScript: a backslash makes `|`, `(`, `)` operators
+// and the other characters literal; bare `|`, `(`, `)`, `{`, `}` are literal.
+std::string ecmaScriptOfStr(const std::string& str) {
+    std::string out;
+    for (size_t i = 0; i < str.size(); ++i) {
+        const char c = str[i];
+        if (c == '\\' && i + 1 < str.size()) {
+            const char next = str[++i];
+            out += std::string("|()").find(next) != std::string::npos ? std::string(1, next) : std::string{'\\', next};
+        } else if (std::string("|(){}").find(c) != std::string::npos) {
+            out += std::string{'\\', c};
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
-McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns, bool hashes) {
+TestNameFilter::TestNameFilter(const std::string& strRegexp) {
+    try {
+        regex_.emplace(ecmaScriptOfStr(strRegexp));
+    } catch (const std::regex_error& e) {
+        throw std::invalid_argument("'" + strRegexp + "' is not a regular expression: " + e.what());
+    }
+}
+
+bool TestNameFilter::keeps(const std::string& test) const {
+    return !regex_ || std::regex_search(test, *regex_, std::regex_constants::match_continuous);
+}
+
+McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareColumn>& columns, bool hashes,
+                                  const TestNameFilter& filter) {
     std::vector<std::string> names, sources;
     std::vector<Log> logs;
     for (const CompareColumn& column : columns) {
         Log log = logOf(column);
         if (log.empty()) continue;  // mcompare7 drops a log without tests
+        for (auto it = log.begin(); it != log.end();) it = filter.keeps(it->first) ? std::next(it) : log.erase(it);
         names.push_back(column.name);
         sources.push_back(column.source);
         logs.push_back(std::move(log));

@@ -106,6 +106,27 @@ TEST(HerdUser, UsageAndCountsReadAsEnglish) {
     EXPECT_EQ(herd.status, 0) << herd.err;
 }
 
+// -I DIR takes one folder, so the test may follow it (herd7's `herd7 -I DIR
+// test.litmus`); -I +DIR is DIR in the shipped models' folder, as herd7 reads
+// it in its libdir.
+TEST(HerdUser, IncludeFolderTakesOneArgumentAndPlusMeansShipped) {
+    const ToolRun plain = runTool("--no-time " + corpusTest());
+    const ToolRun dirFirst = runTool("--no-time -I " + TempDir("models").path() + " " + corpusTest());
+    EXPECT_EQ(dirFirst.status, 0) << dirFirst.err;
+    EXPECT_EQ(dirFirst.out, plain.out);
+    // A build's shipped models are the source tree's models/: the folder is
+    // named from there, and is not found from the working directory.
+    const TempDir dir("models");
+    writeIncluding(dir / "mine.cat", sourceDir() + "/models/rdma-tso.cat");
+    const std::string fromShipped = std::filesystem::relative(dir.path(), sourceDir() + "/models").string();
+    const ToolRun shipped = runTool("--no-time -I +" + fromShipped + " -model mine " + corpusTest());
+    EXPECT_EQ(shipped.status, 0) << shipped.err;
+    EXPECT_NE(shipped.out.find("Model mine"), std::string::npos) << shipped.out;
+    const ToolRun relative = runTool("-I " + fromShipped + " -model mine " + corpusTest());
+    EXPECT_EQ(relative.status, 2) << relative.out;
+    EXPECT_NE(relative.err.find("unknown model 'mine'"), std::string::npos) << relative.err;
+}
+
 namespace {
 
 // X86 MP with `quantifier`: under tso three consistent executions, none with
