@@ -1,8 +1,9 @@
 // Tests generated from cycles of relaxations, as herdtools' diy7 makes them
 // (doc/diy.md): an edge names two events and what relates them (program order
 // on the same or another location, a fence, reads-from, from-read, coherence,
-// a read-modify-write); a cycle of edges becomes a test whose condition is the
-// cycle's outcome. X86 first; the edge type leaves room for RDMA's vocabulary.
+// a read-modify-write, for RDMA a put's or a get's two halves); a cycle of
+// edges becomes a test whose condition is the cycle's outcome. X86 in diy7's
+// names; RDMA in a vocabulary of RDMA^TSO's events (doc/diy.md, "RDMA").
 #pragma once
 
 #include <optional>
@@ -13,19 +14,30 @@
 
 namespace rdmacheck {
 
+enum class DiyArch { X86, RDMA };
+
 struct DiyEdge {
-    enum class Kind { Po, Fence, Rf, Fr, Ws, Rmw };
-    std::string name;  // diy7's: PodWR, MFencedWR, Rfe, Fri, Wse, Rmw
+    enum class Kind { Po, Fence, Rf, Fr, Ws, Rmw, Poll, Rfence, Put, Get };
+    std::string name;  // diy7's (PodWR, MFencedWR, Rfe, Fri, Wse, Rmw); RDMA's (PodnrWlR, Put, ...)
     Kind kind = Kind::Po;
     bool external = false;     // between threads (Rfe, Fre, Wse)
     bool sameLocation = true;  // Pos, Rf, Fr, Ws, Rmw; Pod and MFenced change location
     char from = 'W', to = 'R';  // the directions of its two events
+    // RDMA: the kinds of its two events (lR, lW, nlR, nrW, nrR, nlW), empty
+    // where any event of the direction joins (the communication edges).
+    std::string fromEvent, toEvent;
+    bool otherNode = false;  // RDMA Pon: two remote accesses to two nodes (two queue pairs)
 };
 
-// The X86 edges diy7 names: Po[sd][WR][WR], MFence[sd][WR][WR], Rfe, Rfi,
-// Fre, Fri, Wse, Wsi, Rmw (an XCHG's read to its write).
-const std::vector<DiyEdge>& x86DiyEdges();
-std::optional<DiyEdge> findDiyEdge(const std::string& name);
+// Whether `next` may follow `e` in a cycle: the direction, and the event's
+// kind where both name it.
+bool joins(const DiyEdge& e, const DiyEdge& next);
+
+// The edges of an architecture. X86: diy7's Po[sd][WR][WR],
+// MFence[sd][WR][WR], Rfe, Rfi, Fre, Fri, Wse, Wsi, Rmw (an XCHG's read to its
+// write). RDMA: doc/diy.md, "RDMA".
+const std::vector<DiyEdge>& diyEdges(DiyArch arch);
+std::optional<DiyEdge> findDiyEdge(DiyArch arch, const std::string& name);
 
 struct DiyTest {
     std::string name;   // diy7's family and thread names (SB+mfence+po), else the edges
@@ -37,13 +49,13 @@ struct DiyTest {
 // The test of one cycle. A cycle that makes no test (a direction that does not
 // match from one edge to the next, fewer than two external edges, a location
 // change that cannot close) is an empty optional, with `why` set.
-std::optional<DiyTest> diyTest(const std::vector<DiyEdge>& cycle, std::string& why);
+std::optional<DiyTest> diyTest(DiyArch arch, const std::vector<DiyEdge>& cycle, std::string& why);
 
 // The test of every cycle of at most `size` edges over `edges` that makes one
 // and holds at least one edge of `relax` (all cycles if `relax` is empty), each
 // cycle once up to rotation; `considered` counts the closed cycles tried.
-std::vector<DiyTest> diyTests(const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax, int size,
-                              size_t& considered);
+std::vector<DiyTest> diyTests(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
+                              int size, size_t& considered);
 
 // Whether a generated test's outcome (the cycle's, its exists condition) is
 // reachable under `model`. The test is checked as its text
@@ -59,7 +71,7 @@ struct EdgeReading {
     std::string witness;  // Relaxed: the allowed test's name
     size_t tests = 0;     // the tests that read the edge
 };
-std::vector<EdgeReading> relaxationMap(const Model& model, const std::vector<DiyEdge>& safe,
+std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const std::vector<DiyEdge>& safe,
                                        const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options);
 
 // The tests of the fewest edges (at most `size`) on whose outcome two models
@@ -68,8 +80,8 @@ struct Distinction {
     DiyTest test;
     bool allowedFirst = false, allowedSecond = false;
 };
-std::vector<Distinction> distinguish(const Model& first, const Model& second, const std::vector<DiyEdge>& safe,
-                                     const std::vector<DiyEdge>& relax, int size, const CheckOptions& options,
-                                     size_t& checked);
+std::vector<Distinction> distinguish(DiyArch arch, const Model& first, const Model& second,
+                                     const std::vector<DiyEdge>& safe, const std::vector<DiyEdge>& relax, int size,
+                                     const CheckOptions& options, size_t& checked);
 
 }  // namespace rdmacheck

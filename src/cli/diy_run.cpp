@@ -15,18 +15,21 @@ namespace rdmacheck::cli {
 namespace {
 
 // Edge names separated by spaces or commas; false after printing an error.
-bool edgesOf(const std::string& option, const std::vector<std::string>& texts, std::vector<DiyEdge>& out) {
+bool edgesOf(DiyArch arch, const std::string& option, const std::vector<std::string>& texts,
+             std::vector<DiyEdge>& out) {
     for (std::string text : texts) {
         for (char& c : text)
             if (c == ',') c = ' ';
         std::istringstream words(text);
         for (std::string w; words >> w;) {
-            const std::optional<DiyEdge> e = findDiyEdge(w);
+            const std::optional<DiyEdge> e = findDiyEdge(arch, w);
             if (!e) {
                 std::vector<std::string> known;
-                for (const DiyEdge& k : x86DiyEdges()) known.push_back(k.name);
-                std::cerr << "rdmacheck: error: " << option << ": unknown edge '" << w << "'" << didYouMean(w, known)
-                          << " (X86 edges: " << joined(known) << ")\n";
+                for (const DiyEdge& k : diyEdges(arch)) known.push_back(k.name);
+                std::cerr << "rdmacheck: error: " << option << ": unknown edge '" << w << "'" << didYouMean(w, known);
+                if (arch == DiyArch::X86) std::cerr << " (X86 edges: " << joined(known) << ")";
+                else std::cerr << " (RDMA edges: doc/diy.md, \"RDMA\")";
+                std::cerr << "\n";
                 return false;
             }
             out.push_back(*e);
@@ -39,7 +42,9 @@ bool edgesOf(const std::string& option, const std::vector<std::string>& texts, s
 
 void DiyFlags::add(CLI::App& app) {
     command = app.add_subcommand("diy", "tests from cycles of relaxations, as diy7 makes them (doc/diy.md)");
-    command->add_option("--arch", arch, "the tests' architecture (X86; RDMA is not read yet)")->capture_default_str();
+    command->add_option("--arch", arch, "the tests' architecture: X86 (diy7's edges) or RDMA (doc/diy.md)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"X86", "RDMA"}));
     command->add_option("--cycle", cycles, "one test from this cycle of edges, e.g. \"PodWR Fre PodWR Fre\" (repeatable)");
     command->add_option("--size", size, "every cycle of at most N edges over --safe and --relax")
         ->check(CLI::Range(1, 8));
@@ -53,10 +58,6 @@ void DiyFlags::add(CLI::App& app) {
 }
 
 int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
-    if (arch != "X86") {
-        std::cerr << "rdmacheck: error: --arch " << arch << ": only X86 cycles are read yet\n";
-        return 2;
-    }
     if (cycles.empty() == (size == 0)) {
         std::cerr << "rdmacheck: error: diy takes --cycle or --size, one of them\n";
         return 2;
@@ -66,11 +67,13 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         std::cerr << "rdmacheck: error: --model and --distinguish take --size, and not each other\n";
         return 2;
     }
+    const DiyArch a = architecture();
     std::vector<DiyEdge> safeEdges, relaxEdges;
-    if (!edgesOf("--safe", safe, safeEdges) || !edgesOf("--relax", relax, relaxEdges)) return 2;
+    if (!edgesOf(a, "--safe", safe, safeEdges) || !edgesOf(a, "--relax", relax, relaxEdges)) return 2;
     // The relax reading asks of each edge against the communication edges; every other use takes every edge.
-    if (safe.empty() && !model.empty()) safeEdges = {*findDiyEdge("Rfe"), *findDiyEdge("Fre"), *findDiyEdge("Wse")};
-    else if (safe.empty()) safeEdges = x86DiyEdges();
+    if (safe.empty() && !model.empty())
+        safeEdges = {*findDiyEdge(a, "Rfe"), *findDiyEdge(a, "Fre"), *findDiyEdge(a, "Wse")};
+    else if (safe.empty()) safeEdges = diyEdges(a);
     ModelOptions loading;
     loading.limits = limits;
     CheckOptions checking;
@@ -81,7 +84,7 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         const Model second = loadModel(models, distinguishing[1], loading);
         std::vector<DiyTest> tests;
         size_t checked = 0;
-        for (const Distinction& d : distinguish(first, second, safeEdges, relaxEdges, size, checking, checked)) {
+        for (const Distinction& d : distinguish(a, first, second, safeEdges, relaxEdges, size, checking, checked)) {
             std::cerr << d.test.name << " (" << d.test.cycle << "): " << (d.allowedFirst ? "allowed" : "forbidden")
                       << " under " << first.shownName() << ", " << (d.allowedSecond ? "allowed" : "forbidden")
                       << " under " << second.shownName() << "\n";
@@ -91,15 +94,15 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
     }
     if (size > 0) {
         size_t considered = 0;
-        const std::vector<DiyTest> tests = diyTests(safeEdges, relaxEdges, size, considered);
+        const std::vector<DiyTest> tests = diyTests(a, safeEdges, relaxEdges, size, considered);
         return write(tests, considered);
     }
     std::vector<DiyTest> tests;
     for (const std::string& c : cycles) {
         std::vector<DiyEdge> cycle;
-        if (!edgesOf("--cycle", {c}, cycle)) return 2;
+        if (!edgesOf(a, "--cycle", {c}, cycle)) return 2;
         std::string why;
-        std::optional<DiyTest> test = diyTest(cycle, why);
+        std::optional<DiyTest> test = diyTest(a, cycle, why);
         if (!test) {
             std::cerr << "rdmacheck: error: --cycle: no test from this cycle: " << why << "\n";
             return 2;
@@ -113,7 +116,7 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
 int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::vector<DiyEdge> candidates,
                   const CheckOptions& checking) const {
     if (candidates.empty())  // every edge but the safe ones
-        for (const DiyEdge& e : x86DiyEdges())
+        for (const DiyEdge& e : diyEdges(architecture()))
             if (std::none_of(safeEdges.begin(), safeEdges.end(), [&](const DiyEdge& s) { return s.name == e.name; }))
                 candidates.push_back(e);
     const int maxEdges = size;
@@ -121,7 +124,7 @@ int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::ve
     for (const DiyEdge& e : safeEdges) safeNames += (safeNames.empty() ? "" : ", ") + e.name;
     std::cout << "Map " << m.shownName() << ": cycles of at most " << maxEdges << " edges over " << safeNames
               << " and one other edge\n";
-    for (const EdgeReading& r : relaxationMap(m, safeEdges, candidates, maxEdges, checking)) {
+    for (const EdgeReading& r : relaxationMap(architecture(), m, safeEdges, candidates, maxEdges, checking)) {
         std::cout << r.edge << " ";
         if (r.kind == EdgeReading::Kind::Relaxed) std::cout << "relaxed: " << r.witness << " is allowed";
         if (r.kind == EdgeReading::Kind::Safe) std::cout << "safe: " << r.tests << (r.tests == 1 ? " test" : " tests") << ", none allowed";
@@ -141,7 +144,7 @@ int DiyFlags::write(const std::vector<DiyTest>& written, size_t considered) cons
         if (const int seen = names[test.name]++; seen > 0) {
             const std::string number = std::to_string(seen);
             test.name += std::string(3 - std::min<size_t>(3, number.size()), '0') + number;
-            test.text = "X86 " + test.name + test.text.substr(test.text.find('\n'));
+            test.text = arch + " " + test.name + test.text.substr(test.text.find('\n'));
         }
         if (outDir.empty()) {
             std::cout << test.text << "\n";

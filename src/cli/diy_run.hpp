@@ -23,6 +23,7 @@ struct DiyFlags {
     int run(const ModelSearchPath& models, const ResourceLimits& limits);
 
 private:
+    DiyArch architecture() const { return arch == "RDMA" ? DiyArch::RDMA : DiyArch::X86; }
     int write(const std::vector<DiyTest>& tests, size_t considered) const;
     int map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::vector<DiyEdge> candidates,
             const CheckOptions& checking) const;

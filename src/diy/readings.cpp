@@ -12,14 +12,14 @@ bool diyAllowed(const DiyTest& test, const Model& model, const CheckOptions& opt
     return check(parseLitmus(test.text, test.name + ".litmus"), model, options).ok;
 }
 
-std::vector<EdgeReading> relaxationMap(const Model& model, const std::vector<DiyEdge>& safe,
+std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const std::vector<DiyEdge>& safe,
                                        const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options) {
     std::vector<EdgeReading> out;
     for (const DiyEdge& edge : candidates) {
         EdgeReading reading;
         reading.edge = edge.name;
         size_t considered = 0;
-        for (const DiyTest& test : diyTests(safe, {edge}, size, considered)) {
+        for (const DiyTest& test : diyTests(arch, safe, {edge}, size, considered)) {
             ++reading.tests;
             if (reading.kind != EdgeReading::Kind::Relaxed && diyAllowed(test, model, options)) {
                 reading.kind = EdgeReading::Kind::Relaxed;
@@ -32,11 +32,11 @@ std::vector<EdgeReading> relaxationMap(const Model& model, const std::vector<Diy
     return out;
 }
 
-std::vector<Distinction> distinguish(const Model& first, const Model& second, const std::vector<DiyEdge>& safe,
-                                     const std::vector<DiyEdge>& relax, int size, const CheckOptions& options,
-                                     size_t& checked) {
+std::vector<Distinction> distinguish(DiyArch arch, const Model& first, const Model& second,
+                                     const std::vector<DiyEdge>& safe, const std::vector<DiyEdge>& relax, int size,
+                                     const CheckOptions& options, size_t& checked) {
     size_t considered = 0;
-    std::vector<DiyTest> tests = diyTests(safe, relax, size, considered);
+    std::vector<DiyTest> tests = diyTests(arch, safe, relax, size, considered);
     std::stable_sort(tests.begin(), tests.end(), [](const DiyTest& a, const DiyTest& b) { return a.edges < b.edges; });
     std::vector<Distinction> out;
     size_t fewest = 0;  // the edges of the first test found

@@ -9,6 +9,7 @@
 #include "../test_support.hpp"
 #include "rdmacheck/check.hpp"
 #include "rdmacheck/diy.hpp"
+#include "rdmacheck/model.hpp"
 
 namespace rdmacheck {
 namespace {
@@ -17,7 +18,7 @@ std::vector<DiyEdge> cycleOf(const std::string& text) {
     std::vector<DiyEdge> out;
     std::istringstream words(text);
     for (std::string w; words >> w;) {
-        const std::optional<DiyEdge> e = findDiyEdge(w);
+        const std::optional<DiyEdge> e = findDiyEdge(DiyArch::X86, w);
         EXPECT_TRUE(e) << w;
         if (e) out.push_back(*e);
     }
@@ -26,7 +27,7 @@ std::vector<DiyEdge> cycleOf(const std::string& text) {
 
 std::optional<DiyTest> testOf(const std::string& cycle) {
     std::string why;
-    return diyTest(cycleOf(cycle), why);
+    return diyTest(DiyArch::X86, cycleOf(cycle), why);
 }
 
 // The program's rows, from the thread names to the line before the condition.
@@ -56,11 +57,11 @@ TEST(Diy, StoreBufferingIsItsCycle) {
     EXPECT_EQ(testOf("MFencedWR Fre MFencedWR Fre")->name, "SB+mfences");
     EXPECT_EQ(testOf("Rfe PodRR Fre Rfe PodRR Fre")->name, "IRIW");
     std::string why;
-    EXPECT_FALSE(diyTest(cycleOf("PodWR Rfe"), why));
+    EXPECT_FALSE(diyTest(DiyArch::X86, cycleOf("PodWR Rfe"), why));
     EXPECT_EQ(why, "PodWR ends at R but Rfe starts at W");
-    EXPECT_FALSE(diyTest(cycleOf("Wse"), why));
+    EXPECT_FALSE(diyTest(DiyArch::X86, cycleOf("Wse"), why));
     EXPECT_EQ(why, "a cycle needs two edges or more");
-    EXPECT_FALSE(diyTest(cycleOf("PodWR Fri"), why));
+    EXPECT_FALSE(diyTest(DiyArch::X86, cycleOf("PodWR Fri"), why));
     EXPECT_EQ(why, "a cycle needs an external edge (Rfe, Fre, Wse)");
 }
 
@@ -99,6 +100,86 @@ TEST(Diy, WritesTheSuitesTestsFromTheirCycles) {
     EXPECT_EQ(renamed, 18u);
     EXPECT_EQ(sameProgram, compared - edited);
     EXPECT_EQ(mismatches, "");
+}
+
+std::optional<DiyTest> rdmaTestOf(const std::string& cycle, std::string& why) {
+    std::vector<DiyEdge> edges;
+    std::istringstream words(cycle);
+    for (std::string w; words >> w;) {
+        const std::optional<DiyEdge> e = findDiyEdge(DiyArch::RDMA, w);
+        EXPECT_TRUE(e) << w;
+        if (e) edges.push_back(*e);
+    }
+    return diyTest(DiyArch::RDMA, edges, why);
+}
+
+bool allowedUnder(const DiyTest& test, const std::string& model) {
+    return diyAllowed(test, loadModel(ModelSearchPath::withDefaults(), model), CheckOptions{});
+}
+
+// CPU events only: every thread on one node, x86-TSO's store buffering,
+// which RDMA^SC forbids.
+TEST(RdmaDiy, StoreBufferingOfCpuEventsIsOneNode) {
+    std::string why;
+    const std::optional<DiyTest> sb = rdmaTestOf("PodlWlR Fre PodlWlR Fre", why);
+    ASSERT_TRUE(sb) << why;
+    EXPECT_EQ(sb->name, "SB");
+    EXPECT_EQ(sb->text, "RDMA SB\n\"PodlWlR Fre PodlWlR Fre\"\n{ x@1 = 0; y@1 = 0; r0@1; r1@1; }\n\n"
+                        "P0@1 {\n  x := 1;\n  r0 := y;\n}\n\nP1@1 {\n  y := 1;\n  r1 := x;\n}\n\n"
+                        "exists (r0 = 0 /\\ r1 = 0)\n");
+    EXPECT_TRUE(allowedUnder(*sb, "rdma-tso"));
+    EXPECT_FALSE(allowedUnder(*sb, "rdma-sc"));
+}
+
+// The RDMA^TSO paper's Fig. 3d and 3e as cycles: a put (and a get) towards
+// the other node, polled (a poll per operation of the thread to that node so
+// far), then a local read. 3d is allowed; 3e is forbidden with the PCIe
+// guarantee and allowed without it (the paper's captions).
+TEST(RdmaDiy, PolledPutsAndGetsAreFigure3) {
+    std::string why;
+    const std::optional<DiyTest> fig3d = rdmaTestOf("PolldnrWlR Fre PolldnrWlR Fre", why);
+    ASSERT_TRUE(fig3d) << why;
+    EXPECT_NE(fig3d->text.find("P0@1 {\n  x^2 := 1;\n  poll(2);\n  r0 := y;\n}"), std::string::npos) << fig3d->text;
+    EXPECT_TRUE(allowedUnder(*fig3d, "rdma-tso"));
+    const std::optional<DiyTest> fig3e = rdmaTestOf("PodnrWnrR PolldnrRlR Fre PodnrWnrR PolldnrRlR Fre", why);
+    ASSERT_TRUE(fig3e) << why;
+    EXPECT_NE(fig3e->text.find("P0@1 {\n  x^2 := 1;\n  r0 := y^2;\n  poll(2);\n  poll(2);\n  r1 := z;\n}"),
+              std::string::npos)
+        << fig3e->text;
+    EXPECT_NE(fig3e->text.find("exists (r1 = 0 /\\ r3 = 0)"), std::string::npos) << fig3e->text;
+    EXPECT_FALSE(allowedUnder(*fig3e, "rdma-tso"));
+    EXPECT_TRUE(allowedUnder(*fig3e, "rdma-tso-nopcie"));
+}
+
+// A put or a get whose two halves are in the cycle copies the value its read
+// reads; a location whose one write is such a copy is in the condition. WRC
+// through a put and through a get is forbidden under rdma-tso.
+TEST(RdmaDiy, PutAndGetCopyWhatTheyRead) {
+    std::string why;
+    const std::optional<DiyTest> put = rdmaTestOf("Rfe Put Rfe PodlRnrR Fre", why);
+    ASSERT_TRUE(put) << why;
+    EXPECT_NE(put->text.find("P1@1 {\n  y^2 := x;\n}"), std::string::npos) << put->text;
+    EXPECT_NE(put->text.find("exists (y = 1 /\\ r0 = 1 /\\ r1 = 0)"), std::string::npos) << put->text;
+    EXPECT_FALSE(allowedUnder(*put, "rdma-tso"));
+    const std::optional<DiyTest> get = rdmaTestOf("Rfe Get Rfe PodlRnrR Fre", why);
+    ASSERT_TRUE(get) << why;
+    EXPECT_NE(get->text.find("P1@2 {\n  y := x^1;\n}"), std::string::npos) << get->text;
+    EXPECT_FALSE(allowedUnder(*get, "rdma-tso"));
+}
+
+// Cycles that make no RDMA test, with the reason.
+TEST(RdmaDiy, RefusesWhatNoTestCanBe) {
+    std::string why;
+    EXPECT_FALSE(rdmaTestOf("PodlWnrW Rfe PodlRlR Fre", why));
+    EXPECT_EQ(why, "nrW of y by P0 would access its own node");
+    EXPECT_FALSE(rdmaTestOf("Rfe PodlRnlR Put Rfe Fre", why));
+    EXPECT_EQ(why, "the value Put copies is not fixed by the cycle (its read has no Rf or Fr edge)");
+    EXPECT_FALSE(rdmaTestOf("PodlWlR Put", why));
+    EXPECT_EQ(why, "PodlWlR ends at lR but Put starts at nlR");
+    EXPECT_FALSE(rdmaTestOf("PonnrWnrR Fre PodnrWnrR Fre", why));
+    EXPECT_FALSE(findDiyEdge(DiyArch::RDMA, "PollslWlR"));  // a poll follows an operation
+    EXPECT_FALSE(findDiyEdge(DiyArch::RDMA, "PoslWnrW"));   // one location is on one side
+    EXPECT_FALSE(findDiyEdge(DiyArch::X86, "Put"));
 }
 
 }  // namespace
