@@ -74,6 +74,23 @@ struct EdgeReading {
 std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const std::vector<DiyEdge>& safe,
                                        const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options);
 
+// An order table (the RDMA^TSO paper's ippo/oppo, models/*.ippo, *.oppo)
+// rebuilt from behaviour: for each pair of memory event kinds, diy7's relax
+// reading of the program-order edge between them (Pod; for two operations'
+// events Pod is one queue pair, Pon two) over Rfe, Fre, Wse, beside the cell
+// the table gives that pair.
+struct TableReading {
+    std::string earlier, later;   // lR, lW, nlR, nrW, nrR, nlW
+    bool twoQueuePairs = false;   // Pon: two operations towards two nodes
+    EdgeReading reading;
+    bool tableOrders = false;     // the table's cell for the pair (sqp: for one queue pair)
+    bool agrees() const {
+        return reading.kind == EdgeReading::Kind::Untested || (reading.kind == EdgeReading::Kind::Safe) == tableOrders;
+    }
+};
+std::vector<TableReading> readOrderTable(const Model& model, const OrderTable& table, int size,
+                                         const CheckOptions& options);
+
 // The tests of the fewest edges (at most `size`) on whose outcome two models
 // differ, each checked under both; `checked` counts the cycles checked.
 struct Distinction {

@@ -53,6 +53,8 @@ void DiyFlags::add(CLI::App& app) {
     command->add_option("--relax", relax, "edges of which every cycle uses one (diy7's -relax)");
     command->add_option("--out", outDir, "write DIR/NAME.litmus and DIR/@all, the files' names (default: stdout)");
     command->add_option("--model", model, "with --size: which edges model M relaxes, diy7's relax reading");
+    command->add_option("--table", table, "with --arch RDMA --size --model M: M's order table NAME (oppo, ippo) "
+                                          "rebuilt from the cycles M allows, cell by cell against the table");
     command->add_option("--distinguish", distinguishing, "with --size: the tests of fewest edges on which models "
                                                          "M1,M2 differ")->delimiter(',')->expected(2);
 }
@@ -78,6 +80,11 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
     loading.limits = limits;
     CheckOptions checking;
     checking.limits = limits;
+    if (!table.empty() && (model.empty() || a != DiyArch::RDMA)) {
+        std::cerr << "rdmacheck: error: --table takes --arch RDMA, --size and --model\n";
+        return 2;
+    }
+    if (!table.empty()) return readTable(loadModel(models, model, loading), checking);
     if (!model.empty()) return map(loadModel(models, model, loading), safeEdges, relaxEdges, checking);
     if (!distinguishing.empty()) {
         const Model first = loadModel(models, distinguishing[0], loading);
@@ -130,6 +137,61 @@ int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::ve
         if (r.kind == EdgeReading::Kind::Safe) std::cout << "safe: " << r.tests << (r.tests == 1 ? " test" : " tests") << ", none allowed";
         if (r.kind == EdgeReading::Kind::Untested) std::cout << "untested: in no cycle of at most " << maxEdges << " edges";
         std::cout << "\n";
+    }
+    return 0;
+}
+
+namespace {
+
+std::string padded(const std::string& cell, size_t width) {
+    size_t shown = 0;  // code points, not bytes (✓, ✗)
+    for (unsigned char c : cell) shown += (c & 0xC0) != 0x80;
+    return cell + std::string(width > shown ? width - shown : 0, ' ');
+}
+
+const char* symbol(const EdgeReading& r) {
+    return r.kind == EdgeReading::Kind::Relaxed ? "✗" : r.kind == EdgeReading::Kind::Safe ? "✓" : "?";
+}
+
+}  // namespace
+
+// The table rebuilt: a grid of what the cycles say (one queue pair / two for
+// two operations' events, ! where the table says otherwise), then a line for
+// each cell that disagrees.
+int DiyFlags::readTable(const Model& m, const CheckOptions& checking) const {
+    auto it = m.tables.find(table);
+    if (it == m.tables.end()) {
+        std::cerr << "rdmacheck: error: --table: model " << m.shownName() << " has no order table '" << table << "'\n";
+        return 2;
+    }
+    const std::vector<TableReading> cells = readOrderTable(m, it->second, size, checking);
+    std::cout << "Table " << table << " of " << m.shownName() << " from cycles of at most " << size
+              << " edges over Rfe, Fre, Wse and one program-order edge (rows earlier, columns later; ✓ no test "
+                 "relaxes the pair, ✗ one does, ? none has it; one queue pair/two for two operations; ! the table "
+                 "says otherwise)\n"
+              << padded("", 5);
+    const std::vector<std::string> kinds{"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
+    for (const std::string& k : kinds) std::cout << (k == kinds.back() ? k : padded(k, 7));
+    std::cout << "\n";
+    for (const std::string& row : kinds) {
+        std::string line = padded(row, 5);
+        for (const std::string& column : kinds) {
+            std::string cell;
+            for (const TableReading& c : cells)
+                if (c.earlier == row && c.later == column)
+                    cell += (cell.empty() ? "" : "/") + std::string(symbol(c.reading)) + (c.agrees() ? "" : "!");
+            line += padded(cell, 7);
+        }
+        std::cout << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+    }
+    for (const TableReading& c : cells) {
+        if (c.agrees()) continue;
+        std::cout << c.earlier << " " << c.later << (c.twoQueuePairs ? " (two queue pairs)" : "") << ": the table "
+                  << (c.tableOrders ? "orders it, but " : "leaves it unordered, but ") << c.reading.edge << " is "
+                  << (c.reading.kind == EdgeReading::Kind::Relaxed ? "relaxed: " + c.reading.witness + " is allowed"
+                                                                  : "safe: " + std::to_string(c.reading.tests) +
+                                                                        " tests, none allowed")
+                  << "\n";
     }
     return 0;
 }

@@ -18,6 +18,7 @@ struct DiyFlags {
     std::string outDir;
     std::string model;                   // --model M: the map of what M relaxes
     std::vector<std::string> distinguishing;  // --distinguish M1,M2
+    std::string table;                        // --table NAME: M's order table NAME rebuilt (RDMA)
 
     void add(CLI::App& app);
     int run(const ModelSearchPath& models, const ResourceLimits& limits);
@@ -25,6 +26,7 @@ struct DiyFlags {
 private:
     DiyArch architecture() const { return arch == "RDMA" ? DiyArch::RDMA : DiyArch::X86; }
     int write(const std::vector<DiyTest>& tests, size_t considered) const;
+    int readTable(const Model& m, const CheckOptions& checking) const;
     int map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::vector<DiyEdge> candidates,
             const CheckOptions& checking) const;
 };

@@ -2,10 +2,11 @@
 // memory events (the RDMA^TSO paper, §3): a CPU read or write of the thread's
 // node (lR, lW), a put's local read and remote write (nlR, nrW), a get's remote
 // read and local write (nrR, nlW). Program-order edges name both events, the
-// same or another location (s, d; n: two remote locations on two nodes, so two
-// queue pairs) and what stands between them (nothing, mfence, the polls that
-// complete the first event's operation, an rfence towards its node); Put and
-// Get join an operation's halves. Nodes follow from who accesses what.
+// same or another location (s, d: between two operations' events, one queue
+// pair; n: two operations towards two nodes, two queue pairs) and what stands
+// between them (nothing, mfence, the polls that complete the first event's
+// operation, an rfence towards its node); Put and Get join an operation's
+// halves. Nodes follow from who accesses what.
 #include "rdma.hpp"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ bool isCpu(const std::string& kind) { return kind == "lR" || kind == "lW"; }
 // Which pairs of events a program-order edge of `place` (s, d, n) relates.
 bool placeFits(char place, const std::string& a, const std::string& b) {
     if (place == 's') return isRemote(a) == isRemote(b);  // one location: one side of the network
-    if (place == 'n') return isRemote(a) && isRemote(b);
+    if (place == 'n') return isNic(a) && isNic(b);
     return true;
 }
 
@@ -99,12 +100,13 @@ public:
             }
         return true;
     }
-    // Nodes 1, 2, ... in the order of the elements' first appearance.
-    std::vector<int> numbered() {
+    // Nodes 1, 2, ... in the order of the used elements' first appearance
+    // (0 for the others).
+    std::vector<int> numbered(const std::vector<bool>& used) {
         std::map<size_t, int> number;
         std::vector<int> out;
         for (size_t e = 0; e < parent_.size(); ++e)
-            out.push_back(number.emplace(find(e), static_cast<int>(number.size()) + 1).first->second);
+            out.push_back(used[e] ? number.emplace(find(e), static_cast<int>(number.size()) + 1).first->second : 0);
         return out;
     }
 
@@ -128,11 +130,11 @@ public:
 
 private:
     std::string kindOf(size_t i) const;
+    size_t targetElement(size_t i, size_t threads, size_t own) const;
     void statement(size_t i, std::vector<std::string>& out);
     void fenceAfter(size_t i, std::vector<std::string>& out);
     // A location of the test's own (a register, a put's target, a get's source).
     std::string fresh(const std::string& stem, int node, const std::string& init);
-    int freshNode() { return ++nodeCount_; }
     std::string remote(int location) const {
         return locationName(location) + "^" + std::to_string(home_[location]);
     }
@@ -145,11 +147,11 @@ private:
 
     const CycleShape& s_;
     std::vector<int> nodeOf_, home_;  // per thread, per location of the cycle
-    int nodeCount_ = 0;
+    std::vector<int> ownTarget_;  // per event of an operation whose other half is not in the cycle: its node
     std::vector<int> target_;  // per event of an operation: the node it goes to
     std::vector<std::map<int, int>> pending_;  // per thread, per node: operations not polled
     std::vector<std::string> declarations_, atoms_;
-    int freshCount_ = 0;
+    std::map<std::string, int> freshCount_;  // by stem: r, u, s
 };
 
 std::string RdmaWriter::kindOf(size_t i) const {
@@ -158,35 +160,49 @@ std::string RdmaWriter::kindOf(size_t i) const {
     return s_.event(i).dir == 'W' ? "lW" : "lR";
 }
 
+// Where event i's operation goes: the location of its remote half, or (that
+// half not in the cycle) a node of its own, element `own`.
+size_t RdmaWriter::targetElement(size_t i, size_t threads, size_t own) const {
+    const std::string kind = kindOf(i);
+    if (isRemote(kind)) return threads + static_cast<size_t>(s_.event(i).location);
+    if (kind == "nlR" && s_.edge(i).kind == DiyEdge::Kind::Put) return threads + static_cast<size_t>(s_.event(i + 1).location);
+    if (kind == "nlW" && s_.edge(i - 1).kind == DiyEdge::Kind::Get) return threads + static_cast<size_t>(s_.event(i - 1).location);
+    return own;
+}
+
 // A CPU access, a put's read or a get's write is on the thread's node; a
-// remote access is on another. Two remote accesses of a thread in program
-// order to two locations go to one node (one queue pair) unless the edge is
-// an `n` one.
+// remote access, and an operation's target, on another. Two operations of a
+// thread joined by a `d` edge go to one node (one queue pair), by an `n` edge
+// to two.
 bool RdmaWriter::placeNodes(std::string& why) {
-    const size_t threads = s_.threads(), n = s_.size();
-    NodeClasses nodes(threads + static_cast<size_t>(s_.locations()));
+    const size_t threads = s_.threads(), n = s_.size(), locations = static_cast<size_t>(s_.locations());
+    NodeClasses nodes(threads + locations + n);
+    auto target = [&](size_t i) { return targetElement(i % n, threads, threads + locations + i % n); };
+    std::vector<bool> used(threads + locations, true);
+    used.resize(threads + locations + n, false);
+    for (size_t i = 0; i < n; ++i) used[target(i)] = used[target(i)] || isNic(kindOf(i));
     for (size_t i = 0; i < n; ++i) {
         const CycleEvent& e = s_.event(i);
         const size_t thread = static_cast<size_t>(e.thread), location = threads + static_cast<size_t>(e.location);
+        const std::string who = kindOf(i) + " of " + locationName(e.location) + " by P" + std::to_string(e.thread);
         if (!isRemote(kindOf(i))) nodes.join(thread, location);
-        else nodes.keepApart(thread, location, kindOf(i) + " of " + locationName(e.location) + " by P" +
-                                                   std::to_string(e.thread) + " would access its own node");
+        else nodes.keepApart(thread, location, who + " would access its own node");
+        if (isNic(kindOf(i)) && !isRemote(kindOf(i))) nodes.keepApart(thread, target(i), who + " would go to its own node");
         const DiyEdge& next = s_.edge(i);
-        if (next.external || next.sameLocation || !isRemote(kindOf(i)) || !isRemote(kindOf(i + 1))) continue;
-        const size_t other = threads + static_cast<size_t>(s_.event(i + 1).location);
-        if (next.otherNode) nodes.keepApart(location, other, next.name + " would go to one node");
-        else nodes.join(location, other);
+        if (next.external || next.sameLocation || copies(next) || !isNic(kindOf(i)) || !isNic(kindOf(i + 1))) continue;
+        if (next.otherNode) nodes.keepApart(target(i), target(i + 1), next.name + " would go to one node");
+        else nodes.join(target(i), target(i + 1));
     }
     if (!nodes.consistent(why)) return false;
-    const std::vector<int> number = nodes.numbered();
+    const std::vector<int> number = nodes.numbered(used);
     nodeOf_.assign(number.begin(), number.begin() + static_cast<long>(threads));
-    home_.assign(number.begin() + static_cast<long>(threads), number.end());
-    nodeCount_ = *std::max_element(number.begin(), number.end());
+    home_.assign(number.begin() + static_cast<long>(threads), number.begin() + static_cast<long>(threads + locations));
+    ownTarget_.assign(number.begin() + static_cast<long>(threads + locations), number.end());
     return true;
 }
 
 std::string RdmaWriter::fresh(const std::string& stem, int node, const std::string& init) {
-    const std::string name = stem + std::to_string(freshCount_++);
+    const std::string name = stem + std::to_string(freshCount_[stem]++);
     declarations_.push_back(name + "@" + std::to_string(node) + init);
     return name;
 }
@@ -209,7 +225,7 @@ void RdmaWriter::statement(size_t i, std::vector<std::string>& out) {
         observe(r);
     } else if (kind == "nlR") {
         const bool whole = s_.edge(i).kind == DiyEdge::Kind::Put;
-        const int to = whole ? home_[s_.event(i + 1).location] : freshNode();
+        const int to = whole ? home_[s_.event(i + 1).location] : ownTarget_[i];
         const std::string target = whole ? locationName(s_.event(i + 1).location) : fresh("u", to, " = 0");
         if (!whole) observe(target);
         out.push_back(target + "^" + std::to_string(to) + " := " + loc);
@@ -224,7 +240,7 @@ void RdmaWriter::statement(size_t i, std::vector<std::string>& out) {
         out.push_back(into + " := " + remote(e.location));
         operation(i, home_[e.location]);
     } else {  // nlW: a get from a location of its own that holds the value
-        const int from = freshNode();
+        const int from = ownTarget_[i];
         out.push_back(loc + " := " + fresh("s", from, " = " + value) + "^" + std::to_string(from));
         operation(i, from);
     }
