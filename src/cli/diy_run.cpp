@@ -100,9 +100,9 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         return write(tests, checked);
     }
     if (size > 0) {
-        size_t considered = 0;
-        const std::vector<DiyTest> tests = diyTests(a, safeEdges, relaxEdges, size, considered);
-        return write(tests, considered);
+        DiyCount count;
+        const std::vector<DiyTest> tests = diyTests(a, safeEdges, relaxEdges, size, count);
+        return write(tests, count.cycles, count.repeats);
     }
     std::vector<DiyTest> tests;
     for (const std::string& c : cycles) {
@@ -198,7 +198,7 @@ int DiyFlags::readTable(const Model& m, const CheckOptions& checking) const {
 
 // The tests to stdout, or to DIR/NAME.litmus with DIR/@all; a name met again
 // is numbered 001, 002, ... as diy7 numbers it.
-int DiyFlags::write(const std::vector<DiyTest>& written, size_t considered) const {
+int DiyFlags::write(const std::vector<DiyTest>& written, size_t considered, size_t repeats) const {
     if (!makeDirectory("--out", outDir)) return 2;
     std::map<std::string, int> names;
     std::string index;
@@ -225,7 +225,9 @@ int DiyFlags::write(const std::vector<DiyTest>& written, size_t considered) cons
         return 2;
     }
     std::cerr << "diy: " << written.size() << (written.size() == 1 ? " test" : " tests") << " from " << considered
-              << (considered == 1 ? " cycle" : " cycles") << " considered\n";
+              << (considered == 1 ? " cycle" : " cycles") << " considered";
+    if (repeats > 0) std::cerr << ", " << repeats << " more left out: another's program and condition";
+    std::cerr << "\n";
     return 0;
 }
 

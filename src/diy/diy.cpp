@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <sstream>
+#include <unordered_set>
 
 #include "cycle.hpp"
 #include "rdma.hpp"
@@ -131,11 +132,12 @@ std::optional<DiyTest> diyTest(DiyArch arch, const std::vector<DiyEdge>& cycle, 
 }
 
 std::vector<DiyTest> diyTests(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
-                              int size, size_t& considered) {
+                              int size, DiyCount& count) {
     std::vector<DiyEdge> pool = edges;
     for (const DiyEdge& r : relax)
         if (std::none_of(pool.begin(), pool.end(), [&](const DiyEdge& e) { return e.name == r.name; })) pool.push_back(r);
     std::vector<DiyTest> out;
+    std::unordered_set<std::string> written;
     std::vector<size_t> chosen;
     // A sequence is kept in its least rotation only, so each cycle once.
     auto leastRotation = [&] {
@@ -151,12 +153,17 @@ std::vector<DiyTest> diyTests(DiyArch arch, const std::vector<DiyEdge>& edges, c
     };
     std::function<void()> extend = [&] {
         if (!chosen.empty() && joins(pool[chosen.back()], pool[chosen.front()]) && leastRotation()) {
-            ++considered;
+            ++count.cycles;
             std::vector<DiyEdge> cycle;
             for (size_t i : chosen) cycle.push_back(pool[i]);
             std::string why;
             if (relax.empty() || std::any_of(cycle.begin(), cycle.end(), isRelaxed))
-                if (std::optional<DiyTest> test = diyTest(arch, cycle, why)) out.push_back(std::move(*test));
+                if (std::optional<DiyTest> test = diyTest(arch, cycle, why)) {
+                    // The program and condition: after the name's and the cycle's lines.
+                    const std::string body = test->text.substr(test->text.find('\n', test->text.find('\n') + 1));
+                    if (arch == DiyArch::RDMA && !written.insert(body).second) ++count.repeats;
+                    else out.push_back(std::move(*test));
+                }
         }
         if (static_cast<int>(chosen.size()) == size) return;
         for (size_t e = 0; e < pool.size(); ++e) {

@@ -19,8 +19,8 @@ std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const s
     for (const DiyEdge& edge : candidates) {
         EdgeReading reading;
         reading.edge = edge.name;
-        size_t considered = 0;
-        for (const DiyTest& test : diyTests(arch, safe, {edge}, size, considered)) {
+        DiyCount count;
+        for (const DiyTest& test : diyTests(arch, safe, {edge}, size, count)) {
             ++reading.tests;
             if (reading.kind != EdgeReading::Kind::Relaxed && diyAllowed(test, model, options)) {
                 reading.kind = EdgeReading::Kind::Relaxed;
@@ -65,8 +65,8 @@ std::vector<TableReading> readOrderTable(const Model& model, const OrderTable& t
 std::vector<Distinction> distinguish(DiyArch arch, const Model& first, const Model& second,
                                      const std::vector<DiyEdge>& safe, const std::vector<DiyEdge>& relax, int size,
                                      const CheckOptions& options, size_t& checked) {
-    size_t considered = 0;
-    std::vector<DiyTest> tests = diyTests(arch, safe, relax, size, considered);
+    DiyCount count;
+    std::vector<DiyTest> tests = diyTests(arch, safe, relax, size, count);
     std::stable_sort(tests.begin(), tests.end(), [](const DiyTest& a, const DiyTest& b) { return a.edges < b.edges; });
     std::vector<Distinction> out;
     size_t fewest = 0;  // the edges of the first test found

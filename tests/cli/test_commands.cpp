@@ -431,6 +431,12 @@ TEST(Commands, DiyWritesRdmaCyclesAndTellsRdmaModelsApart) {
     const ToolRun run = runTool("run --no-time " + dir.path());
     EXPECT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(run.out.find("error"), std::string::npos);
+    // Two cycles, one program and condition (CoRR): the second is left out.
+    const ToolRun corr = runTool("diy --arch RDMA --size 4 --safe Rfe,Fri,PoslRlW,PoslWlR,Fre");
+    EXPECT_NE(corr.err.find(" more left out: another's program and condition\n"), std::string::npos) << corr.err;
+    EXPECT_NE(corr.out.find("\"Rfe PoslRlW PoslWlR Fre\"") == std::string::npos,
+              corr.out.find("\"Rfe Fri PoslWlR Fre\"") == std::string::npos)
+        << corr.out;
     const ToolRun sc = runTool("diy --arch RDMA --size 4 --safe PodlWlR,Fre,PodnrWnrR --distinguish rdma-tso,rdma-sc");
     EXPECT_EQ(sc.err, "SB (PodlWlR Fre PodlWlR Fre): allowed under rdma-tso, forbidden under rdma-sc\n"
                       "SB+po+PodnrWnrR (PodlWlR Fre PodnrWnrR Fre): allowed under rdma-tso, forbidden under rdma-sc\n"
