@@ -33,6 +33,23 @@ bool isRead(const CycleEvent& e) { return e.dir == 'R'; }
 
 }  // namespace
 
+// The name of a thread's internal edges (po, mfence, rfi-po), as diy7 names them.
+std::string diy7Word(const DiyEdge& e) {
+    switch (e.kind) {
+        case DiyEdge::Kind::Po: return e.sameLocation ? "pos" : "po";
+        case DiyEdge::Kind::Fence: return e.sameLocation ? "mfences" : "mfence";
+        case DiyEdge::Kind::Rf: return "rfi";
+        case DiyEdge::Kind::Fr: return "fri";
+        case DiyEdge::Kind::Ws: return "wsi";
+        case DiyEdge::Kind::Rmw: return "rmw";
+        case DiyEdge::Kind::Poll:
+        case DiyEdge::Kind::Rfence:
+        case DiyEdge::Kind::Put:
+        case DiyEdge::Kind::Get: return e.name;  // RDMA's, not in X86 cycles
+    }
+    return "";
+}
+
 std::vector<DiyEdge> communicationEdges() {
     std::vector<DiyEdge> out;
     for (bool external : {true, false}) {

@@ -64,6 +64,10 @@ private:
     bool lastIsFirst_ = false;  // one location, broken at a Ws edge: the first write in the order is last
 };
 
+// A thread's internal edge in a test's name, as diy7 writes it: po, pos,
+// mfence, mfences, rfi, fri, wsi, rmw (an RDMA edge: its name).
+std::string diy7Word(const DiyEdge& e);
+
 // Rfe, Rfi, Fre, Fri, Wse, Wsi: the edges between a write and a read or
 // write of its location, X86's and RDMA's alike.
 std::vector<DiyEdge> communicationEdges();

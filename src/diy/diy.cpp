@@ -28,23 +28,6 @@ std::vector<DiyEdge> makeX86Edges() {
 
 const char* const kRegisters[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI"};
 
-// The name of a thread's internal edges (po, mfence, rfi-po), as diy7 names them.
-std::string edgeWord(const DiyEdge& e) {
-    switch (e.kind) {
-        case DiyEdge::Kind::Po: return e.sameLocation ? "pos" : "po";
-        case DiyEdge::Kind::Fence: return e.sameLocation ? "mfences" : "mfence";
-        case DiyEdge::Kind::Rf: return "rfi";
-        case DiyEdge::Kind::Fr: return "fri";
-        case DiyEdge::Kind::Ws: return "wsi";
-        case DiyEdge::Kind::Rmw: return "rmw";
-        case DiyEdge::Kind::Poll:
-        case DiyEdge::Kind::Rfence:
-        case DiyEdge::Kind::Put:
-        case DiyEdge::Kind::Get: return e.name;  // RDMA's, not in X86 cycles
-    }
-    return "";
-}
-
 // herd7's layout: " P0 | P1 ;" with each column as wide as its longest line.
 std::string columns(const std::vector<std::vector<std::string>>& code) {
     size_t rows = 0;
@@ -127,7 +110,7 @@ std::optional<DiyTest> diyTest(DiyArch arch, const std::vector<DiyEdge>& cycle, 
     if (arch == DiyArch::RDMA) return diy::rdmaTest(cycle, why);
     diy::CycleShape shape;
     if (!shape.build(cycle, why)) return std::nullopt;
-    const std::string name = shape.name(edgeWord);
+    const std::string name = shape.name(diy::diy7Word);
     return DiyTest{name, shape.edgeList(), x86Text(shape, name), shape.size()};
 }
 

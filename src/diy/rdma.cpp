@@ -65,23 +65,12 @@ namespace {
 
 bool copies(const DiyEdge& into) { return into.kind == DiyEdge::Kind::Put || into.kind == DiyEdge::Kind::Get; }
 
-// A thread's internal edges in a test's name: po, pos, mfence(s) between CPU
-// events as diy7 writes them, rfi, fri, wsi; an RDMA edge by its own name.
+// A thread's internal edge in a test's name: diy7's word between CPU events
+// and for rfi, fri, wsi; an RDMA edge by its own name.
 std::string rdmaWord(const DiyEdge& e) {
-    const bool cpu = isCpu(e.fromEvent) && isCpu(e.toEvent);
-    switch (e.kind) {
-        case DiyEdge::Kind::Po:
-            if (cpu) return e.sameLocation ? "pos" : "po";
-            break;
-        case DiyEdge::Kind::Fence:
-            if (cpu) return e.sameLocation ? "mfences" : "mfence";
-            break;
-        case DiyEdge::Kind::Rf: return "rfi";
-        case DiyEdge::Kind::Fr: return "fri";
-        case DiyEdge::Kind::Ws: return "wsi";
-        default: break;
-    }
-    return e.name;
+    const bool programOrder = e.kind == DiyEdge::Kind::Po || e.kind == DiyEdge::Kind::Fence;
+    const bool communication = e.fromEvent.empty();
+    return communication || (programOrder && isCpu(e.fromEvent) && isCpu(e.toEvent)) ? diy7Word(e) : e.name;
 }
 
 // Sets of nodes joined (one node) or kept apart (two nodes).

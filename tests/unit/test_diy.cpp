@@ -14,11 +14,11 @@
 namespace rdmacheck {
 namespace {
 
-std::vector<DiyEdge> cycleOf(const std::string& text) {
+std::vector<DiyEdge> cycleOf(const std::string& text, DiyArch arch = DiyArch::X86) {
     std::vector<DiyEdge> out;
     std::istringstream words(text);
     for (std::string w; words >> w;) {
-        const std::optional<DiyEdge> e = findDiyEdge(DiyArch::X86, w);
+        const std::optional<DiyEdge> e = findDiyEdge(arch, w);
         EXPECT_TRUE(e) << w;
         if (e) out.push_back(*e);
     }
@@ -103,14 +103,7 @@ TEST(Diy, WritesTheSuitesTestsFromTheirCycles) {
 }
 
 std::optional<DiyTest> rdmaTestOf(const std::string& cycle, std::string& why) {
-    std::vector<DiyEdge> edges;
-    std::istringstream words(cycle);
-    for (std::string w; words >> w;) {
-        const std::optional<DiyEdge> e = findDiyEdge(DiyArch::RDMA, w);
-        EXPECT_TRUE(e) << w;
-        if (e) edges.push_back(*e);
-    }
-    return diyTest(DiyArch::RDMA, edges, why);
+    return diyTest(DiyArch::RDMA, cycleOf(cycle, DiyArch::RDMA), why);
 }
 
 bool allowedUnder(const DiyTest& test, const std::string& model) {
