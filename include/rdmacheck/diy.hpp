@@ -6,6 +6,7 @@
 // names; RDMA in a vocabulary of RDMA^TSO's events (doc/diy.md, "RDMA").
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +62,9 @@ struct DiyCount {
 };
 std::vector<DiyTest> diyTests(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
                               int size, DiyCount& count);
+// The same, each test handed to `visit` as it is made (millions at RDMA's size 5).
+void forEachDiyTest(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax, int size,
+                    DiyCount& count, const std::function<void(DiyTest&&)>& visit);
 
 // Whether a generated test's outcome (the cycle's, its exists condition) is
 // reachable under `model`. The test is checked as its text

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <unordered_map>
 
 #include "common.hpp"
 #include "rdmacheck/diy.hpp"
@@ -99,11 +100,7 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         }
         return write(tests, checked);
     }
-    if (size > 0) {
-        DiyCount count;
-        const std::vector<DiyTest> tests = diyTests(a, safeEdges, relaxEdges, size, count);
-        return write(tests, count.cycles, count.repeats);
-    }
+    if (size > 0) return writeAll(safeEdges, relaxEdges);
     std::vector<DiyTest> tests;
     for (const std::string& c : cycles) {
         std::vector<DiyEdge> cycle;
@@ -196,38 +193,67 @@ int DiyFlags::readTable(const Model& m, const CheckOptions& checking) const {
     return 0;
 }
 
-// The tests to stdout, or to DIR/NAME.litmus with DIR/@all; a name met again
-// is numbered 001, 002, ... as diy7 numbers it.
-int DiyFlags::write(const std::vector<DiyTest>& written, size_t considered, size_t repeats) const {
-    if (!makeDirectory("--out", outDir)) return 2;
-    std::map<std::string, int> names;
-    std::string index;
-    for (DiyTest test : written) {
-        if (const int seen = names[test.name]++; seen > 0) {
+// Writes tests as they come: to stdout, or to DIR/NAME.litmus with DIR/@all;
+// a name met again is numbered 001, 002, ... as diy7 numbers it.
+class TestWriter {
+public:
+    TestWriter(const std::string& arch, const std::string& dir) : arch_(arch), dir_(dir) {}
+
+    bool open() {
+        if (!makeDirectory("--out", dir_)) return false;
+        if (!dir_.empty()) index_.open(dir_ + "/@all");
+        return dir_.empty() || index_ || failed("@all");
+    }
+    bool add(DiyTest test) {
+        if (const int seen = names_[test.name]++; seen > 0) {
             const std::string number = std::to_string(seen);
             test.name += std::string(3 - std::min<size_t>(3, number.size()), '0') + number;
-            test.text = arch + " " + test.name + test.text.substr(test.text.find('\n'));
+            test.text = arch_ + " " + test.name + test.text.substr(test.text.find('\n'));
         }
-        if (outDir.empty()) {
-            std::cout << test.text << "\n";
-            continue;
-        }
+        ++written_;
+        if (dir_.empty()) return static_cast<bool>(std::cout << test.text << "\n");
         const std::string file = test.name + ".litmus";
-        std::ofstream out(outDir + "/" + file);
-        if (!(out << test.text)) {
-            std::cerr << "rdmacheck: error: cannot write " << outDir << "/" << file << "\n";
-            return 2;
-        }
-        index += file + "\n";
+        std::ofstream out(dir_ + "/" + file);
+        return ((out << test.text) && (index_ << file << "\n")) || failed(file);
     }
-    if (!outDir.empty() && !(std::ofstream(outDir + "/@all") << index)) {
-        std::cerr << "rdmacheck: error: cannot write " << outDir << "/@all\n";
-        return 2;
+    void summary(size_t considered, size_t repeats) const {
+        std::cerr << "diy: " << written_ << (written_ == 1 ? " test" : " tests") << " from " << considered
+                  << (considered == 1 ? " cycle" : " cycles") << " considered";
+        if (repeats > 0) std::cerr << ", " << repeats << " more left out: another's program and condition";
+        std::cerr << "\n";
     }
-    std::cerr << "diy: " << written.size() << (written.size() == 1 ? " test" : " tests") << " from " << considered
-              << (considered == 1 ? " cycle" : " cycles") << " considered";
-    if (repeats > 0) std::cerr << ", " << repeats << " more left out: another's program and condition";
-    std::cerr << "\n";
+
+private:
+    bool failed(const std::string& file) const {
+        std::cerr << "rdmacheck: error: cannot write " << dir_ << "/" << file << "\n";
+        return false;
+    }
+
+    std::string arch_, dir_;
+    std::ofstream index_;
+    std::unordered_map<std::string, int> names_;
+    size_t written_ = 0;
+};
+
+int DiyFlags::write(const std::vector<DiyTest>& tests, size_t considered) const {
+    TestWriter writer(arch, outDir);
+    if (!writer.open()) return 2;
+    for (const DiyTest& test : tests)
+        if (!writer.add(test)) return 2;
+    writer.summary(considered, 0);
+    return 0;
+}
+
+// Every cycle up to --size, written as it is made.
+int DiyFlags::writeAll(const std::vector<DiyEdge>& safeEdges, const std::vector<DiyEdge>& relaxEdges) const {
+    TestWriter writer(arch, outDir);
+    if (!writer.open()) return 2;
+    DiyCount count;
+    bool ok = true;
+    forEachDiyTest(architecture(), safeEdges, relaxEdges, size, count,
+                   [&](DiyTest&& test) { ok = ok && writer.add(std::move(test)); });
+    if (!ok) return 2;
+    writer.summary(count.cycles, count.repeats);
     return 0;
 }
 
