@@ -87,17 +87,24 @@ std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const s
 // rebuilt from behaviour: for each pair of memory event kinds, diy7's relax
 // reading of the program-order edge between them (Pod; for two operations'
 // events Pod is one queue pair, Pon two) over Rfe, Fre, Wse, beside the cell
-// the table gives that pair.
+// the table gives that pair. A cell the table orders and no test relaxes is
+// read again with the cell unordered: if still no test relaxes the pair,
+// another part of the model forces the order (`forced`), and `forcedBy`
+// names each axiom that, dropped as well, lets a test relax it.
 struct TableReading {
     std::string earlier, later;   // lR, lW, nlR, nrW, nrR, nlW
     bool twoQueuePairs = false;   // Pon: two operations towards two nodes
     EdgeReading reading;
     bool tableOrders = false;     // the table's cell for the pair (sqp: for one queue pair)
+    bool forced = false;
+    std::vector<std::string> forcedBy;
     bool agrees() const {
         return reading.kind == EdgeReading::Kind::Untested || (reading.kind == EdgeReading::Kind::Safe) == tableOrders;
     }
 };
-std::vector<TableReading> readOrderTable(const Model& model, const OrderTable& table, int size,
+// The model with these axioms dropped (--skip), loaded anew.
+using ModelLoader = std::function<Model(const std::vector<std::string>& skip)>;
+std::vector<TableReading> readOrderTable(const ModelLoader& load, const std::string& table, int size,
                                          const CheckOptions& options);
 
 // The tests of the fewest edges (at most `size`) on whose outcome two models

@@ -85,7 +85,14 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         std::cerr << "rdmacheck: error: --table takes --arch RDMA, --size and --model\n";
         return 2;
     }
-    if (!table.empty()) return readTable(loadModel(models, model, loading), checking);
+    if (!table.empty()) {
+        const ModelLoader load = [&](const std::vector<std::string>& skip) {
+            ModelOptions o = loading;
+            o.skip = skip;
+            return loadModel(models, model, o);
+        };
+        return readTable(load, checking);
+    }
     if (!model.empty()) return map(loadModel(models, model, loading), safeEdges, relaxEdges, checking);
     if (!distinguishing.empty()) {
         const Model first = loadModel(models, distinguishing[0], loading);
@@ -155,17 +162,17 @@ const char* symbol(const EdgeReading& r) {
 // The table rebuilt: a grid of what the cycles say (one queue pair / two for
 // two operations' events, ! where the table says otherwise), then a line for
 // each cell that disagrees.
-int DiyFlags::readTable(const Model& m, const CheckOptions& checking) const {
-    auto it = m.tables.find(table);
-    if (it == m.tables.end()) {
+int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) const {
+    const Model m = load({});
+    if (!m.tables.count(table)) {
         std::cerr << "rdmacheck: error: --table: model " << m.shownName() << " has no order table '" << table << "'\n";
         return 2;
     }
-    const std::vector<TableReading> cells = readOrderTable(m, it->second, size, checking);
+    const std::vector<TableReading> cells = readOrderTable(load, table, size, checking);
     std::cout << "Table " << table << " of " << m.shownName() << " from cycles of at most " << size
               << " edges over Rfe, Fre, Wse and one program-order edge (rows earlier, columns later; ✓ no test "
                  "relaxes the pair, ✗ one does, ? none has it; one queue pair/two for two operations; ! the table "
-                 "says otherwise)\n"
+                 "says otherwise; * ordered even without its cell)\n"
               << padded("", 5);
     const std::vector<std::string> kinds{"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
     for (const std::string& k : kinds) std::cout << (k == kinds.back() ? k : padded(k, 7));
@@ -176,10 +183,19 @@ int DiyFlags::readTable(const Model& m, const CheckOptions& checking) const {
             std::string cell;
             for (const TableReading& c : cells)
                 if (c.earlier == row && c.later == column)
-                    cell += (cell.empty() ? "" : "/") + std::string(symbol(c.reading)) + (c.agrees() ? "" : "!");
+                    cell += (cell.empty() ? "" : "/") + std::string(symbol(c.reading)) + (c.agrees() ? "" : "!") +
+                            (c.forced ? "*" : "");
             line += padded(cell, 7);
         }
         std::cout << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
+    }
+    for (const TableReading& c : cells) {
+        if (!c.forced) continue;
+        std::cout << c.earlier << " " << c.later << ": ordered without its cell too; ";
+        if (c.forcedBy.empty()) std::cout << "with any one axiom dropped as well, still no test relaxes it\n";
+        for (size_t i = 0; i < c.forcedBy.size(); ++i)
+            std::cout << (i ? " or " : "dropping ") << c.forcedBy[i]
+                      << (i + 1 == c.forcedBy.size() ? " as well lets a test relax it\n" : "");
     }
     for (const TableReading& c : cells) {
         if (c.agrees()) continue;

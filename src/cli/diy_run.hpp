@@ -27,7 +27,7 @@ private:
     DiyArch architecture() const { return arch == "RDMA" ? DiyArch::RDMA : DiyArch::X86; }
     int write(const std::vector<DiyTest>& tests, size_t considered) const;
     int writeAll(const std::vector<DiyEdge>& safeEdges, const std::vector<DiyEdge>& relaxEdges) const;
-    int readTable(const Model& m, const CheckOptions& checking) const;
+    int readTable(const ModelLoader& load, const CheckOptions& checking) const;
     int map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::vector<DiyEdge> candidates,
             const CheckOptions& checking) const;
 };

@@ -33,32 +33,61 @@ std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const s
     return out;
 }
 
-std::vector<TableReading> readOrderTable(const Model& model, const OrderTable& table, int size,
+namespace {
+
+EventKind kindNamed(const std::string& name) {
+    for (int k = 0; k < kCoreEventKinds; ++k)
+        if (name == kindName(static_cast<EventKind>(k))) return static_cast<EventKind>(k);
+    throw std::logic_error("no event kind " + name);
+}
+
+// The relax reading of one edge over Rfe, Fre, Wse.
+EdgeReading readEdge(const Model& model, const DiyEdge& edge, int size, const CheckOptions& options) {
+    std::vector<DiyEdge> safe;
+    for (const char* name : {"Rfe", "Fre", "Wse"}) safe.push_back(*findDiyEdge(DiyArch::RDMA, name));
+    return relaxationMap(DiyArch::RDMA, model, safe, {edge}, size, options).front();
+}
+
+// `model` with the table's cell for the edge's kinds unordered.
+Model withoutCell(Model model, const std::string& table, const DiyEdge& edge) {
+    OrderTable& t = model.tables.at(table);
+    t.cells[static_cast<int>(kindNamed(edge.fromEvent))][static_cast<int>(kindNamed(edge.toEvent))] = Cell::Unordered;
+    return model;
+}
+
+// Whether the pair stays ordered without its cell, and the axioms each of
+// which, dropped too, lets a test relax it.
+void readForced(const ModelLoader& load, const std::string& table, const DiyEdge& edge, int size,
+                const CheckOptions& options, TableReading& cell) {
+    const Model model = load({});
+    cell.forced = readEdge(withoutCell(model, table, edge), edge, size, options).kind == EdgeReading::Kind::Safe;
+    if (!cell.forced) return;
+    for (const Axiom& axiom : model.axioms)
+        if (readEdge(withoutCell(load({axiom.name}), table, edge), edge, size, options).kind ==
+            EdgeReading::Kind::Relaxed)
+            cell.forcedBy.push_back(axiom.name);
+}
+
+}  // namespace
+
+std::vector<TableReading> readOrderTable(const ModelLoader& load, const std::string& table, int size,
                                          const CheckOptions& options) {
     static const char* const kinds[] = {"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
-    auto kindNamed = [](const std::string& name) {
-        for (int k = 0; k < kCoreEventKinds; ++k)
-            if (name == kindName(static_cast<EventKind>(k))) return static_cast<EventKind>(k);
-        throw std::logic_error("no event kind " + name);
-    };
+    const Model model = load({});
+    const OrderTable& cells = model.tables.at(table);
     std::vector<TableReading> out;
-    std::vector<DiyEdge> edges;
     for (const char* a : kinds)
         for (const char* b : kinds)
             for (const char* place : {"d", "n"}) {
                 const std::optional<DiyEdge> edge = findDiyEdge(DiyArch::RDMA, std::string("Po") + place + a + b);
                 if (!edge) continue;  // `n` only between two operations
-                const Cell cell = table.at(kindNamed(a), kindNamed(b));
-                const bool twoQueuePairs = edge->otherNode;
-                const bool oneQueuePair = edge->fromEvent[0] == 'n' && edge->toEvent[0] == 'n' && !twoQueuePairs;
-                out.push_back({a, b, twoQueuePairs, {},
-                               cell == Cell::Ordered || (cell == Cell::SameQueuePair && oneQueuePair)});
-                edges.push_back(*edge);
+                const Cell cell = cells.at(kindNamed(a), kindNamed(b));
+                const bool oneQueuePair = edge->fromEvent[0] == 'n' && edge->toEvent[0] == 'n' && !edge->otherNode;
+                TableReading r{a, b, edge->otherNode, readEdge(model, *edge, size, options),
+                               cell == Cell::Ordered || (cell == Cell::SameQueuePair && oneQueuePair), false, {}};
+                if (r.tableOrders && r.reading.kind == EdgeReading::Kind::Safe) readForced(load, table, *edge, size, options, r);
+                out.push_back(r);
             }
-    std::vector<DiyEdge> safe;
-    for (const char* name : {"Rfe", "Fre", "Wse"}) safe.push_back(*findDiyEdge(DiyArch::RDMA, name));
-    const std::vector<EdgeReading> readings = relaxationMap(DiyArch::RDMA, model, safe, edges, size, options);
-    for (size_t i = 0; i < out.size(); ++i) out[i].reading = readings[i];
     return out;
 }
 
