@@ -108,6 +108,14 @@ public:
     // throws stops the search and is thrown here. Between two executions
     // nothing else may use the encoding.
     void forEach(const std::function<bool(const ExecutionGraph&)>& visit);
+    // The same, but each execution visited is refuted with every execution
+    // that ends as it does: the same mo-last write at each of `locations`, and
+    // the same sources for every read that those writes and `values` depend
+    // on. So each such ending is visited once or a few times (an execution
+    // whose values need Z3's model is refuted alone), where forEach visits
+    // every execution: --states's search.
+    void forEachEnding(const std::vector<int>& locations, const std::vector<Value>& values,
+                       const std::function<bool(const ExecutionGraph&)>& visit);
     // Bounds each later search (0: no bound); past it, next() and forEach() throw SolverGaveUp.
     void limitTime(unsigned milliseconds);
     // The skeleton with the choices of the execution found by the last

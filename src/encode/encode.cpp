@@ -255,7 +255,10 @@ struct ExecutionEncoding::Impl {
     // execution whose values need the model (or, cross-checking, every one)
     // ends the check too, and the search goes on with the next check. One that
     // ends a check is blocked by a clause for good. True when `visit` stopped.
-    bool search(const std::function<bool(const ExecutionGraph&)>& visit) {
+    // `refuting` (by default rf and mo) names what a visited execution is
+    // refuted by: a part of it refutes every execution that shares it.
+    using Refuting = std::function<std::vector<unsigned>(const ExecutionGraph&)>;
+    bool search(const std::function<bool(const ExecutionGraph&)>& visit, const Refuting& refuting = {}) {
         if (queried) throw std::logic_error("a search after firstWhere");
         if (!watched) watched.emplace(solver, loan.watch(), choices);
         for (;;) {
@@ -269,7 +272,8 @@ struct ExecutionEncoding::Impl {
                     if (fromChoices) ++decodedFromChoices;
                     if (!fromChoices || crossChecking) return;
                     checkArithmetic();
-                    if (visit(found)) return loan.watch().refute(watched->distinguishing());
+                    if (visit(found))
+                        return loan.watch().refute(refuting ? refuting(found) : watched->distinguishing());
                 } catch (...) {
                     error = std::current_exception();
                 }
@@ -482,6 +486,11 @@ ExecutionEncoding::~ExecutionEncoding() = default;
 bool ExecutionEncoding::next() { return impl_->next(); }
 
 void ExecutionEncoding::forEach(const std::function<bool(const ExecutionGraph&)>& visit) { impl_->search(visit); }
+
+void ExecutionEncoding::forEachEnding(const std::vector<int>& locations, const std::vector<Value>& values,
+                                      const std::function<bool(const ExecutionGraph&)>& visit) {
+    impl_->search(visit, [&](const ExecutionGraph& ex) { return impl_->watched->determining(ex, locations, values); });
+}
 
 const ExecutionGraph& ExecutionEncoding::current() const { return impl_->found; }
 

@@ -20,8 +20,10 @@ bool readsSettle(const Value& v, const Settle& settle) {
 
 WatchedChoices::WatchedChoices(z3::solver& solver, ChoiceWatch& watch, const Choices& choices)
     : watch_(watch), choices_(choices) {
+    readAt_.assign(choices.rfChosen.size(), -1);
     for (size_t r = 0; r < choices.rfChosen.size(); ++r) {
         if (choices.rfChosen[r].size() < 2) continue;
+        readAt_[r] = static_cast<int>(reads_.size());
         reads_.push_back(static_cast<int>(r));
         sources_.emplace_back();
         for (const z3::expr& chosen : choices.rfChosen[r]) sources_.back().push_back(watch.watch(chosen));
@@ -140,6 +142,32 @@ std::string WatchedChoices::key() const {
         key.push_back(bits);
     }
     return key;
+}
+
+std::vector<unsigned> WatchedChoices::determining(const ExecutionGraph& ex, const std::vector<int>& locations,
+                                                  const std::vector<Value>& values) const {
+    std::vector<unsigned> ids;
+    std::vector<bool> met(ex.events.size(), false);
+    std::function<void(const Value&)> cone = [&](const Value& v) {  // the sources of the reads v depends on
+        if (v.kind != Value::Kind::Read) {
+            for (const Value& a : v.args) cone(a);
+            return;
+        }
+        if (met[v.event]) return;
+        met[v.event] = true;
+        if (readAt_[v.event] >= 0)
+            for (unsigned id : sources_[readAt_[v.event]])
+                if (watch_.holds(id)) ids.push_back(id);
+        cone(ex.events[ex.rf[v.event]].written);
+    };
+    for (int l : locations) {
+        const int last = ex.mo[l].back();
+        for (const Ordered& p : coherence_)
+            if (p.a == last || p.b == last) ids.push_back(p.id);
+        cone(ex.events[last].written);
+    }
+    for (const Value& v : values) cone(v);
+    return ids;
 }
 
 std::vector<unsigned> WatchedChoices::distinguishing() const {

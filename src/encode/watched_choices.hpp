@@ -34,6 +34,12 @@ public:
     // ids whose current values refute it together.
     std::string key() const;
     std::vector<unsigned> distinguishing() const;
+    // The ids whose current values fix what `ex` (the execution these values
+    // give) ends with at `locations` (each one's mo-last write) and the values
+    // of `values`: the sources of every read those values and writes depend
+    // on. Refuting them refutes every execution that ends the same.
+    std::vector<unsigned> determining(const ExecutionGraph& ex, const std::vector<int>& locations,
+                                      const std::vector<Value>& values) const;
     // "rf and mo are ex's", as literals.
     z3::expr_vector literalsOf(const ExecutionGraph& ex) const;
     // "a before b" for each pair a, b of a group in the group's order.
@@ -53,6 +59,7 @@ private:
     const Choices& choices_;
     std::vector<std::vector<unsigned>> sources_;  // per read of two candidates or more: each candidate's id
     std::vector<int> reads_;                      // those reads
+    std::vector<int> readAt_;                     // per event: its index in reads_, or -1
     std::vector<Ordered> coherence_;              // per pair of writes of a location
     std::vector<unsigned> flushes_;               // per nfo pair: forward
     std::map<std::string, std::vector<Ordered>> groupOrders_;

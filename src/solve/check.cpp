@@ -199,15 +199,36 @@ private:
         });
     }
 
-    // Each new final state once: the states found so far are excluded.
+    // Each new final state once, in one search: the states of earlier path
+    // combinations are excluded, and each execution found is refuted with
+    // every one that ends as it does (the shown locations' last writes and
+    // what the shown values depend on), so that the search meets each state
+    // once or a few times, not once per execution.
     void enumerateStates(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
         requireFilter(sk, encoding);
         for (const auto& [state, satisfies] : result_.states) require(encoding, !isState(sk, encoding, state));
-        while (encoding.next()) {
-            require(encoding, !isState(sk, encoding, record(encoding.current())));
-            search_.spend(encoding);
-            tick();
+        std::vector<int> locations;
+        std::vector<Value> values;
+        for (const ObservedName& n : result_.shown) {
+            if (n.thread < 0) {
+                locations.push_back(program_.locationIndex(n.name));
+                continue;
+            }
+            const auto& registers = sk.registers[n.thread];
+            if (auto it = registers.find(n.name); it != registers.end()) values.push_back(it->second);
         }
+        encoding.forEachEnding(locations, values, [&](const ExecutionGraph& ex) {
+            if (!result_.states.count(stateOf(ex))) record(ex);
+            search_.checkLimits();
+            tick();
+            return true;
+        });
+    }
+
+    FinalState stateOf(const ExecutionGraph& ex) const {
+        FinalState state;
+        for (const ObservedName& n : result_.shown) state.push_back(finalValue(test_, program_, ex, n.name, n.thread));
+        return state;
     }
 
     // One query: an execution that decides the verdict (satisfies the
@@ -229,8 +250,7 @@ private:
     FinalState record(const ExecutionGraph& ex) {
         result_.completes = true;
         auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
-        FinalState state;
-        for (const ObservedName& n : result_.shown) state.push_back(finalValue(test_, program_, ex, n.name, n.thread));
+        const FinalState state = stateOf(ex);
         addFinalState(result_, test_, state, lookup);
         if (visit_) visit_(program_, ex, state, result_.states.at(state));
         return state;

@@ -126,6 +126,33 @@ exists (1:EAX=1 /\ 1:EBX=0)
     EXPECT_EQ(result.negative, 3u);
 }
 
+// --states's search: an execution visited is refuted with every one that
+// ends as it does. SB across four threads has 16 executions; 0:EAX has two
+// endings (read from the initial write or from P1's), [x0] one (its only
+// write), the four registers together 16.
+TEST(Search, EndingsAreVisitedOnceEach) {
+    Search sb(kSbRing);
+    auto visits = [&](const std::vector<int>& locations, const std::vector<int>& threads) {
+        std::vector<Value> values;
+        for (int t : threads) values.push_back(sb.skeleton.registers[t].at("EAX"));
+        ExecutionEncoding encoding(threadContext(), sb.skeleton, sb.model, sb.program.locations.size());
+        std::set<std::vector<long long>> endings;
+        size_t n = 0;
+        encoding.forEachEnding(locations, values, [&](const ExecutionGraph& ex) {
+            std::vector<long long> ending;
+            for (const Value& v : values) ending.push_back(v.eval(ex.readValues));
+            endings.insert(ending);
+            ++n;
+            return true;
+        });
+        EXPECT_EQ(n, endings.size()) << "an ending visited twice";
+        return n;
+    };
+    EXPECT_EQ(visits({}, {0}), 2u);
+    EXPECT_EQ(visits({sb.program.locationIndex("x0")}, {}), 1u);
+    EXPECT_EQ(visits({}, {0, 1, 2, 3}), 16u);
+}
+
 TEST(Search, WhatTheVisitorThrowsLeavesTheSearch) {
     Search sb(kSbRing);
     {
