@@ -22,6 +22,9 @@ struct CompareColumn {
 struct McompareResult {
     size_t differing = 0;              // rows another column lacks or has other states in
     std::set<std::string> notInFirst;  // tests the table leaves out, as mcompare7 does
+    // mcompare7's -pos, -neg, -eq sets: the tests some column has states the
+    // first lacks (+), lacks states the first has (-), or has the first's (==).
+    std::set<std::string> positive, negative, equal;
 };
 
 // The tests whose names REGEXP matches from their first character, REGEXP

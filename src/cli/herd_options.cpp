@@ -37,8 +37,8 @@ const std::map<std::string, std::string> kMeaningless{
     {"-restrict", "every consistent execution counts"},
     {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"}};
 
-// mcompare7's options (tools/mcompare.ml) other than -nohash: compare prints
-// mcompare7's default table and nothing else.
+// mcompare7's options (tools/mcompare.ml) other than -nohash, -pos, -neg and
+// -eq: compare prints mcompare7's default table and nothing else.
 bool isMcompareOption(const std::string& arg) {
     static const char* const options[] = {"-show", "-o", "-kinds", "-conds", "-restrict", "-nolitmus", "-nofst",
                                            "-noempty", "-mode", "-macro", "-forcekind", "-showkinds", "-cost", "-e",
@@ -91,6 +91,11 @@ public:
         };
         if (auto it = kMeaningless.find(arg); it != kMeaningless.end())
             fail(where, "herd7's " + arg + " has no meaning in rdmacheck: " + it->second);
+        if (compare_ && (arg == "-pos" || arg == "-neg" || arg == "-eq")) {
+            out_.push_back("-" + arg);
+            out_.push_back(value());
+            return i;
+        }
         if (compare_ && arg == "-e")  // tools/mcompare.ml: show_diffs takes no test names
             fail(where, "mcompare7's -e filters its other tables, not the default one compare prints (7.58 leaves "
                         "that table whole); rdmacheck's --filter REGEXP filters it");

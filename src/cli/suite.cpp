@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -343,6 +344,14 @@ namespace {
 int printComparison(const std::vector<CompareColumn>& columns, const CompareOptions& options) {
     const TestNameFilter filter = options.filter.empty() ? TestNameFilter() : TestNameFilter(options.filter);
     const McompareResult result = printMcompareDiffs(std::cout, columns, options.checkHashes, filter);
+    for (const auto& [file, tests] : {std::pair{options.positive, result.positive},
+                                      std::pair{options.negative, result.negative},
+                                      std::pair{options.equal, result.equal}}) {
+        if (file.empty()) continue;
+        std::ofstream out(file);
+        for (const std::string& test : tests) out << test << "\n";
+        if (!out) throw std::invalid_argument("cannot write " + file);
+    }
     if (!result.notInFirst.empty()) {
         std::cerr << "compare: not in the first log, so not in the table:";
         for (const std::string& test : result.notInFirst) std::cerr << " " << test;
@@ -482,6 +491,13 @@ void SuiteFlags::add(CLI::App& app) {
         ->delimiter(',');
     compareCommand->add_flag("--no-hash{false}", compare.checkHashes,
                              "do not stop at a test with two hashes (mcompare7's -nohash)");
+    compareCommand->add_option("--pos", compare.positive,
+                               "write the names of the tests with positive differences to this file, one a line "
+                               "(mcompare7's -pos)");
+    compareCommand->add_option("--neg", compare.negative,
+                               "the same for negative differences (mcompare7's -neg)");
+    compareCommand->add_option("--eq", compare.equal,
+                               "the same for the tests some column has the first's states for (mcompare7's -eq)");
     compareCommand->add_option("--filter", compare.filter,
                                "only the tests whose names this regular expression matches from their start, in "
                                "OCaml's Str syntax as mcompare7's -e reads it (which leaves this table whole)");

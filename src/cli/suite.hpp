@@ -41,7 +41,8 @@ int mergeLogs(const std::vector<std::string>& logs, const std::string& expect);
 // stops (a hash or state-location mismatch).
 struct CompareOptions {
     bool checkHashes = true;  // false: mcompare7's -nohash
-    std::string filter;       // mcompare7's -e: tests whose names this matches (empty: all)
+    std::string filter;       // tests whose names this matches (empty: all)
+    std::string positive, negative, equal;  // mcompare7's -pos, -neg, -eq: files of those tests' names
 };
 int compareLogs(const std::vector<std::string>& logs, const CompareOptions& options);
 int compareModels(CheckRun& run, const std::vector<std::string>& models, const std::vector<std::string>& args,

@@ -177,6 +177,7 @@ struct Row {
 
 struct Differences {
     std::set<std::string> positive, negative;  // tests with states added, or lost, somewhere
+    std::set<std::string> equal;               // tests "==" in some column
     size_t rows = 0;                           // tests not "==" everywhere
 };
 
@@ -196,7 +197,10 @@ std::vector<std::string> diffCell(const std::string& test, const Outcome& refere
     const std::vector<State> less = difference(reference.states, it->second.states);
     if (!observesNothing(more)) differences.positive.insert(test);
     if (!observesNothing(less)) differences.negative.insert(test);
-    if (more.empty() && less.empty()) return {"=="};
+    if (more.empty() && less.empty()) {
+        differences.equal.insert(test);
+        return {"=="};
+    }
     std::vector<std::string> lines = statesText("+", more);
     for (std::string& line : statesText("-", less)) lines.push_back(std::move(line));
     return lines;
@@ -314,6 +318,9 @@ McompareResult printMcompareDiffs(std::ostream& out, const std::vector<CompareCo
     printWarning(out, "+", differences.positive);
     printWarning(out, "-", differences.negative);
     result.differing = differences.rows;
+    result.positive = differences.positive;
+    result.negative = differences.negative;
+    result.equal = differences.equal;
     for (size_t c = 1; c < logs.size(); ++c)
         for (const auto& entry : logs[c])
             if (!logs[0].count(entry.first)) result.notInFirst.insert(entry.first);

@@ -365,6 +365,24 @@ TEST(Cli, CompareMatchesMcompare7) {
     EXPECT_EQ(same.status, 0) << same.out << same.err;
 }
 
+// mcompare7's -pos, -neg and -eq write the names of the tests with positive
+// and negative differences and of those some column has the first's states
+// for, one a line: mcompare7 7.58 wrote these files for these logs, here.
+TEST(Cli, CompareWritesMcompare7sTestSets) {
+    const std::string dir = sourceDir() + "/tests/compare/";
+    const TempDir tmp("compare-sets");
+    ToolRun r = runTool("compare -pos " + (tmp / "pos") + " -neg " + (tmp / "neg") + " --eq " + (tmp / "eq") + " " +
+                        dir + "a.log " + dir + "b.log " + dir + "sc-model.log");
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(readFile(tmp / "pos"), "MP\nSB\n");
+    EXPECT_EQ(readFile(tmp / "neg"), "Hex\nMP\n");
+    EXPECT_EQ(readFile(tmp / "eq"), "Counter-long-name\nFetch\nSB\nX86-SB\n");
+    ToolRun none = runTool("compare --pos " + (tmp / "none") + " " + dir + "a.log " + dir + "a.log");
+    EXPECT_EQ(none.status, 0);
+    EXPECT_EQ(readFile(tmp / "none"), "");  // written, empty, as mcompare7 does
+    EXPECT_EQ(runTool("compare --pos /no/such/dir/pos " + dir + "a.log " + dir + "b.log").status, 2);
+}
+
 // --filter keeps the rows of the tests whose names match from their start
 // (OCaml's Str syntax: `\|` alternates); mcompare7's -e, which leaves this
 // table whole in 7.58, is refused with the reason. A bad expression is exit 2.
