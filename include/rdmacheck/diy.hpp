@@ -102,10 +102,10 @@ struct TableReading {
         return reading.kind == EdgeReading::Kind::Untested || (reading.kind == EdgeReading::Kind::Safe) == tableOrders;
     }
 };
-// The model with these axioms dropped (--skip), loaded anew.
+// `model` with these axioms dropped (--skip), loaded anew.
 using ModelLoader = std::function<Model(const std::vector<std::string>& skip)>;
-std::vector<TableReading> readOrderTable(const ModelLoader& load, const std::string& table, int size,
-                                         const CheckOptions& options);
+std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& load, const std::string& table,
+                                         int size, const CheckOptions& options);
 
 // The tests of the fewest edges (at most `size`) on whose outcome two models
 // differ, each checked under both; `checked` counts the cycles checked.

@@ -168,7 +168,7 @@ int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) c
         std::cerr << "rdmacheck: error: --table: model " << m.shownName() << " has no order table '" << table << "'\n";
         return 2;
     }
-    const std::vector<TableReading> cells = readOrderTable(load, table, size, checking);
+    const std::vector<TableReading> cells = readOrderTable(m, load, table, size, checking);
     std::cout << "Table " << table << " of " << m.shownName() << " from cycles of at most " << size
               << " edges over Rfe, Fre, Wse and one program-order edge (rows earlier, columns later; ✓ no test "
                  "relaxes the pair, ✗ one does, ? none has it; one queue pair/two for two operations; ! the table "

@@ -132,6 +132,11 @@ std::pair<uint64_t, uint64_t> fingerprint(const std::string& text) {
     return {fnv, std::hash<std::string>{}(text)};
 }
 
+// A test's text after its name's and its cycle's lines.
+std::string programAndCondition(const std::string& text) {
+    return text.substr(text.find('\n', text.find('\n') + 1));
+}
+
 struct PairHash {
     size_t operator()(const std::pair<uint64_t, uint64_t>& p) const { return p.first ^ (p.second * 31); }
 };
@@ -165,10 +170,10 @@ void forEachDiyTest(DiyArch arch, const std::vector<DiyEdge>& edges, const std::
             std::string why;
             if (relax.empty() || std::any_of(cycle.begin(), cycle.end(), isRelaxed))
                 if (std::optional<DiyTest> test = diyTest(arch, cycle, why)) {
-                    // The program and condition: after the name's and the cycle's lines.
-                    const std::string body = test->text.substr(test->text.find('\n', test->text.find('\n') + 1));
-                    if (arch == DiyArch::RDMA && !written.insert(fingerprint(body)).second) ++count.repeats;
-                    else visit(std::move(*test));
+                    if (arch == DiyArch::RDMA && !written.insert(fingerprint(programAndCondition(test->text))).second)
+                        ++count.repeats;
+                    else
+                        visit(std::move(*test));
                 }
         }
         if (static_cast<int>(chosen.size()) == size) return;

@@ -57,9 +57,8 @@ Model withoutCell(Model model, const std::string& table, const DiyEdge& edge) {
 
 // Whether the pair stays ordered without its cell, and the axioms each of
 // which, dropped too, lets a test relax it.
-void readForced(const ModelLoader& load, const std::string& table, const DiyEdge& edge, int size,
-                const CheckOptions& options, TableReading& cell) {
-    const Model model = load({});
+void readForced(const Model& model, const ModelLoader& load, const std::string& table, const DiyEdge& edge,
+                int size, const CheckOptions& options, TableReading& cell) {
     cell.forced = readEdge(withoutCell(model, table, edge), edge, size, options).kind == EdgeReading::Kind::Safe;
     if (!cell.forced) return;
     for (const Axiom& axiom : model.axioms)
@@ -70,10 +69,9 @@ void readForced(const ModelLoader& load, const std::string& table, const DiyEdge
 
 }  // namespace
 
-std::vector<TableReading> readOrderTable(const ModelLoader& load, const std::string& table, int size,
-                                         const CheckOptions& options) {
+std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& load, const std::string& table,
+                                         int size, const CheckOptions& options) {
     static const char* const kinds[] = {"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
-    const Model model = load({});
     const OrderTable& cells = model.tables.at(table);
     std::vector<TableReading> out;
     for (const char* a : kinds)
@@ -85,7 +83,7 @@ std::vector<TableReading> readOrderTable(const ModelLoader& load, const std::str
                 const bool oneQueuePair = edge->fromEvent[0] == 'n' && edge->toEvent[0] == 'n' && !edge->otherNode;
                 TableReading r{a, b, edge->otherNode, readEdge(model, *edge, size, options),
                                cell == Cell::Ordered || (cell == Cell::SameQueuePair && oneQueuePair), false, {}};
-                if (r.tableOrders && r.reading.kind == EdgeReading::Kind::Safe) readForced(load, table, *edge, size, options, r);
+                if (r.tableOrders && r.reading.kind == EdgeReading::Kind::Safe) readForced(model, load, table, *edge, size, options, r);
                 out.push_back(r);
             }
     return out;

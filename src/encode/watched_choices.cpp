@@ -160,12 +160,11 @@ std::vector<unsigned> WatchedChoices::determining(const ExecutionGraph& ex, cons
                 if (watch_.holds(id)) ids.push_back(id);
         cone(ex.events[ex.rf[v.event]].written);
     };
-    for (int l : locations) {
-        const int last = ex.mo[l].back();
-        for (const Ordered& p : coherence_)
-            if (p.a == last || p.b == last) ids.push_back(p.id);
-        cone(ex.events[last].written);
-    }
+    std::vector<bool> last(ex.events.size(), false);
+    for (int l : locations) last[ex.mo[l].back()] = true;
+    for (const Ordered& p : coherence_)
+        if (last[p.a] || last[p.b]) ids.push_back(p.id);
+    for (int l : locations) cone(ex.events[ex.mo[l].back()].written);
     for (const Value& v : values) cone(v);
     return ids;
 }

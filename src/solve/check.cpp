@@ -218,7 +218,7 @@ private:
             if (auto it = registers.find(n.name); it != registers.end()) values.push_back(it->second);
         }
         encoding.forEachEnding(locations, values, [&](const ExecutionGraph& ex) {
-            if (!result_.states.count(stateOf(ex))) record(ex);
+            if (FinalState state = stateOf(ex); !result_.states.count(state)) record(ex, state);
             search_.checkLimits();
             tick();
             return true;
@@ -247,13 +247,13 @@ private:
         return false;
     }
 
-    FinalState record(const ExecutionGraph& ex) {
+    void record(const ExecutionGraph& ex) { record(ex, stateOf(ex)); }
+
+    void record(const ExecutionGraph& ex, const FinalState& state) {
         result_.completes = true;
         auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
-        const FinalState state = stateOf(ex);
         addFinalState(result_, test_, state, lookup);
         if (visit_) visit_(program_, ex, state, result_.states.at(state));
-        return state;
     }
 
     void requireFilter(const ExecutionGraph& sk, ExecutionEncoding& encoding) const {
