@@ -38,6 +38,9 @@ bool joins(const DiyEdge& e, const DiyEdge& next);
 // MFence[sd][WR][WR], Rfe, Rfi, Fre, Fri, Wse, Wsi, Rmw (an XCHG's read to its
 // write). RDMA: doc/diy.md, "RDMA".
 const std::vector<DiyEdge>& diyEdges(DiyArch arch);
+// RDMA's memory event kinds, in the order of the order tables' rows: lR, lW,
+// nlR, nrW, nrR, nlW.
+const std::vector<std::string>& rdmaMemoryKinds();
 std::optional<DiyEdge> findDiyEdge(DiyArch arch, const std::string& name);
 
 struct DiyTest {
@@ -79,6 +82,9 @@ struct EdgeReading {
     enum class Kind { Relaxed, Safe, Untested } kind = Kind::Untested;
     std::string witness;  // Relaxed: the allowed test's name
     size_t tests = 0;     // the tests that read the edge
+    // "relaxed: SB is allowed", "safe: 4 tests, none allowed", "untested: in
+    // no cycle of at most `size` edges".
+    std::string text(int size) const;
 };
 std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const std::vector<DiyEdge>& safe,
                                        const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options);

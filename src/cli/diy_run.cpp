@@ -136,11 +136,7 @@ int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::ve
     std::cout << "Map " << m.shownName() << ": cycles of at most " << maxEdges << " edges over " << safeNames
               << " and one other edge\n";
     for (const EdgeReading& r : relaxationMap(architecture(), m, safeEdges, candidates, maxEdges, checking)) {
-        std::cout << r.edge << " ";
-        if (r.kind == EdgeReading::Kind::Relaxed) std::cout << "relaxed: " << r.witness << " is allowed";
-        if (r.kind == EdgeReading::Kind::Safe) std::cout << "safe: " << r.tests << (r.tests == 1 ? " test" : " tests") << ", none allowed";
-        if (r.kind == EdgeReading::Kind::Untested) std::cout << "untested: in no cycle of at most " << maxEdges << " edges";
-        std::cout << "\n";
+        std::cout << r.edge << " " << r.text(maxEdges) << "\n";
     }
     return 0;
 }
@@ -157,24 +153,12 @@ const char* symbol(const EdgeReading& r) {
     return r.kind == EdgeReading::Kind::Relaxed ? "✗" : r.kind == EdgeReading::Kind::Safe ? "✓" : "?";
 }
 
-}  // namespace
-
-// The table rebuilt: a grid of what the cycles say (one queue pair / two for
-// two operations' events, ! where the table says otherwise), then a line for
-// each cell that disagrees.
-int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) const {
-    const Model m = load({});
-    if (!m.tables.count(table)) {
-        std::cerr << "rdmacheck: error: --table: model " << m.shownName() << " has no order table '" << table << "'\n";
-        return 2;
-    }
-    const std::vector<TableReading> cells = readOrderTable(m, load, table, size, checking);
-    std::cout << "Table " << table << " of " << m.shownName() << " from cycles of at most " << size
-              << " edges over Rfe, Fre, Wse and one program-order edge (rows earlier, columns later; ✓ no test "
-                 "relaxes the pair, ✗ one does, ? none has it; one queue pair/two for two operations; ! the table "
-                 "says otherwise; * ordered even without its cell)\n"
-              << padded("", 5);
-    const std::vector<std::string> kinds{"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
+// The table rebuilt: a grid of what the cycles say (one queue pair/two for
+// two operations' events; ! where the table says otherwise, * where the
+// model orders the pair without its cell).
+void printGrid(const std::vector<TableReading>& cells) {
+    const std::vector<std::string>& kinds = rdmaMemoryKinds();
+    std::cout << padded("", 5);
     for (const std::string& k : kinds) std::cout << (k == kinds.back() ? k : padded(k, 7));
     std::cout << "\n";
     for (const std::string& row : kinds) {
@@ -189,6 +173,11 @@ int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) c
         }
         std::cout << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
     }
+}
+
+// A line for each cell ordered without it (what forces it), then for each
+// cell the table gives otherwise (the reading that says so).
+void printCellLines(const std::vector<TableReading>& cells, int size) {
     for (const TableReading& c : cells) {
         if (!c.forced) continue;
         std::cout << c.earlier << " " << c.later << ": ordered without its cell too; ";
@@ -197,15 +186,28 @@ int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) c
             std::cout << (i ? " or " : "dropping ") << c.forcedBy[i]
                       << (i + 1 == c.forcedBy.size() ? " as well lets a test relax it\n" : "");
     }
-    for (const TableReading& c : cells) {
-        if (c.agrees()) continue;
-        std::cout << c.earlier << " " << c.later << (c.twoQueuePairs ? " (two queue pairs)" : "") << ": the table "
-                  << (c.tableOrders ? "orders it, but " : "leaves it unordered, but ") << c.reading.edge << " is "
-                  << (c.reading.kind == EdgeReading::Kind::Relaxed ? "relaxed: " + c.reading.witness + " is allowed"
-                                                                  : "safe: " + std::to_string(c.reading.tests) +
-                                                                        " tests, none allowed")
-                  << "\n";
+    for (const TableReading& c : cells)
+        if (!c.agrees())
+            std::cout << c.earlier << " " << c.later << (c.twoQueuePairs ? " (two queue pairs)" : "") << ": the table "
+                      << (c.tableOrders ? "orders it, but " : "leaves it unordered, but ") << c.reading.edge << " is "
+                      << c.reading.text(size) << "\n";
+}
+
+}  // namespace
+
+int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) const {
+    const Model m = load({});
+    if (!m.tables.count(table)) {
+        std::cerr << "rdmacheck: error: --table: model " << m.shownName() << " has no order table '" << table << "'\n";
+        return 2;
     }
+    const std::vector<TableReading> cells = readOrderTable(m, load, table, size, checking);
+    std::cout << "Table " << table << " of " << m.shownName() << " from cycles of at most " << size
+              << " edges over Rfe, Fre, Wse and one program-order edge (rows earlier, columns later; ✓ no test "
+                 "relaxes the pair, ✗ one does, ? none has it; one queue pair/two for two operations; ! the table "
+                 "says otherwise; * ordered even without its cell)\n";
+    printGrid(cells);
+    printCellLines(cells, size);
     return 0;
 }
 

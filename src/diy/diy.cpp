@@ -97,6 +97,11 @@ const std::vector<DiyEdge>& diyEdges(DiyArch arch) {
     return arch == DiyArch::X86 ? x86 : rdma;
 }
 
+const std::vector<std::string>& rdmaMemoryKinds() {
+    static const std::vector<std::string> kinds{"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
+    return kinds;
+}
+
 std::optional<DiyEdge> findDiyEdge(DiyArch arch, const std::string& name) {
     for (const DiyEdge& e : diyEdges(arch))
         if (e.name == name) return e;

@@ -20,8 +20,6 @@ namespace rdmacheck::diy {
 
 namespace {
 
-const char* const kKinds[] = {"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
-
 char directionOf(const std::string& kind) { return kind.back(); }
 bool isRemote(const std::string& kind) { return kind == "nrW" || kind == "nrR"; }
 bool isNic(const std::string& kind) { return kind[0] == 'n'; }
@@ -49,8 +47,8 @@ std::vector<DiyEdge> rdmaEdges() {
                                                             {"Rfence", DiyEdge::Kind::Rfence}};
     for (const auto& [prefix, kind] : orders)
         for (char place : {'s', 'd', 'n'})
-            for (const char* a : kKinds)
-                for (const char* b : kKinds) {
+            for (const std::string& a : rdmaMemoryKinds())
+                for (const std::string& b : rdmaMemoryKinds()) {
                     const bool afterOperation = kind == DiyEdge::Kind::Poll || kind == DiyEdge::Kind::Rfence;
                     if (placeFits(place, a, b) && (!afterOperation || isNic(a)))
                         out.push_back(programOrder(prefix, kind, place, a, b));

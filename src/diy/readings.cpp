@@ -9,6 +9,15 @@
 
 namespace rdmacheck {
 
+std::string EdgeReading::text(int size) const {
+    switch (kind) {
+        case Kind::Relaxed: return "relaxed: " + witness + " is allowed";
+        case Kind::Safe: return "safe: " + std::to_string(tests) + (tests == 1 ? " test" : " tests") + ", none allowed";
+        case Kind::Untested: break;
+    }
+    return "untested: in no cycle of at most " + std::to_string(size) + " edges";
+}
+
 bool diyAllowed(const DiyTest& test, const Model& model, const CheckOptions& options) {
     return check(parseLitmus(test.text, test.name + ".litmus"), model, options).ok;
 }
@@ -71,13 +80,12 @@ void readForced(const Model& model, const ModelLoader& load, const std::string& 
 
 std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& load, const std::string& table,
                                          int size, const CheckOptions& options) {
-    static const char* const kinds[] = {"lR", "lW", "nlR", "nrW", "nrR", "nlW"};
     const OrderTable& cells = model.tables.at(table);
     std::vector<TableReading> out;
-    for (const char* a : kinds)
-        for (const char* b : kinds)
+    for (const std::string& a : rdmaMemoryKinds())
+        for (const std::string& b : rdmaMemoryKinds())
             for (const char* place : {"d", "n"}) {
-                const std::optional<DiyEdge> edge = findDiyEdge(DiyArch::RDMA, std::string("Po") + place + a + b);
+                const std::optional<DiyEdge> edge = findDiyEdge(DiyArch::RDMA, "Po" + std::string(place) + a + b);
                 if (!edge) continue;  // `n` only between two operations
                 const Cell cell = cells.at(kindNamed(a), kindNamed(b));
                 const bool oneQueuePair = edge->fromEvent[0] == 'n' && edge->toEvent[0] == 'n' && !edge->otherNode;
