@@ -49,12 +49,24 @@ const MachineParams& machineFor(const Model& model, const SourceLoc& where);
 // The same without the error: nullptr when no machine implements the model.
 const MachineEntry* findMachine(const Model& model);
 
+// Tests only: a dependence the reduced search is told to ignore, to show that
+// comparing it with --no-reduction catches a wrongly declared independence.
+enum class IndependenceMutant {
+    None,
+    NicReadsCommute,  // the NIC's reads of memory commute with every write
+    CpuReadsCommute,  // so do the CPU's reads
+    PremisesCommute,  // a NIC step's premises (PCIe, RF, the pipe's order) commute with what changes them
+};
+
 struct MachineOptions {
     std::optional<MachineKind> kind;    // unset: simplified if the model has remote atomics, else concrete
     int unroll = 2;                     // loop iterations, as the declarative unfolding counts them
     uint64_t maxStates = 20'000'000;    // stop with an error past this many configurations
     bool progress = false;              // report on stderr once a run takes over a second
-    bool reduce = true;                 // take steps that commute with all others alone (rules.hpp)
+    // The reduced stateless search (src/machine/dpor.cpp); false: every
+    // interleaving over hashed configurations (--no-reduction), its oracle.
+    bool reduce = true;
+    IndependenceMutant mutant = IndependenceMutant::None;
     ResourceLimits limits;              // --timeout, --max-memory
 };
 
@@ -62,7 +74,9 @@ const char* machineName(MachineKind kind);
 
 // Explores every run of the test on the model's machine (InputError if the model
 // has none, or if the test has remote RMWs and the machine no rules for them).
-// CheckResult::positive/negative count distinct final memories.
+// CheckResult::positive/negative count distinct final memories;
+// machineStates the configurations visited, machineRuns the runs the reduced
+// search followed to their end.
 //
 // With visit, the search also keeps how it first reached each state (8 bytes a
 // state), and each distinct final memory kept by the filter is handed to visit

@@ -45,6 +45,7 @@ struct CheckResult {
     // whatever the filter: without one, States 0 hides a deadlock.
     bool completes = false;
     uint64_t machineStates = 0;           // operational only: configurations visited
+    uint64_t machineRuns = 0;             // operational, reduced search: runs followed to their end
     // The model's flags some consistent execution raised (executions mode only).
     std::set<std::string> flags;
     double seconds = 0;

@@ -244,7 +244,8 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
         ->capture_default_str()->check(notNegative());
     addLimits(app, limits);
     app.add_flag("--no-reduction", noReduction,
-                 "operational: explore every interleaving (slow; checks the reduction)");
+                 "operational: explore every interleaving over hashed configurations instead of the reduced "
+                 "search (slow; the oracle that checks the reduction)");
     app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
     app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
     app.add_flag("--quiet", noWarnings, "no Warning lines in the text report (herd7's -q); --json keeps them");

@@ -12,26 +12,176 @@
 #include "rdmacheck/progress.hpp"
 #include "record.hpp"
 #include "rules.hpp"
+#include "search.hpp"
 
 namespace rdmacheck {
 
-using machine::Program;
-using machine::Rules;
-using machine::RunRecord;
-using machine::State;
-
 const char* machineName(MachineKind kind) { return kind == MachineKind::Concrete ? "concrete" : "simplified"; }
 
-namespace {
-
-// A final memory: every location's value, then every thread's registers.
-using Outcome = std::vector<long long>;
+namespace machine {
 
 Outcome outcomeOf(const State& s) {
     Outcome o = s.memory;
     for (const auto& t : s.threads) o.insert(o.end(), t.registers.begin(), t.registers.end());
     return o;
 }
+
+std::optional<Outcome> outcomeAtEnd(const State& s, const Rules& rules, const Program& program,
+                                    const LitmusTest& test, CheckResult& result) {
+    if (rules.isFinal(s)) {
+        bool cut = false;
+        for (size_t t = 0; t < s.threads.size(); ++t) {
+            if (s.threads[t].cutAt >= 0) {
+                noteCutLoop(result, program.threads[t].code[s.threads[t].cutAt].where);
+                cut = true;
+            }
+        }
+        if (!cut) return outcomeOf(s);
+    } else if (rules.programsDone(s)) {
+        // §7: a drained program can always flush; being stuck here is a bug.
+        throw std::logic_error("machine: stuck configuration with every program done in " + test.name);
+    }
+    return std::nullopt;
+}
+
+void successorsAt(const Rules& rules, const State& s, const LitmusTest& test, std::vector<State>& out,
+                  std::vector<AgentId>* agents) {
+    try {
+        rules.successors(s, out, agents);
+    } catch (const ArithmeticOverflow& e) {  // a remote fetch-and-add, whose statement the NIC forgot
+        throw InputError(SourceLoc{test.file, 1, 1}, e.what());
+    }
+}
+
+void checkStates(uint64_t states, const MachineOptions& options, const LitmusTest& test) {
+    if (states > options.maxStates)
+        throw InputError(SourceLoc{test.file, 1, 1}, "more than " + std::to_string(options.maxStates) +
+                                                         " machine states; raise --max-states or use the "
+                                                         "declarative engine");
+}
+
+namespace {
+
+// How each visited state was first reached, kept when runs are recorded: the
+// node of the state it came from and its place among that state's successors,
+// 8 bytes a state, instead of the run itself.
+class RunTree {
+public:
+    static constexpr uint32_t kNone = UINT32_MAX;
+
+    uint32_t add(uint32_t parent, size_t successor) {
+        nodes_.push_back({parent, static_cast<uint32_t>(successor)});
+        return static_cast<uint32_t>(nodes_.size() - 1);
+    }
+
+    // The successor indices that lead from the initial state to node.
+    Path path(uint32_t node) const {
+        Path steps;
+        for (; nodes_[node].first != kNone; node = nodes_[node].first) steps.push_back(nodes_[node].second);
+        return {steps.rbegin(), steps.rend()};
+    }
+
+private:
+    std::vector<std::pair<uint32_t, uint32_t>> nodes_;
+};
+
+// The depth-first search over hashed configurations: every interleaving.
+class StateSearch {
+public:
+    StateSearch(const LitmusTest& test, const Program& program, const Rules& rules, const MachineOptions& options,
+                bool keepPaths, CheckResult& result)
+        : test_(test), program_(program), rules_(rules), options_(options), keepPaths_(keepPaths), result_(result) {}
+
+    Reached run() {
+        State initial = rules_.initial();
+        markVisited(initial);
+        push(std::move(initial), RunTree::kNone, 0);
+        ProgressLine progress(test_.name, options_.progress);
+        const ResourceGuard guard(test_.file, options_.limits);
+        while (!pending_.empty()) {
+            guard.check();
+            State s = std::move(pending_.back());
+            pending_.pop_back();
+            uint32_t node = 0;
+            if (keepPaths_) {
+                node = pendingNodes_.back();
+                pendingNodes_.pop_back();
+            }
+            expand(s, node);
+            if ((visited_.size() & 0x3fff) == 0)  // reading the clock every state would cost
+                progress.tick([&](double seconds) {
+                    return std::to_string(visited_.size()) + " states, " +
+                           std::to_string(ProgressLine::perSecond(visited_.size(), seconds)) +
+                           " states/s, " + std::to_string(pending_.size()) + " to visit";
+                });
+        }
+        Reached reached;
+        for (const auto& [outcome, node] : outcomes_)
+            reached.outcomes.emplace(outcome, keepPaths_ ? tree_.path(node) : Path{});
+        reached.states = visited_.size();
+        return reached;
+    }
+
+private:
+    void expand(const State& s, uint32_t node) {
+        successors_.clear();
+        successorsAt(rules_, s, test_, successors_);
+        if (successors_.empty()) {
+            if (auto o = outcomeAtEnd(s, rules_, program_, test_, result_)) outcomes_.try_emplace(*o, node);
+            return;
+        }
+        for (size_t k = 0; k < successors_.size(); ++k) {
+            if (!markVisited(successors_[k])) continue;
+            checkStates(visited_.size(), options_, test_);
+            push(std::move(successors_[k]), node, k);
+        }
+    }
+
+    // Whether s is new; it is visited from now on.
+    bool markVisited(const State& s) {
+        key_.clear();
+        encodeState(s, key_);
+        return visited_.insert(key_).second;
+    }
+
+    // s is to be expanded; it is successor number `successor` of the state at tree node parent.
+    void push(State&& s, uint32_t parent, size_t successor) {
+        pending_.push_back(std::move(s));
+        if (keepPaths_) pendingNodes_.push_back(tree_.add(parent, successor));
+    }
+
+    const LitmusTest& test_;
+    const Program& program_;
+    const Rules& rules_;
+    const MachineOptions& options_;
+    const bool keepPaths_;
+    CheckResult& result_;
+    std::map<Outcome, uint32_t> outcomes_;  // the first run to reach each stays
+    std::unordered_set<std::string> visited_;
+    std::vector<State> pending_;
+    std::vector<uint32_t> pendingNodes_;  // keeping paths: each pending state's node
+    RunTree tree_;
+    std::vector<State> successors_;
+    std::string key_;
+};
+
+}  // namespace
+
+Reached searchStates(const LitmusTest& test, const Program& program, const Rules& rules,
+                     const MachineOptions& options, bool keepPaths, CheckResult& result) {
+    return StateSearch(test, program, rules, options, keepPaths, result).run();
+}
+
+}  // namespace machine
+
+namespace {
+
+using machine::Outcome;
+using machine::Path;
+using machine::Program;
+using machine::Rules;
+using machine::RunRecord;
+using machine::State;
 
 // Where each shown name sits in an Outcome.
 class OutcomeLayout {
@@ -79,140 +229,11 @@ void checkMachineSupports(const Program& program, const Model& model, const Mach
     }
 }
 
-// How each visited state was first reached, kept when runs are recorded: the
-// node of the state it came from and its place among that state's successors,
-// 8 bytes a state, instead of the run itself.
-class RunTree {
-public:
-    static constexpr uint32_t kNone = UINT32_MAX;
-
-    uint32_t add(uint32_t parent, size_t successor) {
-        nodes_.push_back({parent, static_cast<uint32_t>(successor)});
-        return static_cast<uint32_t>(nodes_.size() - 1);
-    }
-
-    // The successor indices that lead from the initial state to node.
-    std::vector<uint32_t> path(uint32_t node) const {
-        std::vector<uint32_t> steps;
-        for (; nodes_[node].first != kNone; node = nodes_[node].first) steps.push_back(nodes_[node].second);
-        return {steps.rbegin(), steps.rend()};
-    }
-
-private:
-    std::vector<std::pair<uint32_t, uint32_t>> nodes_;
-};
-
-// The depth-first search over hashed configurations.
-class Search {
-public:
-    Search(const LitmusTest& test, const Program& program, const Rules& rules, const MachineOptions& options,
-           bool record, CheckResult& result)
-        : test_(test), program_(program), rules_(rules), options_(options), record_(record), result_(result) {}
-
-    // Every final memory reached (past a cut loop: none), with the tree node of
-    // the first run that reached it (0 when not recording).
-    std::map<Outcome, uint32_t> run() {
-        State initial = rules_.initial();
-        markVisited(initial);
-        push(std::move(initial), RunTree::kNone, 0);
-        ProgressLine progress(test_.name, options_.progress);
-        const ResourceGuard guard(test_.file, options_.limits);
-        while (!pending_.empty()) {
-            guard.check();
-            State s = std::move(pending_.back());
-            pending_.pop_back();
-            uint32_t node = 0;
-            if (record_) {
-                node = pendingNodes_.back();
-                pendingNodes_.pop_back();
-            }
-            expand(s, node);
-            if ((visited_.size() & 0x3fff) == 0)  // reading the clock every state would cost
-                progress.tick([&](double seconds) {
-                    return std::to_string(visited_.size()) + " states, " +
-                           std::to_string(ProgressLine::perSecond(visited_.size(), seconds)) +
-                           " states/s, " + std::to_string(pending_.size()) + " to visit";
-                });
-        }
-        return std::move(outcomes_);
-    }
-
-    uint64_t states() const { return visited_.size(); }
-    std::vector<uint32_t> path(uint32_t node) const { return tree_.path(node); }
-
-private:
-    void expand(const State& s, uint32_t node) {
-        successors_.clear();
-        try {
-            rules_.successors(s, successors_);
-        } catch (const ArithmeticOverflow& e) {  // a remote fetch-and-add, whose statement the NIC forgot
-            throw InputError(SourceLoc{test_.file, 1, 1}, e.what());
-        }
-        if (successors_.empty()) {
-            stopped(s, node);
-            return;
-        }
-        for (size_t k = 0; k < successors_.size(); ++k) {
-            if (!markVisited(successors_[k])) continue;
-            if (visited_.size() > options_.maxStates)
-                throw InputError(SourceLoc{test_.file, 1, 1},
-                                 "more than " + std::to_string(options_.maxStates) +
-                                     " machine states; raise --max-states or use the declarative engine");
-            push(std::move(successors_[k]), node, k);
-        }
-    }
-
-    // Whether s is new; it is visited from now on.
-    bool markVisited(const State& s) {
-        key_.clear();
-        encodeState(s, key_);
-        return visited_.insert(key_).second;
-    }
-
-    // s is to be expanded; it is successor number `successor` of the state at tree node parent.
-    void push(State&& s, uint32_t parent, size_t successor) {
-        pending_.push_back(std::move(s));
-        if (record_) pendingNodes_.push_back(tree_.add(parent, successor));
-    }
-
-    // A configuration without successors: final, or a blocked run (failed
-    // assume, poll with nothing to poll), which has no outcome.
-    void stopped(const State& s, uint32_t node) {
-        if (rules_.isFinal(s)) {
-            bool cut = false;
-            for (size_t t = 0; t < s.threads.size(); ++t) {
-                if (s.threads[t].cutAt >= 0) {
-                    noteCutLoop(result_, program_.threads[t].code[s.threads[t].cutAt].where);
-                    cut = true;
-                }
-            }
-            if (!cut) outcomes_.try_emplace(outcomeOf(s), node);  // the first run to reach it stays
-        } else if (rules_.programsDone(s)) {
-            // §7: a drained program can always flush; being stuck here is a bug.
-            throw std::logic_error("machine: stuck configuration with every program done in " + test_.name);
-        }
-    }
-
-    const LitmusTest& test_;
-    const Program& program_;
-    const Rules& rules_;
-    const MachineOptions& options_;
-    const bool record_;
-    CheckResult& result_;
-    std::map<Outcome, uint32_t> outcomes_;
-    std::unordered_set<std::string> visited_;
-    std::vector<State> pending_;
-    std::vector<uint32_t> pendingNodes_;  // recording: each pending state's node
-    RunTree tree_;
-    std::vector<State> successors_;
-    std::string key_;
-};
-
 // Takes the steps of path again on rules that record (their successors come
 // in the same order), and returns the run's execution graph;
 // the search's run ended in a final state with outcome o.
-ExecutionGraph replay(const Rules& recording, const Program& program, const Model& model,
-                      const std::vector<uint32_t>& path, const Outcome& o) {
+ExecutionGraph replay(const Rules& recording, const Program& program, const Model& model, const Path& path,
+                      const Outcome& o) {
     State s = recording.initial();
     std::vector<RunRecord> records;
     std::vector<State> successors;
@@ -223,7 +244,7 @@ ExecutionGraph replay(const Rules& recording, const Program& program, const Mode
         s = std::move(successors.at(k));
         records.insert(records.end(), s.tracking->records.begin(), s.tracking->records.end());
     }
-    if (!recording.isFinal(s) || outcomeOf(s) != o)
+    if (!recording.isFinal(s) || machine::outcomeOf(s) != o)
         throw std::logic_error("machine: a replayed run ends elsewhere than the search's");
     return machine::recordedExecution(program, records, s, model);
 }
@@ -239,7 +260,8 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     const MachineKind kind =
         options.kind.value_or(params.remoteAtomics ? MachineKind::Simplified : MachineKind::Concrete);
     checkMachineSupports(program, model, params, kind);
-    const Rules rules(program, params, kind, options.unroll, options.reduce);
+    Rules rules(program, params, kind, options.unroll);
+    rules.mutate(options.mutant);
 
     CheckResult result;
     result.test = test.name;
@@ -248,12 +270,13 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     result.quantifier = test.quantifier;
     result.shown = shownNames(test);
 
-    Search search(test, program, rules, options, visit != nullptr, result);
-    const std::map<Outcome, uint32_t> outcomes = search.run();
-    result.completes = !outcomes.empty();
-    const Rules recording(program, params, kind, options.unroll, options.reduce, true);
+    const machine::Reached reached =
+        options.reduce ? machine::searchTraces(test, program, rules, options, result)
+                       : machine::searchStates(test, program, rules, options, visit != nullptr, result);
+    result.completes = !reached.outcomes.empty();
+    const Rules recording(program, params, kind, options.unroll, true);
     const OutcomeLayout layout(test, program);
-    for (const auto& [outcome, node] : outcomes) {
+    for (const auto& [outcome, path] : reached.outcomes) {
         const Outcome& o = outcome;  // a lambda may not capture a structured binding (C++17)
         auto lookup = [&](const Cond& atom) { return layout.value(o, atom.loc, atom.thread); };
         if (test.filter && !evalCondition(*test.filter, lookup)) continue;
@@ -261,10 +284,11 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
         for (const ObservedName& n : result.shown) state.push_back(layout.value(o, n.name, n.thread));
         addFinalState(result, test, state, lookup);
         if (!visit) continue;
-        visit(unfolded, replay(recording, program, model, search.path(node), o), state, result.states.at(state));
+        visit(unfolded, replay(recording, program, model, path, o), state, result.states.at(state));
     }
     decideVerdict(result);
-    result.machineStates = search.states();
+    result.machineStates = reached.states;
+    result.machineRuns = reached.runs;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

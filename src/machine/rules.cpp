@@ -50,7 +50,7 @@ Entry entry(Kind kind, int loc, long long value, int event = -1) {
 // The k-th event after the first of e's call: a call's events get consecutive ids.
 int callEvent(const Entry& e, int k) { return e.event < 0 ? -1 : e.event + k; }
 
-Entry completion() { return entry(Kind::Completion, -1, 0); }
+Entry completion(int event) { return entry(Kind::Completion, -1, 0, event); }
 
 void popHead(Queue& q) { q.erase(q.begin()); }
 
@@ -63,9 +63,18 @@ int oldestNonCompletion(const Queue& q) {
 
 }  // namespace
 
-Rules::Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce,
-             bool record)
-    : program_(program), params_(params), kind_(kind), unroll_(unroll), reduce_(reduce), record_(record) {}
+namespace {
+
+ObjectSpace objectsOf(const Program& program) {
+    std::vector<int> queuePairs;
+    for (const ThreadCode& tc : program.threads) queuePairs.push_back(static_cast<int>(tc.remoteNodes.size()));
+    return ObjectSpace(static_cast<int>(program.locations.size()), program.nodes, queuePairs);
+}
+
+}  // namespace
+
+Rules::Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool record)
+    : program_(program), params_(params), kind_(kind), unroll_(unroll), record_(record), objects_(objectsOf(program)) {}
 
 State Rules::initial() const {
     State s;
@@ -109,7 +118,7 @@ void Rules::cpuWrite(State& s, int t, int loc, long long value, int event) const
     if (params_.family == MachineFamily::Sequential) {
         store(s, loc, value, event);
     } else {
-        s.threads[t].storeBuffer.push_back(entry(Kind::Write, loc, value, event));  // C-W
+        s.threads[t].storeBuffer.push_back(entry(Kind::Write, loc, value, record_ ? event : serial(s, t)));  // C-W
     }
 }
 
@@ -212,77 +221,41 @@ bool Rules::isFinal(const State& s) const {
     return true;
 }
 
-bool Rules::isEager(const State& s, int t) const {
+bool Rules::controlStep(const State& s, int t) const {
     const ThreadState& ts = s.threads[t];
     const ThreadCode& tc = program_.threads[t];
     if (ts.pc >= static_cast<int>(tc.code.size())) return false;
-    const Instr& in = tc.code[ts.pc];
-    const bool allRead = ts.slotsRead + 1 == (1u << in.slots.size());
-    const bool buffered = params_.family == MachineFamily::QueuePairs;
-    switch (in.op) {
-        case Instr::Op::Assign:
-        case Instr::Op::RCas:
-        case Instr::Op::RFaa: return buffered && allRead;
-        case Instr::Op::WriteCarry:
-        case Instr::Op::Get:
-        case Instr::Op::Put:
-        case Instr::Op::RFence: return buffered;
-        case Instr::Op::Poll:
-        case Instr::Op::MFence: return !buffered;  // no-ops on the sequential machine
+    switch (tc.code[ts.pc].op) {
         case Instr::Op::Branch:
         case Instr::Op::LoopEnter:
         case Instr::Op::LoopHead:
         case Instr::Op::Jump:
-        case Instr::Op::RegTest:  // registers only: no other thread can change its outcome
+        case Instr::Op::RegTest:
         case Instr::Op::RegAssign: return true;
         default: return false;
     }
 }
 
-// A hardware step of thread t that commutes with every other step, if any:
-// the rules' steps marked independent (see successors in rules.hpp).
-bool Rules::eagerHardwareStep(const State& s, int t, std::vector<State>& out) const {
-    const size_t before = out.size();
-    storeBufferSteps(s, t, Steps::Independent, out);
-    for (size_t q = 0; q < s.threads[t].queuePairs.size() && out.size() == before; ++q) {
+void Rules::successors(const State& s, std::vector<State>& states, std::vector<AgentId>* agents) const {
+    for (size_t t = 0; t < s.threads.size(); ++t) threadSuccessors(s, static_cast<int>(t), states, agents);
+}
+
+void Rules::threadSuccessors(const State& s, int t, std::vector<State>& states, std::vector<AgentId>* agents) const {
+    Out out{states, agents};
+    programSteps(s, t, out);
+    if (params_.family == MachineFamily::Sequential) return;
+    storeBufferSteps(s, t, out);
+    for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
         if (kind_ == MachineKind::Concrete) {
-            concreteSteps(s, t, static_cast<int>(q), Steps::Independent, out);
+            concreteSteps(s, t, static_cast<int>(q), out);
         } else {
-            simplifiedSteps(s, t, static_cast<int>(q), Steps::Independent, out);
+            simplifiedSteps(s, t, static_cast<int>(q), out);
         }
-    }
-    if (out.size() == before) return false;
-    out.erase(out.begin() + static_cast<long>(before) + 1, out.end());  // one such step alone is persistent
-    return true;
-}
-
-void Rules::successors(const State& s, std::vector<State>& out) const {
-    if (reduce_) {
-        for (size_t t = 0; t < s.threads.size(); ++t) {
-            if (isEager(s, static_cast<int>(t))) {
-                programSteps(s, static_cast<int>(t), out);
-                return;
-            }
-            if (eagerHardwareStep(s, static_cast<int>(t), out)) return;
-        }
-    }
-    for (size_t t = 0; t < s.threads.size(); ++t) {
-        const int ti = static_cast<int>(t);
-        programSteps(s, ti, out);
-        if (params_.family == MachineFamily::Sequential) continue;
-        storeBufferSteps(s, ti, Steps::All, out);
-        for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
-            if (kind_ == MachineKind::Concrete) {
-                concreteSteps(s, ti, static_cast<int>(q), Steps::All, out);
-            } else {
-                simplifiedSteps(s, ti, static_cast<int>(q), Steps::All, out);
-            }
-            writeBackSteps(s, ti, static_cast<int>(q), out);
-        }
+        writeBackSteps(s, t, static_cast<int>(q), out);
     }
 }
 
-void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
+void Rules::programSteps(const State& s, int t, Out& out) const {
     const ThreadState& ts = s.threads[t];
     const ThreadCode& tc = program_.threads[t];
     if (ts.pc >= static_cast<int>(tc.code.size())) return;
@@ -291,10 +264,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
         slotReadSteps(s, t, in, out);
         return;
     }
-    auto next = [&]() -> State& {
-        out.push_back(s);
-        return out.back();
-    };
+    auto next = [&]() -> State& { return out.add(s, agentId(t, Role::Program)); };
     switch (in.op) {
         case Instr::Op::Assign: {
             State& n = next();
@@ -341,6 +311,7 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
             if (params_.family == MachineFamily::QueuePairs) {  // C-RF
                 Entry e;
                 e.kind = Kind::RFence;
+                if (!record_) e.event = serial(n, t);
                 e.node = in.node;
                 n.threads[t].storeBuffer.push_back(e);
             }
@@ -404,15 +375,14 @@ void Rules::programSteps(const State& s, int t, std::vector<State>& out) const {
 
 // Expression rewriting: read any not-yet-read location of the instruction
 // (lR), in any order.
-void Rules::slotReadSteps(const State& s, int t, const Instr& in, std::vector<State>& out) const {
+void Rules::slotReadSteps(const State& s, int t, const Instr& in, Out& out) const {
     for (size_t k = 0; k < in.slots.size(); ++k) {
         if (s.threads[t].slotsRead & (1u << k)) continue;
-        State n = s;
+        State& n = out.add(s, agentId(t, Role::Slot, 0, static_cast<int>(k)));
         const ReadSource r = cpuRead(s, t, in.slots[k]);
         n.threads[t].slots[k] = r.value;
         n.threads[t].slotsRead |= 1u << k;
         cpuReadEvent(n, t, in.slots[k], r);
-        out.push_back(std::move(n));
     }
 }
 
@@ -444,7 +414,7 @@ void Rules::remoteRmwStep(const State& s, int t, const Instr& in, State& n) cons
     e.value = evaluate(in, in.expr, s.threads[t]);
     if (in.op == Instr::Op::RCas) e.newValue = evaluate(in, in.expr2, s.threads[t]);
     // narR, narW (a failed RCAS never writes it), nlW of the old value: one call.
-    e.event = issue(n, t, EventKind::NAR, in.source, in.node);
+    e.event = record_ ? issue(n, t, EventKind::NAR, in.source, in.node) : serial(n, t);
     issue(n, t, EventKind::NAW, in.source, in.node, e.event);
     issue(n, t, EventKind::NLW, in.loc < 0 ? in.hidden : in.loc, in.node, e.event);
     n.threads[t].storeBuffer.push_back(e);
@@ -506,7 +476,7 @@ void Rules::nicStep(const State& s, int t, const Instr& in, State& n) const {
         e.loc = in.loc;
         e.source = in.source;
         e.value = in.value;
-        e.event = issueNicCall(n, t, in);
+        e.event = record_ ? issueNicCall(n, t, in) : serial(n, t);
         nt.storeBuffer.push_back(e);
         advance(nt);
     } else if (nt.phase == 0) {
@@ -524,15 +494,12 @@ void Rules::nicStep(const State& s, int t, const Instr& in, State& n) const {
     }
 }
 
-// D-W and D-RC: the store buffer's head reaches memory or its queue pair. D-RC
-// is independent: it moves a NIC request without touching memory or a premise.
-void Rules::storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const {
+// D-W and D-RC: the store buffer's head reaches memory or its queue pair.
+void Rules::storeBufferSteps(const State& s, int t, Out& out) const {
     const Queue& sb = s.threads[t].storeBuffer;
     if (sb.empty()) return;
     const Entry head = sb.front();
-    if (which == Steps::Independent && head.kind == Kind::Write) return;
-    out.push_back(s);
-    State& n = out.back();
+    State& n = out.add(s, agentId(t, Role::StoreBuffer));
     ThreadState& nt = n.threads[t];
     popHead(nt.storeBuffer);
     if (head.kind == Kind::Write) {
@@ -542,19 +509,16 @@ void Rules::storeBufferSteps(const State& s, int t, Steps which, std::vector<Sta
     }
 }
 
-// G1, G2, G4, P4, P5 and RF are independent: they move an entry between
-// buffers without touching memory or a PCIe premise. P1, P2, G3 and G5 are not.
-void Rules::concreteSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const {
+// G1-G6, P1-P5 and RF of queue pair q (G6 and P3 in writeBackSteps).
+void Rules::concreteSteps(const State& s, int t, int q, Out& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
-    auto next = [&](bool independent) -> QueuePair* {
-        if (which == Steps::Independent && !independent) return nullptr;
-        out.push_back(s);
-        return &out.back().threads[t].queuePairs[q];
+    auto next = [&](Role role, int index = 0) -> QueuePair& {
+        return out.add(s, agentId(t, role, q, index)).threads[t].queuePairs[q];
     };
-    auto moveHead = [&](Buffer from, Buffer to) {
-        QueuePair* n = next(true);
-        n->buffers[to].push_back(n->buffers[from].front());
-        popHead(n->buffers[from]);
+    auto moveHead = [&](Role role, Buffer from, Buffer to) {
+        QueuePair& n = next(role);
+        n.buffers[to].push_back(n.buffers[from].front());
+        popHead(n.buffers[from]);
     };
     const Queue& reqL = qp.buffers[ReqL];
     const Queue& inR = qp.buffers[InR];
@@ -564,124 +528,116 @@ void Rules::concreteSteps(const State& s, int t, int q, Steps which, std::vector
     if (!reqL.empty()) {
         const Entry& head = reqL.front();
         if (head.kind == Kind::Get) {
-            moveHead(ReqL, InR);  // G1
+            moveHead(Role::ReqLHead, ReqL, InR);  // G1
         } else if (head.kind == Kind::Put) {
             if (!params_.pcie || onlyCompletions(qp.buffers[WbL])) {  // P1 (P1' without PCIe)
-                if (QueuePair* n = next(false)) {
-                    const ReadSource value = putValue(s, qp, head);
-                    read(out.back(), head.event, value);
-                    n->buffers[InR].push_back(entry(Kind::PutValue, head.loc, value.value, callEvent(head, 1)));
-                    popHead(n->buffers[ReqL]);
-                }
+                QueuePair& n = next(Role::ReqLHead);
+                const ReadSource value = putValue(s, qp, head);
+                read(out.states.back(), head.event, value);
+                n.buffers[InR].push_back(entry(Kind::PutValue, head.loc, value.value, callEvent(head, 1)));
+                popHead(n.buffers[ReqL]);
             }
         } else if (head.kind == Kind::RFence && inR.empty() && outR.empty() && rspL.empty()) {
-            popHead(next(true)->buffers[ReqL]);  // RF
+            popHead(next(Role::ReqLHead).buffers[ReqL]);  // RF
         }
     }
     if (!inR.empty()) {
         if (inR.front().kind == Kind::Get) {
-            moveHead(InR, OutR);  // G2
-        } else if (QueuePair* n = next(false)) {  // P2: PUTV to wbR, and an ACK to outR
-            n->buffers[WbR].push_back(n->buffers[InR].front());
-            n->buffers[OutR].push_back(entry(Kind::Ack, -1, 0));
-            popHead(n->buffers[InR]);
+            moveHead(Role::InRHead, InR, OutR);  // G2
+        } else {  // P2: PUTV to wbR, and an ACK to outR
+            QueuePair& n = next(Role::InRHead);
+            n.buffers[WbR].push_back(n.buffers[InR].front());
+            n.buffers[OutR].push_back(entry(Kind::Ack, -1, 0, following(n.buffers[InR].front())));
+            popHead(n.buffers[InR]);
         }
     }
-    if (which == Steps::All && (!params_.pcie || qp.buffers[WbR].empty())) {
+    if (!params_.pcie || qp.buffers[WbR].empty()) {
         for (size_t i = 0; i < outR.size(); ++i) {  // G3: any GET in outR
             if (outR[i].kind != Kind::Get) continue;
             const ReadSource value = getValue(s, qp, outR[i]);
-            next(false)->buffers[OutR][i] = entry(Kind::GetValue, outR[i].loc, value.value, callEvent(outR[i], 1));
-            read(out.back(), outR[i].event, value);
+            next(Role::Entry, outR[i].event).buffers[OutR][i] =
+                entry(Kind::GetValue, outR[i].loc, value.value, callEvent(outR[i], 1));
+            read(out.states.back(), outR[i].event, value);
         }
     }
-    if (!outR.empty() && outR.front().kind != Kind::Get) moveHead(OutR, RspL);  // G4 (GETV), P4 (ACK)
+    if (!outR.empty() && outR.front().kind != Kind::Get) moveHead(Role::OutRHead, OutR, RspL);  // G4 (GETV), P4 (ACK)
     if (!rspL.empty()) {
         const Entry head = rspL.front();
-        if (QueuePair* n = next(head.kind == Kind::Ack)) {
-            popHead(n->buffers[RspL]);
-            if (head.kind == Kind::GetValue) n->buffers[WbL].push_back(head);  // G5: the write, then its CN
-            n->buffers[WbL].push_back(completion());                            // P5: the ACK's CN
-        }
+        QueuePair& n = next(Role::RspLHead);
+        popHead(n.buffers[RspL]);
+        if (head.kind == Kind::GetValue) n.buffers[WbL].push_back(head);  // G5: the write, then its CN
+        n.buffers[WbL].push_back(completion(following(head)));              // P5: the ACK's CN
     }
 }
 
-// S-RF and S-ACK are independent (they act at the pipe head and only add a CN);
-// the other simplified steps read memory or change a premise. So do the RMW
-// steps of §6: R-CASF, R-CASS and R-FAA read memory and test or take a lock
-// that other RMWs test, and R-AW fills wbR, which S-GRR and the RMW reads need
-// empty.
-void Rules::simplifiedSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const {
+// The simplified rules S-* of queue pair q (S-WBR, S-WBL in writeBackSteps),
+// and the remote RMW rules of §6: R-CASF, R-CASS and R-FAA read memory and
+// test or take a lock that other RMWs test; R-AW moves the atomic write to wbR.
+void Rules::simplifiedSteps(const State& s, int t, int q, Out& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
     const Queue& pipe = qp.buffers[Pipe];
     if (pipe.empty()) return;
-    auto next = [&]() -> QueuePair& {
-        out.push_back(s);
-        return out.back().threads[t].queuePairs[q];
+    auto next = [&](Role role, int index = 0) -> QueuePair& {
+        return out.add(s, agentId(t, role, q, index)).threads[t].queuePairs[q];
     };
-    if (which == Steps::All) {
-        // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF
-        // (S-PLR's set admits RCAS, RFAA and AW).
-        bool olderOnlyGetsAndAcks = true;
-        bool olderNoPutOrFence = true;
-        for (size_t i = 0; i < pipe.size(); ++i) {
-            const Entry& e = pipe[i];
-            if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
-                const ReadSource value = putValue(s, qp, e);
-                next().buffers[Pipe][i] = entry(Kind::PutValue, e.loc, value.value, callEvent(e, 1));  // S-PLR
-                read(out.back(), e.event, value);
-            } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
-                QueuePair& n = next();  // S-PRW
-                n.buffers[WbR].push_back(e);
-                n.buffers[Pipe][i] = entry(Kind::Ack, -1, 0);
-            } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks &&
-                       (!params_.pcie || qp.buffers[WbR].empty())) {
-                const ReadSource value = getValue(s, qp, e);
-                next().buffers[Pipe][i] = entry(Kind::GetValue, e.loc, value.value, callEvent(e, 1));  // S-GRR
-                read(out.back(), e.event, value);
-            } else if ((e.kind == Kind::RCas || e.kind == Kind::RFaa) && olderOnlyGetsAndAcks &&
-                       qp.buffers[WbR].empty() && !s.atomicLocks[e.node]) {
-                // R-CASF, R-CASS, R-FAA (the wbR premise is PCIe's; §6 has no other variant):
-                // GETV of the old value, and for a write an AW older than it, holding A(n(y)).
-                const ReadSource old = memoryAt(s, e.source);
-                QueuePair& n = next();
-                read(out.back(), e.event, old);
-                n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old.value, callEvent(e, 2));
-                if (e.kind == Kind::RFaa || old.value == e.value) {
-                    const long long written = e.kind == Kind::RFaa ? arith::add(old.value, e.value) : e.newValue;
-                    Entry write = entry(Kind::AtomicWrite, e.source, written, callEvent(e, 1));
-                    write.node = e.node;
-                    n.buffers[Pipe].insert(n.buffers[Pipe].begin() + static_cast<long>(i), write);
-                    out.back().atomicLocks[e.node] = true;
-                }
-            } else if (e.kind == Kind::AtomicWrite && olderOnlyGetsAndAcks) {
-                QueuePair& n = next();  // R-AW: to wbR, and unlike S-PRW no ACK
-                n.buffers[WbR].push_back(e);
-                n.buffers[Pipe].erase(n.buffers[Pipe].begin() + static_cast<long>(i));
+    // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF
+    // (S-PLR's set admits RCAS, RFAA and AW).
+    bool olderOnlyGetsAndAcks = true;
+    bool olderNoPutOrFence = true;
+    for (size_t i = 0; i < pipe.size(); ++i) {
+        const Entry& e = pipe[i];
+        if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
+            const ReadSource value = putValue(s, qp, e);
+            next(Role::Entry, e.event).buffers[Pipe][i] = entry(Kind::PutValue, e.loc, value.value, callEvent(e, 1));  // S-PLR
+            read(out.states.back(), e.event, value);
+        } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
+            QueuePair& n = next(Role::Entry, e.event);  // S-PRW
+            n.buffers[WbR].push_back(e);
+            n.buffers[Pipe][i] = entry(Kind::Ack, -1, 0, following(e));
+        } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks && (!params_.pcie || qp.buffers[WbR].empty())) {
+            const ReadSource value = getValue(s, qp, e);
+            next(Role::Entry, e.event).buffers[Pipe][i] = entry(Kind::GetValue, e.loc, value.value, callEvent(e, 1));  // S-GRR
+            read(out.states.back(), e.event, value);
+        } else if ((e.kind == Kind::RCas || e.kind == Kind::RFaa) && olderOnlyGetsAndAcks &&
+                   qp.buffers[WbR].empty() && !s.atomicLocks[e.node]) {
+            // R-CASF, R-CASS, R-FAA (the wbR premise is PCIe's; §6 has no other variant):
+            // GETV of the old value, and for a write an AW older than it, holding A(n(y)).
+            const ReadSource old = memoryAt(s, e.source);
+            QueuePair& n = next(Role::Entry, e.event);
+            read(out.states.back(), e.event, old);
+            n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old.value, callEvent(e, 2));
+            if (e.kind == Kind::RFaa || old.value == e.value) {
+                const long long written = e.kind == Kind::RFaa ? arith::add(old.value, e.value) : e.newValue;
+                Entry write = entry(Kind::AtomicWrite, e.source, written, callEvent(e, 1));
+                write.node = e.node;
+                n.buffers[Pipe].insert(n.buffers[Pipe].begin() + static_cast<long>(i), write);
+                out.states.back().atomicLocks[e.node] = true;
             }
-            if (e.kind == Kind::Put || e.kind == Kind::RFence) olderNoPutOrFence = false;
-            if (e.kind != Kind::Get && e.kind != Kind::GetValue && e.kind != Kind::Ack) olderOnlyGetsAndAcks = false;
+        } else if (e.kind == Kind::AtomicWrite && olderOnlyGetsAndAcks) {
+            QueuePair& n = next(Role::Entry, e.event);  // R-AW: to wbR, and unlike S-PRW no ACK
+            n.buffers[WbR].push_back(e);
+            n.buffers[Pipe].erase(n.buffers[Pipe].begin() + static_cast<long>(i));
         }
+        if (e.kind == Kind::Put || e.kind == Kind::RFence) olderNoPutOrFence = false;
+        if (e.kind != Kind::Get && e.kind != Kind::GetValue && e.kind != Kind::Ack) olderOnlyGetsAndAcks = false;
     }
     const Entry& head = pipe.front();
-    const bool independent = head.kind == Kind::RFence || head.kind == Kind::Ack;
-    if (independent || (which == Steps::All && head.kind == Kind::GetValue)) {
-        QueuePair& n = next();
+    if (head.kind == Kind::RFence || head.kind == Kind::Ack || head.kind == Kind::GetValue) {
+        QueuePair& n = next(Role::PipeHead);
         popHead(n.buffers[Pipe]);  // S-RF
         // S-GLW: the write (dropped for an RMW's `_`), then its CN. Nothing reads
         // `_`, so a recorded run has its write take effect here, before the CN.
         if (head.kind == Kind::GetValue && head.loc >= 0) n.buffers[WbL].push_back(head);
-        if (head.kind == Kind::GetValue && head.loc < 0) noteWrite(out.back(), head.event, head.value);
-        if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion());  // S-ACK, S-GLW
+        if (head.kind == Kind::GetValue && head.loc < 0) noteWrite(out.states.back(), head.event, head.value);
+        if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion(following(head)));  // S-ACK, S-GLW
     }
 }
 
 // P3 / S-WBR, R-AWB and G6 / S-WBL: pending NIC writes reach memory.
-void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out) const {
+void Rules::writeBackSteps(const State& s, int t, int q, Out& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
     if (!qp.buffers[WbR].empty()) {
-        out.push_back(s);
-        State& n = out.back();
+        State& n = out.add(s, agentId(t, Role::WbRHead, q));
         Queue& wbR = n.threads[t].queuePairs[q].buffers[WbR];
         store(n, wbR.front().loc, wbR.front().value, wbR.front().event);
         if (wbR.front().kind == Kind::AtomicWrite) n.atomicLocks[wbR.front().node] = false;  // R-AWB
@@ -689,8 +645,7 @@ void Rules::writeBackSteps(const State& s, int t, int q, std::vector<State>& out
     }
     const int i = oldestNonCompletion(qp.buffers[WbL]);
     if (i >= 0) {
-        out.push_back(s);
-        State& n = out.back();
+        State& n = out.add(s, agentId(t, Role::WbLOldest, q));
         Queue& wbL = n.threads[t].queuePairs[q].buffers[WbL];
         store(n, wbL[i].loc, wbL[i].value, wbL[i].event);
         wbL.erase(wbL.begin() + i);

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "independence.hpp"
 #include "program.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/model.hpp"
@@ -24,31 +25,41 @@ public:
     // With record on, states carry Tracking: each successor's records say what
     // its step did, so that a run can be replayed into its events (record.hpp).
     // The successors, and their order, are the same either way.
-    Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool reduce,
-          bool record = false);
+    Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool record = false);
 
     State initial() const;
-    // Every successor of s. With reduction on, when some thread has a step that
-    // commutes with every other step and that no other step disables (control
-    // flow, a write entering the store buffer, an entry moving between buffers
-    // without touching memory or a premise), only that step is taken. Such a
-    // step is a persistent set, and runs are finite, so the final states
-    // reached are the same; `--no-reduction` explores everything to check this.
-    void successors(const State& s, std::vector<State>& out) const;
+    // Every successor of s, and with agents, the agent whose step gave each.
+    void successors(const State& s, std::vector<State>& out, std::vector<AgentId>* agents = nullptr) const;
+    // Those of thread t's agents, in the same order.
+    void threadSuccessors(const State& s, int t, std::vector<State>& out, std::vector<AgentId>* agents) const;
+    // Every agent that has a step at s, enabled or not, with the step's
+    // footprint (independence.cpp).
+    void pending(const State& s, std::vector<PendingStep>& out) const;
+    // Thread t's next step is control flow over its registers alone (a choice,
+    // a loop's head or bound, a jump, a register test or assignment): it
+    // commutes with every step of the others, which never disable it.
+    bool controlStep(const State& s, int t) const;
+    // Tests only: pending() leaves out the accesses the mutant says commute.
+    void mutate(IndependenceMutant mutant) { mutant_ = mutant; }
     // Final in the sense of §7: programs done, store buffers and queue pairs
     // drained, wbL holding only completion notifications.
     bool isFinal(const State& s) const;
     bool programsDone(const State& s) const;
 
 private:
-    // Which steps a hardware rule function emits: all, or only those that
-    // commute with every other step and that no step disables.
-    enum class Steps { All, Independent };
+    // The successors being listed, each with its agent if asked.
+    struct Out {
+        std::vector<State>& states;
+        std::vector<AgentId>* agents;
+        State& add(const State& s, AgentId agent) {
+            states.push_back(s);
+            if (agents) agents->push_back(agent);
+            return states.back();
+        }
+    };
 
-    bool isEager(const State& s, int t) const;
-    bool eagerHardwareStep(const State& s, int t, std::vector<State>& out) const;
-    void programSteps(const State& s, int t, std::vector<State>& out) const;
-    void slotReadSteps(const State& s, int t, const Instr& in, std::vector<State>& out) const;
+    void programSteps(const State& s, int t, Out& out) const;
+    void slotReadSteps(const State& s, int t, const Instr& in, Out& out) const;
     void stayInLoop(State& n, int t, const Instr& in) const;
     void leaveLoop(State& n, int t, const Instr& in) const;
     void remoteRmwStep(const State& s, int t, const Instr& in, State& n) const;
@@ -57,10 +68,23 @@ private:
     void lockedStep(const State& s, int t, const Instr& in, State& n) const;
     void casStep(const State& s, int t, const Instr& in, State& n) const;
     void nicStep(const State& s, int t, const Instr& in, State& n) const;
-    void storeBufferSteps(const State& s, int t, Steps which, std::vector<State>& out) const;
-    void concreteSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const;
-    void simplifiedSteps(const State& s, int t, int q, Steps which, std::vector<State>& out) const;
-    void writeBackSteps(const State& s, int t, int q, std::vector<State>& out) const;
+    void storeBufferSteps(const State& s, int t, Out& out) const;
+    void concreteSteps(const State& s, int t, int q, Out& out) const;
+    void simplifiedSteps(const State& s, int t, int q, Out& out) const;
+    void writeBackSteps(const State& s, int t, int q, Out& out) const;
+    // Not recording: the serial of an entry thread t puts in its store buffer
+    // (4 numbers each: a request's entries number on from it, following()).
+    int serial(State& n, int t) const { return 4 * n.threads[t].issued++; }
+    // The number of the entry a NIC request's entry e turns into (an ACK, a CN): the next.
+    int following(const Entry& e) const { return record_ ? -1 : e.event + 1; }
+
+    // pending(), by part of a thread (independence.cpp).
+    void programFootprint(const State& s, int t, std::vector<PendingStep>& out) const;
+    void storeBufferFootprint(const State& s, int t, std::vector<PendingStep>& out) const;
+    void concreteFootprints(const State& s, int t, int q, std::vector<PendingStep>& out) const;
+    void simplifiedFootprints(const State& s, int t, int q, std::vector<PendingStep>& out) const;
+    void writeBackFootprints(const State& s, int t, int q, std::vector<PendingStep>& out) const;
+    bool mutantDrops(AgentId agent, const Access& a) const;
 
     ReadSource cpuRead(const State& s, int t, int loc) const;
     void cpuWrite(State& s, int t, int loc, long long value, int event) const;
@@ -84,8 +108,9 @@ private:
     MachineParams params_;
     MachineKind kind_;
     int unroll_;
-    bool reduce_;
     bool record_;
+    ObjectSpace objects_;
+    IndependenceMutant mutant_ = IndependenceMutant::None;
 };
 
 }  // namespace rdmacheck::machine

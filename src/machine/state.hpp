@@ -35,9 +35,11 @@ struct Entry {
     int16_t node = 0;
     int loc = -1;       // written location (RCas, RFaa: the result z; -1 for `_`)
     int source = -1;    // read location (Put, Get, RCas, RFaa)
-    // Recording only: the event the entry stands for. Write: its lW. Put, Get,
+    // Recording: the event the entry stands for. Write: its lW. Put, Get,
     // RCas, RFaa: the first event of the call (the others follow it in order).
-    // PutValue, GetValue, AtomicWrite: their write.
+    // PutValue, GetValue, AtomicWrite: their write. Not recording: the same
+    // numbering by the thread's serial (4 per request), which names the
+    // entry's steps to the reduced search (independence.hpp); -1 elsewhere.
     int event = -1;
     long long value = 0;
     long long newValue = 0;  // RCas only
@@ -63,6 +65,7 @@ struct ThreadState {
     uint32_t slotsRead = 0;   // bit k: slot k of the current instruction has been read
     std::vector<long long> slots;
     long long carry = 0;      // CAS result / sequential get/put value in flight
+    int issued = 0;           // NIC requests issued: their entries' serials (rules.hpp; never hashed)
     int carryEvent = -1;      // recording only: the write of the sequential get/put in flight
     std::vector<int> loops;   // iterations started, per loop of the thread
     std::vector<long long> registers;

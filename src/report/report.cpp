@@ -96,11 +96,24 @@ Quantifier quantifierOfKind(const std::string& kind) {
 
 std::string stateLine(const CheckResult& r, const FinalState& s) { return stateLine(r.shown, s); }
 
+namespace {
+
+// The machine that ran, and how much of it the search visited: configurations,
+// and for the reduced search the runs it followed to their end.
+std::string machineNote(const CheckResult& r) {
+    if (r.engine == "declarative") return "";
+    std::string note = " (" + r.engine + " machine: " + std::to_string(r.machineStates) + " states";
+    if (r.machineRuns > 0) note += ", " + std::to_string(r.machineRuns) + " runs";
+    return note + ")";
+}
+
+}  // namespace
+
 void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {
     out << "Test " << r.test << " " << kindWord(r.quantifier) << "\n";
     // Which model ran (the default depends on the test); herdtools' log readers
     // skip lines between Test and States.
-    out << "Model " << r.model << (r.engine == "declarative" ? "" : " (" + r.engine + " machine)") << "\n";
+    out << "Model " << r.model << machineNote(r) << "\n";
     out << "States " << r.states.size() << "\n";
     for (const auto& [state, satisfies] : r.states) out << stateLine(r, state) << "\n";
     out << (r.ok ? "Ok" : "No") << "\n";
@@ -161,6 +174,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     j["warnings"] = cutLoopWarnings(r.cutLoops, kUnrollCut);
     if (!r.completes) j["warnings"].push_back({{"file", test.file}, {"line", 0}, {"column", 0}, {"message", kNoneCompletes}});
     if (r.engine != "declarative") j["machine_states"] = r.machineStates;
+    if (r.machineRuns > 0) j["machine_runs"] = r.machineRuns;
     if (options.showTime) j["time"] = r.seconds;
     return j;
 }

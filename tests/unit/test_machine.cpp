@@ -3,6 +3,7 @@
 // exploration with the full one.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -208,8 +209,8 @@ TEST(Machine, ModelWithoutMachineIsRejected) {
     }
 }
 
-// The reduction (rules.hpp) must not change what is reachable; and the
-// sequential machine must reach exactly the SC executions' final states.
+// The reduced search (dpor.cpp) must reach what every interleaving reaches;
+// and the sequential machine exactly the SC executions' final states.
 TEST(Machine, ReductionAndSequentialMachineOnTheCorpus) {
     const Model sc = loadModel(modelsDir(), "sc");
     for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/rdma-tso")) {
@@ -224,10 +225,44 @@ TEST(Machine, ReductionAndSequentialMachineOnTheCorpus) {
                 full.reduce = false;
                 CheckResult a = explore(test, m, reduced), b = explore(test, m, full);
                 EXPECT_EQ(lines(a), lines(b)) << model << " " << machineName(kind);
-                EXPECT_LE(a.machineStates, b.machineStates);
+                EXPECT_GT(a.machineRuns, 0u);
             }
         }
         EXPECT_EQ(lines(explore(test, sc, MachineOptions{})), lines(check(test, sc, CheckOptions{})));
+    }
+}
+
+// On one queue pair, a get reads its put's value only once the put left the
+// pipe and wbR (S-GRR's premises): the corpus's rdma-tso tests need no such
+// order on the simplified machine.
+const char* const kPutGetPutGet = R"(RDMA put-get-put-get
+{ x@1 = 0; a@2 = 0; b@2 = 0; }
+P0@2 { x^1 := 2; a := x^1; x^1 := 1; b := x^1; }
+exists (a = 2))";
+
+// A wrongly declared independence loses final memories, and comparing the
+// reduced search with every interleaving on the corpus catches it: each
+// mutant misses some outcome of some test, on both machines.
+TEST(Machine, ComparingWithEveryInterleavingCatchesAWrongIndependence) {
+    const Model m = loadModel(modelsDir(), "rdma-tso");
+    for (IndependenceMutant mutant : {IndependenceMutant::NicReadsCommute, IndependenceMutant::CpuReadsCommute,
+                                      IndependenceMutant::PremisesCommute}) {
+        for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified}) {
+            int caught = 0;
+            std::vector<LitmusTest> tests = {parseLitmus(kPutGetPutGet, "t.litmus")};
+            for (const auto& entry : std::filesystem::directory_iterator(sourceDir() + "/litmus/rdma-tso"))
+                if (entry.path().extension() == ".litmus") tests.push_back(parseLitmusFile(entry.path().string()));
+            for (const LitmusTest& test : tests) {
+                MachineOptions wrong, full;
+                wrong.kind = full.kind = kind;
+                wrong.mutant = mutant;
+                full.reduce = false;
+                const std::set<std::string> reached = lines(explore(test, m, wrong)), all = lines(explore(test, m, full));
+                EXPECT_TRUE(std::includes(all.begin(), all.end(), reached.begin(), reached.end()));
+                caught += reached != all;
+            }
+            EXPECT_GT(caught, 0) << "mutant " << static_cast<int>(mutant) << " on the " << machineName(kind) << " machine";
+        }
     }
 }
 
