@@ -31,19 +31,18 @@ void ObjectSpace::readBuffer(int t, int q, int buffer, Footprint& f) const {
 }
 
 void Rules::pending(const State& s, std::vector<PendingStep>& out) const {
-    for (size_t t = 0; t < s.threads.size(); ++t) {
-        const int ti = static_cast<int>(t);
-        programFootprint(s, ti, out);
-        if (params_.family == MachineFamily::Sequential) continue;
-        storeBufferFootprint(s, ti, out);
-        for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
-            if (kind_ == MachineKind::Concrete) {
-                concreteFootprints(s, ti, static_cast<int>(q), out);
-            } else {
-                simplifiedFootprints(s, ti, static_cast<int>(q), out);
+    for (int t = 0; t < static_cast<int>(s.threads.size()); ++t) {
+        forEachPart(s, t, [&](Part part, int q) {
+            switch (part) {
+                case Part::Program: programFootprint(s, t, out); return;
+                case Part::StoreBuffer: storeBufferFootprint(s, t, out); return;
+                case Part::Nic:
+                    if (kind_ == MachineKind::Concrete) concreteFootprints(s, t, q, out);
+                    else simplifiedFootprints(s, t, q, out);
+                    return;
+                case Part::WriteBack: writeBackFootprints(s, t, q, out); return;
             }
-            writeBackFootprints(s, ti, static_cast<int>(q), out);
-        }
+        });
     }
     if (mutant_ == IndependenceMutant::None) return;
     for (PendingStep& p : out) {

@@ -242,17 +242,17 @@ void Rules::successors(const State& s, std::vector<State>& states, std::vector<A
 
 void Rules::threadSuccessors(const State& s, int t, std::vector<State>& states, std::vector<AgentId>* agents) const {
     Out out{states, agents};
-    programSteps(s, t, out);
-    if (params_.family == MachineFamily::Sequential) return;
-    storeBufferSteps(s, t, out);
-    for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
-        if (kind_ == MachineKind::Concrete) {
-            concreteSteps(s, t, static_cast<int>(q), out);
-        } else {
-            simplifiedSteps(s, t, static_cast<int>(q), out);
+    forEachPart(s, t, [&](Part part, int q) {
+        switch (part) {
+            case Part::Program: programSteps(s, t, out); return;
+            case Part::StoreBuffer: storeBufferSteps(s, t, out); return;
+            case Part::Nic:
+                if (kind_ == MachineKind::Concrete) concreteSteps(s, t, q, out);
+                else simplifiedSteps(s, t, q, out);
+                return;
+            case Part::WriteBack: writeBackSteps(s, t, q, out); return;
         }
-        writeBackSteps(s, t, static_cast<int>(q), out);
-    }
+    });
 }
 
 void Rules::programSteps(const State& s, int t, Out& out) const {

@@ -39,6 +39,20 @@ public:
     // a loop's head or bound, a jump, a register test or assignment): it
     // commutes with every step of the others, which never disable it.
     bool controlStep(const State& s, int t) const;
+    // The parts of thread t's machine, in the order successors() and pending()
+    // list their steps: its program, then on the queue-pair machines its store
+    // buffer and, per queue pair, the NIC's rules and its write-backs.
+    enum class Part { Program, StoreBuffer, Nic, WriteBack };
+    template <class Visit>
+    void forEachPart(const State& s, int t, Visit visit) const {
+        visit(Part::Program, -1);
+        if (params_.family == MachineFamily::Sequential) return;
+        visit(Part::StoreBuffer, -1);
+        for (size_t q = 0; q < s.threads[t].queuePairs.size(); ++q) {
+            visit(Part::Nic, static_cast<int>(q));
+            visit(Part::WriteBack, static_cast<int>(q));
+        }
+    }
     // Tests only: pending() leaves out the accesses the mutant says commute.
     void mutate(IndependenceMutant mutant) { mutant_ = mutant; }
     // Final in the sense of §7: programs done, store buffers and queue pairs
