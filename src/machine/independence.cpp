@@ -16,7 +16,7 @@ ObjectSpace::ObjectSpace(int locations, int nodes, const std::vector<int>& queue
     uint64_t next = static_cast<uint64_t>(locations + nodes + 1);
     for (int queuePairs : queuePairsPerThread) {
         base_.push_back(next);
-        next += 2 + locations + kPerQueuePair * queuePairs;
+        next += 2 + locations + perQueuePair() * queuePairs;
     }
 }
 
@@ -197,7 +197,7 @@ void Rules::concreteFootprints(const State& s, int t, int q, std::vector<Pending
         if (head.kind == Kind::Get) f.writes(objects_.tail(t, q, InR));  // G1
         if (head.kind == Kind::Put) {                                     // P1, P1'
             f.writes(objects_.tail(t, q, InR)).writes(ObjectSpace::entry(t, head.event + 1));
-            f.reads(objects_.pendingLocalWrites(t, q));
+            readsPendingLocalWrites(f.footprint(), t, q, head.source);
             if (head.source >= 0) f.reads(objects_.memory(head.source));
         }
         if (head.kind == Kind::RFence)
@@ -208,14 +208,15 @@ void Rules::concreteFootprints(const State& s, int t, int q, std::vector<Pending
         StepFootprint f = step(Role::InRHead, head, InR);
         f.writes(objects_.tail(t, q, OutR));                                     // G2
         if (head.kind == Kind::PutValue)                                        // P2: and its ACK
-            f.writes(objects_.tail(t, q, WbR)).writes(ObjectSpace::entry(t, head.event + 1));
+            f.writes(objects_.tail(t, q, WbR)).writes(ObjectSpace::entry(t, head.event + 1))
+                .writes(objects_.remoteWritesTo(t, q, head.loc));
     }
     const Queue& outR = qp.buffers[OutR];
     for (const Entry& e : outR) {
         if (e.kind != Kind::Get) continue;  // G3, G3'
         StepFootprint f = step(Role::Entry, e, OutR);
         f.writes(ObjectSpace::entry(t, e.event + 1)).reads(objects_.memory(e.source));
-        objects_.readBuffer(t, q, WbR, f.footprint());
+        readsPendingRemoteWrites(f.footprint(), t, q, e.source);
     }
     if (!outR.empty() && outR.front().kind != Kind::Get)
         step(Role::OutRHead, outR.front(), OutR).writes(objects_.tail(t, q, RspL));  // G4, P4
@@ -223,7 +224,7 @@ void Rules::concreteFootprints(const State& s, int t, int q, std::vector<Pending
         const Entry& head = qp.buffers[RspL].front();
         StepFootprint f = step(Role::RspLHead, head, RspL);
         f.writes(objects_.tail(t, q, WbL)).writes(ObjectSpace::entry(t, head.event + 1));
-        if (head.kind == Kind::GetValue) f.writes(objects_.pendingLocalWrites(t, q));
+        if (head.kind == Kind::GetValue) writesPendingLocalWrite(f.footprint(), t, q, head.loc);
     }
 }
 
@@ -243,16 +244,22 @@ void Rules::simplifiedFootprints(const State& s, int t, int q, std::vector<Pendi
         switch (e.kind) {
             case Kind::Put: {  // S-PLR
                 StepFootprint f = step(e);
-                f.writes(ObjectSpace::entry(t, e.event + 1)).reads(objects_.pendingLocalWrites(t, q));
+                f.writes(ObjectSpace::entry(t, e.event + 1));
+                readsPendingLocalWrites(f.footprint(), t, q, e.source);
                 if (e.source >= 0) f.reads(objects_.memory(e.source));
                 break;
             }
-            case Kind::PutValue: step(e).writes(ObjectSpace::entry(t, e.event + 1)).writes(objects_.tail(t, q, WbR)); break;  // S-PRW
-            case Kind::AtomicWrite: step(e).writes(objects_.tail(t, q, WbR)); break;  // R-AW
+            case Kind::PutValue:  // S-PRW: and its ACK
+                step(e).writes(ObjectSpace::entry(t, e.event + 1)).writes(objects_.tail(t, q, WbR))
+                    .writes(objects_.remoteWritesTo(t, q, e.loc));
+                break;
+            case Kind::AtomicWrite:  // R-AW
+                step(e).writes(objects_.tail(t, q, WbR)).writes(objects_.remoteWritesTo(t, q, e.loc));
+                break;
             case Kind::Get: {  // S-GRR
                 StepFootprint f = step(e);
                 f.writes(ObjectSpace::entry(t, e.event + 1)).reads(objects_.memory(e.source));
-                objects_.readBuffer(t, q, WbR, f.footprint());
+                readsPendingRemoteWrites(f.footprint(), t, q, e.source);
                 break;
             }
             case Kind::RCas:
@@ -272,8 +279,27 @@ void Rules::simplifiedFootprints(const State& s, int t, int q, std::vector<Pendi
         StepFootprint f(out, agentId(t, Role::PipeHead, q));
         f.writes(objects_.head(t, q, Pipe)).writes(ObjectSpace::entry(t, head.event));
         if (head.kind != Kind::RFence) f.writes(objects_.tail(t, q, WbL)).writes(ObjectSpace::entry(t, head.event + 1));
-        if (head.kind == Kind::GetValue) f.writes(objects_.pendingLocalWrites(t, q));
+        if (head.kind == Kind::GetValue) writesPendingLocalWrite(f.footprint(), t, q, head.loc);
     }
+}
+
+// PCIe's premises read whether wbL holds a GETV, whether wbR is empty; without
+// them the lookups read only the pending writes to the location.
+void Rules::readsPendingLocalWrites(Footprint& f, int t, int q, int loc) const {
+    if (params_.pcie) f.push_back({objects_.pendingLocalWrites(t, q), false});
+    else if (loc >= 0) f.push_back({objects_.localWritesTo(t, q, loc), false});
+}
+
+void Rules::readsPendingRemoteWrites(Footprint& f, int t, int q, int loc) const {
+    if (params_.pcie) objects_.readBuffer(t, q, WbR, f);
+    else f.push_back({objects_.remoteWritesTo(t, q, loc), false});
+}
+
+// A GETV joining or leaving wbL (G5, S-GLW, G6, S-WBL); an RMW's `_` joins none.
+void Rules::writesPendingLocalWrite(Footprint& f, int t, int q, int loc) const {
+    if (loc < 0) return;
+    f.push_back({objects_.pendingLocalWrites(t, q), true});
+    f.push_back({objects_.localWritesTo(t, q, loc), true});
 }
 
 // P3 / S-WBR, R-AWB (which frees the lock) and G6 / S-WBL write memory; G6
@@ -284,12 +310,14 @@ void Rules::writeBackFootprints(const State& s, int t, int q, std::vector<Pendin
         const Entry& head = qp.buffers[WbR].front();
         StepFootprint f(out, agentId(t, Role::WbRHead, q));
         f.writes(objects_.head(t, q, WbR)).writes(ObjectSpace::entry(t, head.event)).writes(objects_.memory(head.loc));
+        f.writes(objects_.remoteWritesTo(t, q, head.loc));
         if (head.kind == Kind::AtomicWrite) f.writes(objects_.lock(head.node));
     }
     for (const Entry& e : qp.buffers[WbL]) {
         if (e.kind == Kind::Completion) continue;
         StepFootprint f(out, agentId(t, Role::WbLOldest, q));
-        f.writes(objects_.pendingLocalWrites(t, q)).writes(ObjectSpace::entry(t, e.event)).writes(objects_.memory(e.loc));
+        f.writes(ObjectSpace::entry(t, e.event)).writes(objects_.memory(e.loc));
+        writesPendingLocalWrite(f.footprint(), t, q, e.loc);
         break;
     }
 }

@@ -85,9 +85,10 @@ struct PendingStep {
 // The objects of a program's configurations, numbered: locations, locks, and
 // per thread its store buffer's head and tail, the CPU writes to each
 // location it holds, and per queue pair each buffer's head (taking the oldest
-// entry) and tail (appending), the pending writes in wbL, and the order of the
-// pipe's entries; then the causal ones, a thread's program state, its read
-// slots and its entries (by serial).
+// entry) and tail (appending), the pending writes in wbL, the order of the
+// pipe's entries, and per location the pending writes to it in wbL and in
+// wbR; then the causal ones, a thread's program state, its read slots and its
+// entries (by serial).
 class ObjectSpace {
 public:
     ObjectSpace(int locations, int nodes, const std::vector<int>& queuePairsPerThread);
@@ -103,6 +104,10 @@ public:
     uint64_t tail(int t, int q, int buffer) const { return queuePair(t, q) + 2 * buffer + 1; }
     uint64_t pendingLocalWrites(int t, int q) const { return queuePair(t, q) + 12; }  // the GETVs in wbL
     uint64_t pipeOrder(int t, int q) const { return queuePair(t, q) + 13; }  // which entries are older than which
+    // The GETVs in wbL that write loc, and the PUTVs and AWs in wbR: what the
+    // no-PCIe lookups (M ◁ wbL)(loc) and (M ◁ wbR)(loc) read.
+    uint64_t localWritesTo(int t, int q, int loc) const { return queuePair(t, q) + 14 + loc; }
+    uint64_t remoteWritesTo(int t, int q, int loc) const { return queuePair(t, q) + 14 + locations_ + loc; }
 
     static uint64_t program(int t) { return kCausalObject | static_cast<uint64_t>(t) << 40; }
     static uint64_t slot(int t, int k) { return program(t) | static_cast<uint64_t>(1 + k); }
@@ -116,8 +121,8 @@ public:
     void readBuffer(int t, int q, int buffer, Footprint& f) const;
 
 private:
-    static constexpr int kPerQueuePair = 14;
-    uint64_t queuePair(int t, int q) const { return base_[t] + 2 + locations_ + kPerQueuePair * q; }
+    uint64_t perQueuePair() const { return 14 + 2 * static_cast<uint64_t>(locations_); }
+    uint64_t queuePair(int t, int q) const { return base_[t] + 2 + locations_ + perQueuePair() * q; }
 
     int locations_;
     std::vector<uint64_t> base_;

@@ -99,6 +99,9 @@ private:
     void simplifiedFootprints(const State& s, int t, int q, std::vector<PendingStep>& out) const;
     void writeBackFootprints(const State& s, int t, int q, std::vector<PendingStep>& out) const;
     bool mutantDrops(AgentId agent, const Access& a) const;
+    void readsPendingLocalWrites(Footprint& f, int t, int q, int loc) const;
+    void readsPendingRemoteWrites(Footprint& f, int t, int q, int loc) const;
+    void writesPendingLocalWrite(Footprint& f, int t, int q, int loc) const;
 
     ReadSource cpuRead(const State& s, int t, int loc) const;
     void cpuWrite(State& s, int t, int loc, long long value, int event) const;
