@@ -45,8 +45,7 @@ struct Taken {
 // A configuration of the current run, with what is left to explore from it.
 struct Level {
     State state;
-    std::vector<State> successors;
-    std::vector<AgentId> agents;          // the agent of each successor
+    std::vector<AgentId> agents;          // the agent of each successor (Rules::successors' order)
     std::vector<PendingStep> pending;     // every agent with a step here, enabled or not
     std::vector<int> givenAt;             // per pending step: the run position whose step gave it (-1: none)
     std::vector<bool> enabledThere;       // per pending step: that step only enabled it (it was pending, disabled)
@@ -61,7 +60,8 @@ struct Level {
     bool control = false;                 // a control-flow step is taken alone here
     bool exploring = false;               // current is being explored: its successors `choices`
     AgentId current = 0;
-    std::vector<size_t> choices;
+    std::vector<size_t> choices;          // its successors' places among all successors
+    std::vector<State> choiceStates;      // and the successors themselves
     size_t nextChoice = 0;
     uint32_t chosen = 0;                  // the successor the run took from here
 };
@@ -114,13 +114,15 @@ private:
             if (level.exploring) level.done.push_back(level.current);
             if (!chooseAgent(level)) return false;
         }
-        const size_t k = level.choices[level.nextChoice++];
-        level.chosen = static_cast<uint32_t>(k);
+        const size_t n = level.nextChoice++;
+        level.chosen = static_cast<uint32_t>(level.choices[n]);
         const PendingStep& taken = *findStep(level.pending, level.current);
         run_.push_back(takenStep(levels_.size() - 1, taken));
         run_.back().choice = level.nextChoice - 1;
         std::vector<PendingStep> sleep = childSleep(level, taken);
-        enter(level.successors[k], std::move(sleep), rest(level));  // a copy: the level keeps it for the agent's other choices
+        // The level keeps a successor only while its agent has other choices to come.
+        State child = level.choices.size() == 1 ? std::move(level.choiceStates[n]) : level.choiceStates[n];
+        enter(std::move(child), std::move(sleep), rest(level));
         return true;
     }
 
@@ -139,6 +141,8 @@ private:
             level.nextChoice = 0;
             for (size_t k = 0; k < level.agents.size(); ++k)
                 if (level.agents[k] == a) level.choices.push_back(k);
+            level.choiceStates.clear();
+            applyRules(test_, [&] { rules_.agentSuccessors(level.state, a, level.choiceStates, scratch_); });
             if (!level.choices.empty()) return true;
             level.done.push_back(a);  // a register test that fails: the thread never goes on
             level.exploring = false;
@@ -194,12 +198,12 @@ private:
         Level& level = levels_.back();
         level.state = std::move(s);
         level.sleep = std::move(sleep);
-        successorsAt(rules_, level.state, test_, level.successors, &level.agents);
+        applyRules(test_, [&] { rules_.enabledAgents(level.state, level.agents, scratch_); });
         rules_.pending(level.state, level.pending);  // at a run's end too: a blocked step may race
         markGiven(level);
         for (size_t i = 0; i < level.pending.size(); ++i)  // an enabling step is no reason p cannot come first
             findRaces(level.pending[i], level.enabledThere[i] ? -1 : level.givenAt[i]);
-        if (level.successors.empty()) {
+        if (level.agents.empty()) {
             ++reached_.runs;
             if (auto o = outcomeAtEnd(level.state, rules_, program_, test_, result_))
                 if (!reached_.outcomes.count(*o)) reached_.outcomes.emplace(*o, path());
@@ -310,24 +314,18 @@ private:
         State s = levels_[i].state;
         for (size_t j : v)
             if (!takeAgain(s, run_[j].agent, run_[j].choice)) return false;
-        scratch_.clear();
-        scratchAgents_.clear();
-        rules_.threadSuccessors(s, threadOf(p), scratch_, &scratchAgents_);
-        return has(scratchAgents_, p);
+        replayed_.clear();
+        applyRules(test_, [&] { rules_.agentSuccessors(s, p, replayed_, scratch_); });
+        return !replayed_.empty();
     }
 
     // Agent a's step (its choice-th successor) from s, into s; false if it has none.
     bool takeAgain(State& s, AgentId a, size_t choice) {
-        scratch_.clear();
-        scratchAgents_.clear();
-        rules_.threadSuccessors(s, threadOf(a), scratch_, &scratchAgents_);
-        for (size_t k = 0; k < scratch_.size(); ++k) {
-            if (scratchAgents_[k] != a) continue;
-            if (choice-- > 0) continue;
-            s = std::move(scratch_[k]);
-            return true;
-        }
-        return false;
+        replayed_.clear();
+        applyRules(test_, [&] { rules_.agentSuccessors(s, a, replayed_, scratch_); });
+        if (choice >= replayed_.size()) return false;
+        s = std::move(replayed_[choice]);
+        return true;
     }
 
     Path path() const {
@@ -344,8 +342,8 @@ private:
     std::vector<Level> levels_;  // the current run's configurations; levels_[d] after d steps
     std::vector<Taken> run_;     // run_[d]: the step from levels_[d] to levels_[d + 1]
     Reached reached_;
-    std::vector<State> scratch_;  // enabledAfter's successors
-    std::vector<AgentId> scratchAgents_;
+    State scratch_;                // the successors the rules compute but the search does not keep
+    std::vector<State> replayed_;  // enabledAfter's
 };
 
 }  // namespace

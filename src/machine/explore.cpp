@@ -44,15 +44,6 @@ std::optional<Outcome> outcomeAtEnd(const State& s, const Rules& rules, const Pr
     return std::nullopt;
 }
 
-void successorsAt(const Rules& rules, const State& s, const LitmusTest& test, std::vector<State>& out,
-                  std::vector<AgentId>* agents) {
-    try {
-        rules.successors(s, out, agents);
-    } catch (const ArithmeticOverflow& e) {  // a remote fetch-and-add, whose statement the NIC forgot
-        throw InputError(SourceLoc{test.file, 1, 1}, e.what());
-    }
-}
-
 void checkStates(uint64_t states, const MachineOptions& options, const LitmusTest& test) {
     if (states > options.maxStates)
         throw InputError(SourceLoc{test.file, 1, 1}, "more than " + std::to_string(options.maxStates) +
@@ -125,7 +116,7 @@ public:
 private:
     void expand(const State& s, uint32_t node) {
         successors_.clear();
-        successorsAt(rules_, s, test_, successors_);
+        applyRules(test_, [&] { rules_.successors(s, successors_); });
         if (successors_.empty()) {
             if (auto o = outcomeAtEnd(s, rules_, program_, test_, result_)) outcomes_.try_emplace(*o, node);
             return;

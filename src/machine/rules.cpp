@@ -237,11 +237,22 @@ bool Rules::controlStep(const State& s, int t) const {
 }
 
 void Rules::successors(const State& s, std::vector<State>& states, std::vector<AgentId>* agents) const {
-    for (size_t t = 0; t < s.threads.size(); ++t) threadSuccessors(s, static_cast<int>(t), states, agents);
+    Out out{states, agents};
+    for (size_t t = 0; t < s.threads.size(); ++t) threadSuccessors(s, static_cast<int>(t), out);
 }
 
-void Rules::threadSuccessors(const State& s, int t, std::vector<State>& states, std::vector<AgentId>* agents) const {
-    Out out{states, agents};
+void Rules::enabledAgents(const State& s, std::vector<AgentId>& agents, State& scratch) const {
+    std::vector<State> none;
+    Out out{none, &agents, &scratch, ~AgentId(0)};  // no agent has that id: every step goes to scratch
+    for (size_t t = 0; t < s.threads.size(); ++t) threadSuccessors(s, static_cast<int>(t), out);
+}
+
+void Rules::agentSuccessors(const State& s, AgentId a, std::vector<State>& states, State& scratch) const {
+    Out out{states, nullptr, &scratch, a};
+    threadSuccessors(s, threadOf(a), out);
+}
+
+void Rules::threadSuccessors(const State& s, int t, Out& out) const {
     forEachPart(s, t, [&](Part part, int q) {
         switch (part) {
             case Part::Program: programSteps(s, t, out); return;
@@ -512,8 +523,10 @@ void Rules::storeBufferSteps(const State& s, int t, Out& out) const {
 // G1-G6, P1-P5 and RF of queue pair q (G6 and P3 in writeBackSteps).
 void Rules::concreteSteps(const State& s, int t, int q, Out& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
+    State* last = nullptr;  // the successor next() made
     auto next = [&](Role role, int index = 0) -> QueuePair& {
-        return out.add(s, agentId(t, role, q, index)).threads[t].queuePairs[q];
+        last = &out.add(s, agentId(t, role, q, index));
+        return last->threads[t].queuePairs[q];
     };
     auto moveHead = [&](Role role, Buffer from, Buffer to) {
         QueuePair& n = next(role);
@@ -533,7 +546,7 @@ void Rules::concreteSteps(const State& s, int t, int q, Out& out) const {
             if (!params_.pcie || onlyCompletions(qp.buffers[WbL])) {  // P1 (P1' without PCIe)
                 QueuePair& n = next(Role::ReqLHead);
                 const ReadSource value = putValue(s, qp, head);
-                read(out.states.back(), head.event, value);
+                read(*last, head.event, value);
                 n.buffers[InR].push_back(entry(Kind::PutValue, head.loc, value.value, callEvent(head, 1)));
                 popHead(n.buffers[ReqL]);
             }
@@ -557,7 +570,7 @@ void Rules::concreteSteps(const State& s, int t, int q, Out& out) const {
             const ReadSource value = getValue(s, qp, outR[i]);
             next(Role::Entry, outR[i].event).buffers[OutR][i] =
                 entry(Kind::GetValue, outR[i].loc, value.value, callEvent(outR[i], 1));
-            read(out.states.back(), outR[i].event, value);
+            read(*last, outR[i].event, value);
         }
     }
     if (!outR.empty() && outR.front().kind != Kind::Get) moveHead(Role::OutRHead, OutR, RspL);  // G4 (GETV), P4 (ACK)
@@ -577,8 +590,10 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Out& out) const {
     const QueuePair& qp = s.threads[t].queuePairs[q];
     const Queue& pipe = qp.buffers[Pipe];
     if (pipe.empty()) return;
+    State* last = nullptr;  // the successor next() made
     auto next = [&](Role role, int index = 0) -> QueuePair& {
-        return out.add(s, agentId(t, role, q, index)).threads[t].queuePairs[q];
+        last = &out.add(s, agentId(t, role, q, index));
+        return last->threads[t].queuePairs[q];
     };
     // The "older entries" conditions: so far only {GET, GETV, ACK}; so far no PUT and no RF
     // (S-PLR's set admits RCAS, RFAA and AW).
@@ -589,7 +604,7 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Out& out) const {
         if (e.kind == Kind::Put && olderNoPutOrFence && (!params_.pcie || onlyCompletions(qp.buffers[WbL]))) {
             const ReadSource value = putValue(s, qp, e);
             next(Role::Entry, e.event).buffers[Pipe][i] = entry(Kind::PutValue, e.loc, value.value, callEvent(e, 1));  // S-PLR
-            read(out.states.back(), e.event, value);
+            read(*last, e.event, value);
         } else if (e.kind == Kind::PutValue && olderOnlyGetsAndAcks) {
             QueuePair& n = next(Role::Entry, e.event);  // S-PRW
             n.buffers[WbR].push_back(e);
@@ -597,21 +612,21 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Out& out) const {
         } else if (e.kind == Kind::Get && olderOnlyGetsAndAcks && (!params_.pcie || qp.buffers[WbR].empty())) {
             const ReadSource value = getValue(s, qp, e);
             next(Role::Entry, e.event).buffers[Pipe][i] = entry(Kind::GetValue, e.loc, value.value, callEvent(e, 1));  // S-GRR
-            read(out.states.back(), e.event, value);
+            read(*last, e.event, value);
         } else if ((e.kind == Kind::RCas || e.kind == Kind::RFaa) && olderOnlyGetsAndAcks &&
                    qp.buffers[WbR].empty() && !s.atomicLocks[e.node]) {
             // R-CASF, R-CASS, R-FAA (the wbR premise is PCIe's; §6 has no other variant):
             // GETV of the old value, and for a write an AW older than it, holding A(n(y)).
             const ReadSource old = memoryAt(s, e.source);
             QueuePair& n = next(Role::Entry, e.event);
-            read(out.states.back(), e.event, old);
+            read(*last, e.event, old);
             n.buffers[Pipe][i] = entry(Kind::GetValue, e.loc, old.value, callEvent(e, 2));
             if (e.kind == Kind::RFaa || old.value == e.value) {
                 const long long written = e.kind == Kind::RFaa ? arith::add(old.value, e.value) : e.newValue;
                 Entry write = entry(Kind::AtomicWrite, e.source, written, callEvent(e, 1));
                 write.node = e.node;
                 n.buffers[Pipe].insert(n.buffers[Pipe].begin() + static_cast<long>(i), write);
-                out.states.back().atomicLocks[e.node] = true;
+                last->atomicLocks[e.node] = true;
             }
         } else if (e.kind == Kind::AtomicWrite && olderOnlyGetsAndAcks) {
             QueuePair& n = next(Role::Entry, e.event);  // R-AW: to wbR, and unlike S-PRW no ACK
@@ -628,7 +643,7 @@ void Rules::simplifiedSteps(const State& s, int t, int q, Out& out) const {
         // S-GLW: the write (dropped for an RMW's `_`), then its CN. Nothing reads
         // `_`, so a recorded run has its write take effect here, before the CN.
         if (head.kind == Kind::GetValue && head.loc >= 0) n.buffers[WbL].push_back(head);
-        if (head.kind == Kind::GetValue && head.loc < 0) noteWrite(out.states.back(), head.event, head.value);
+        if (head.kind == Kind::GetValue && head.loc < 0) noteWrite(*last, head.event, head.value);
         if (head.kind != Kind::RFence) n.buffers[WbL].push_back(completion(following(head)));  // S-ACK, S-GLW
     }
 }

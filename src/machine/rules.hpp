@@ -30,8 +30,11 @@ public:
     State initial() const;
     // Every successor of s, and with agents, the agent whose step gave each.
     void successors(const State& s, std::vector<State>& out, std::vector<AgentId>* agents = nullptr) const;
-    // Those of thread t's agents, in the same order.
-    void threadSuccessors(const State& s, int t, std::vector<State>& out, std::vector<AgentId>* agents) const;
+    // The agent of each successor of s, in order, without keeping the
+    // successors (scratch holds each in turn).
+    void enabledAgents(const State& s, std::vector<AgentId>& agents, State& scratch) const;
+    // The successors of agent a alone, in order (scratch as above).
+    void agentSuccessors(const State& s, AgentId a, std::vector<State>& out, State& scratch) const;
     // Every agent that has a step at s, enabled or not, with the step's
     // footprint (independence.cpp).
     void pending(const State& s, std::vector<PendingStep>& out) const;
@@ -62,15 +65,25 @@ public:
 
 private:
     // The successors being listed, each with its agent if asked.
+    // The successors being listed, each with its agent if asked. With a
+    // scratch state, only the agent `only`'s successors are kept; the others
+    // are computed into the scratch (assigned, so it reuses its memory).
     struct Out {
         std::vector<State>& states;
         std::vector<AgentId>* agents;
+        State* scratch = nullptr;
+        AgentId only = 0;
         State& add(const State& s, AgentId agent) {
-            states.push_back(s);
             if (agents) agents->push_back(agent);
+            if (scratch && agent != only) {
+                *scratch = s;
+                return *scratch;
+            }
+            states.push_back(s);
             return states.back();
         }
     };
+    void threadSuccessors(const State& s, int t, Out& out) const;
 
     void programSteps(const State& s, int t, Out& out) const;
     void slotReadSteps(const State& s, int t, const Instr& in, Out& out) const;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "rdmacheck/arith.hpp"
 #include "rdmacheck/ast.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/result.hpp"
@@ -34,10 +35,16 @@ Outcome outcomeOf(const State& s);
 std::optional<Outcome> outcomeAtEnd(const State& s, const Rules& rules, const Program& program,
                                     const LitmusTest& test, CheckResult& result);
 
-// The successors of s, with an overflow in a remote fetch-and-add (whose
-// statement the NIC no longer knows) reported at the test.
-void successorsAt(const Rules& rules, const State& s, const LitmusTest& test, std::vector<State>& out,
-                  std::vector<AgentId>* agents = nullptr);
+// Runs the rules, reporting an overflow in a remote fetch-and-add (whose
+// statement the NIC no longer knows) at the test.
+template <class Apply>
+void applyRules(const LitmusTest& test, Apply apply) {
+    try {
+        apply();
+    } catch (const ArithmeticOverflow& e) {
+        throw InputError(SourceLoc{test.file, 1, 1}, e.what());
+    }
+}
 
 // Stops a search that passed --max-states.
 void checkStates(uint64_t states, const MachineOptions& options, const LitmusTest& test);
