@@ -253,6 +253,7 @@ void Rules::agentSuccessors(const State& s, AgentId a, std::vector<State>& state
 }
 
 void Rules::threadSuccessors(const State& s, int t, Out& out) const {
+    out.thread = t;
     forEachPart(s, t, [&](Part part, int q) {
         switch (part) {
             case Part::Program: programSteps(s, t, out); return;

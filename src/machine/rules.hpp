@@ -67,16 +67,22 @@ private:
     // The successors being listed, each with its agent if asked.
     // The successors being listed, each with its agent if asked. With a
     // scratch state, only the agent `only`'s successors are kept; the others
-    // are computed into the scratch (assigned, so it reuses its memory).
+    // are computed into the scratch, which takes thread t's part of s and the
+    // shared memory and locks (all a step of t changes; assigned, so it
+    // reuses its memory).
     struct Out {
         std::vector<State>& states;
         std::vector<AgentId>* agents;
         State* scratch = nullptr;
         AgentId only = 0;
+        int thread = 0;  // whose steps are being listed
         State& add(const State& s, AgentId agent) {
             if (agents) agents->push_back(agent);
             if (scratch && agent != only) {
-                *scratch = s;
+                if (scratch->threads.size() != s.threads.size()) *scratch = s;
+                scratch->memory = s.memory;
+                scratch->atomicLocks = s.atomicLocks;
+                scratch->threads[thread] = s.threads[thread];
                 return *scratch;
             }
             states.push_back(s);
