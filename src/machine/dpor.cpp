@@ -117,7 +117,10 @@ private:
         const size_t n = level.nextChoice++;
         level.chosen = static_cast<uint32_t>(level.choices[n]);
         const PendingStep& taken = *findStep(level.pending, level.current);
-        run_.push_back(takenStep(levels_.size() - 1, taken));
+        const size_t at = &taken - level.pending.data();
+        // Its races, now that it is taken; an enabling step is no reason it cannot come first.
+        findRaces(taken, level.enabledThere[at] ? -1 : level.givenAt[at]);
+        run_.push_back(takenStep(level, at));
         run_.back().choice = level.nextChoice - 1;
         std::vector<PendingStep> sleep = childSleep(level, taken);
         // The level keeps a successor only while its agent has other choices to come.
@@ -163,13 +166,13 @@ private:
         return sleep;
     }
 
-    // The step at run position `at` (from levels_[at]) and what happens before it.
-    Taken takenStep(size_t at, const PendingStep& step) const {
+    // Pending step `at` of the deepest configuration, taken, with what happens before it.
+    Taken takenStep(const Level& level, size_t at) const {
+        const PendingStep& step = level.pending[at];
         Taken t{step.agent, 0, step.footprint, {}};
-        const Level& level = levels_[at];
-        const int given = level.givenAt[findStep(level.pending, step.agent) - level.pending.data()];
+        const int given = level.givenAt[at];
         if (given >= 0) addWithPast(t.before, static_cast<size_t>(given));
-        for (size_t k = at; k-- > 0;) {
+        for (size_t k = run_.size(); k-- > 0;) {
             if (t.before.contains(k)) continue;  // and so is all that happens before it
             if (run_[k].agent == step.agent || conflict(run_[k].footprint, step.footprint)) addWithPast(t.before, k);
         }
@@ -181,8 +184,6 @@ private:
         set.add(run_[k].before);
     }
 
-    // The configuration the run reaches next: lists its steps, finds the
-    // races its pending steps have with the run, picks a first step.
     // What is left of the wanted run the current agent of level starts or continues.
     static std::vector<AgentId> rest(const Level& level) {
         for (const auto& [agent, run] : level.wanted)
@@ -192,6 +193,8 @@ private:
         return {};
     }
 
+    // The configuration the run reaches next: lists its steps, finds the
+    // races of those that are disabled, picks a first step.
     void enter(State s, std::vector<PendingStep> sleep, std::vector<AgentId> following) {
         checkStates(++reached_.states, options_, test_);
         levels_.emplace_back();
@@ -201,8 +204,10 @@ private:
         applyRules(test_, [&] { rules_.enabledAgents(level.state, level.agents, scratch_); });
         rules_.pending(level.state, level.pending);  // at a run's end too: a blocked step may race
         markGiven(level);
-        for (size_t i = 0; i < level.pending.size(); ++i)  // an enabling step is no reason p cannot come first
-            findRaces(level.pending[i], level.enabledThere[i] ? -1 : level.givenAt[i]);
+        // A disabled step is never taken here: its races now (another agent may have disabled it).
+        for (size_t i = 0; i < level.pending.size(); ++i)
+            if (!has(level.agents, level.pending[i].agent))
+                findRaces(level.pending[i], level.enabledThere[i] ? -1 : level.givenAt[i]);
         if (level.agents.empty()) {
             ++reached_.runs;
             if (auto o = outcomeAtEnd(level.state, rules_, program_, test_, result_))

@@ -236,8 +236,8 @@ bool Rules::controlStep(const State& s, int t) const {
     }
 }
 
-void Rules::successors(const State& s, std::vector<State>& states, std::vector<AgentId>* agents) const {
-    Out out{states, agents};
+void Rules::successors(const State& s, std::vector<State>& states) const {
+    Out out{states, nullptr};
     for (size_t t = 0; t < s.threads.size(); ++t) threadSuccessors(s, static_cast<int>(t), out);
 }
 

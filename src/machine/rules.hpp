@@ -28,8 +28,8 @@ public:
     Rules(const Program& program, const MachineParams& params, MachineKind kind, int unroll, bool record = false);
 
     State initial() const;
-    // Every successor of s, and with agents, the agent whose step gave each.
-    void successors(const State& s, std::vector<State>& out, std::vector<AgentId>* agents = nullptr) const;
+    // Every successor of s.
+    void successors(const State& s, std::vector<State>& out) const;
     // The agent of each successor of s, in order, without keeping the
     // successors (scratch holds each in turn).
     void enabledAgents(const State& s, std::vector<AgentId>& agents, State& scratch) const;
@@ -64,7 +64,6 @@ public:
     bool programsDone(const State& s) const;
 
 private:
-    // The successors being listed, each with its agent if asked.
     // The successors being listed, each with its agent if asked. With a
     // scratch state, only the agent `only`'s successors are kept; the others
     // are computed into the scratch, which takes thread t's part of s and the
