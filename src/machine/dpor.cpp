@@ -57,7 +57,6 @@ struct Level {
     // runs its sleep sets would block. Only the order of exploring depends on it.
     std::vector<std::pair<AgentId, std::vector<AgentId>>> wanted;
     std::vector<AgentId> following;       // the rest of a wanted run that led here
-    bool control = false;                 // a control-flow step is taken alone here
     bool exploring = false;               // current is being explored: its successors `choices`
     AgentId current = 0;
     std::vector<size_t> choices;          // its successors' places among all successors
@@ -216,7 +215,6 @@ private:
         }
         for (size_t t = 0; t < level.state.threads.size(); ++t) {
             if (rules_.controlStep(level.state, static_cast<int>(t))) {
-                level.control = true;
                 level.backtrack = {agentId(static_cast<int>(t), Role::Program)};
                 return;
             }
@@ -245,8 +243,8 @@ private:
                 const Level& before = levels_[d - 1];
                 const PendingStep* q = findStep(before.pending, p.agent);
                 const bool enabledBefore = has(before.agents, p.agent) || !has(level.agents, p.agent);
-                const size_t at = q - before.pending.data();
                 if (q && sameFootprint(q->footprint, p.footprint)) {
+                    const size_t at = q - before.pending.data();
                     enabled = !enabledBefore || before.enabledThere[at];
                     if (enabledBefore) given = before.givenAt[at];
                 }
