@@ -98,12 +98,13 @@ std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const s
 // another part of the model forces the order (`forced`), and `forcedBy`
 // names each axiom that, dropped as well, lets a test relax it.
 struct TableReading {
-    std::string earlier, later;   // lR, lW, nlR, nrW, nrR, nlW
+    std::string earlier, later;   // lR, lW, nlR, nrW, nrR, nlW; F, P, nF (readSeparatorCells)
     bool twoQueuePairs = false;   // Pon: two operations towards two nodes
     EdgeReading reading;
     bool tableOrders = false;     // the table's cell for the pair (sqp: for one queue pair)
     bool forced = false;
     std::vector<std::string> forcedBy;
+    std::string why;              // a separator's cell: what shows it, or why nothing does
     bool agrees() const {
         return reading.kind == EdgeReading::Kind::Untested || (reading.kind == EdgeReading::Kind::Safe) == tableOrders;
     }
@@ -112,6 +113,18 @@ struct TableReading {
 using ModelLoader = std::function<Model(const std::vector<std::string>& skip)>;
 std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& load, const std::string& table,
                                          int size, const CheckOptions& options);
+// The cells between a memory kind and a separator (F, P, nF: an mfence, a
+// poll, an rfence), which no cycle holds as an event: read through the
+// MFence, Poll and Rfence edges. A separator orders K before L only through
+// both its cells, so (K, S) and (S, L) are ordered (reading Safe: the fenced
+// edge) when the fenced edge K L is safe where Pod K L is relaxed; one is
+// unordered (Relaxed) when the fenced edge stays relaxed while the other is
+// ordered; otherwise the cell is unread (Untested) and `why` says why. Forced
+// cells as readOrderTable's.
+std::vector<TableReading> readSeparatorCells(const Model& model, const ModelLoader& load, const std::string& table,
+                                             int size, const CheckOptions& options);
+// The separators' kinds, in the tables' order: F, P, nF.
+const std::vector<std::string>& rdmaSeparatorKinds();
 
 // The tests of the fewest edges (at most `size`) on whose outcome two models
 // differ, each checked under both; `checked` counts the cycles checked.

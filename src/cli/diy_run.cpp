@@ -156,14 +156,14 @@ const char* symbol(const EdgeReading& r) {
 // The table rebuilt: a grid of what the cycles say (one queue pair/two for
 // two operations' events; ! where the table says otherwise, * where the
 // model orders the pair without its cell).
-void printGrid(const std::vector<TableReading>& cells) {
-    const std::vector<std::string>& kinds = rdmaMemoryKinds();
+void printGrid(const std::vector<TableReading>& cells, const std::vector<std::string>& rows,
+               const std::vector<std::string>& columns) {
     std::cout << padded("", 5);
-    for (const std::string& k : kinds) std::cout << (k == kinds.back() ? k : padded(k, 7));
+    for (const std::string& k : columns) std::cout << (k == columns.back() ? k : padded(k, 7));
     std::cout << "\n";
-    for (const std::string& row : kinds) {
+    for (const std::string& row : rows) {
         std::string line = padded(row, 5);
-        for (const std::string& column : kinds) {
+        for (const std::string& column : columns) {
             std::string cell;
             for (const TableReading& c : cells)
                 if (c.earlier == row && c.later == column)
@@ -180,7 +180,8 @@ void printGrid(const std::vector<TableReading>& cells) {
 void printCellLines(const std::vector<TableReading>& cells, int size) {
     for (const TableReading& c : cells) {
         if (!c.forced) continue;
-        std::cout << c.earlier << " " << c.later << ": ordered without its cell too; ";
+        std::cout << c.earlier << " " << c.later << (c.twoQueuePairs ? " (two queue pairs)" : "")
+                  << (c.tableOrders ? ": ordered without its cell too; " : ": ordered though its cell is not; ");
         if (c.forcedBy.empty()) std::cout << "with any one axiom dropped as well, still no test relaxes it\n";
         for (size_t i = 0; i < c.forcedBy.size(); ++i)
             std::cout << (i ? " or " : "dropping ") << c.forcedBy[i]
@@ -189,8 +190,16 @@ void printCellLines(const std::vector<TableReading>& cells, int size) {
     for (const TableReading& c : cells)
         if (!c.agrees())
             std::cout << c.earlier << " " << c.later << (c.twoQueuePairs ? " (two queue pairs)" : "") << ": the table "
-                      << (c.tableOrders ? "orders it, but " : "leaves it unordered, but ") << c.reading.edge << " is "
-                      << c.reading.text(size) << "\n";
+                      << (c.tableOrders ? "orders it, but " : "leaves it unordered, but ")
+                      << (c.why.empty() ? c.reading.edge + " is " + c.reading.text(size) : c.why) << "\n";
+}
+
+// Why each separator cell no test reads is unread.
+void printUnreadLines(const std::vector<TableReading>& cells) {
+    for (const TableReading& c : cells)
+        if (c.reading.kind == EdgeReading::Kind::Untested)
+            std::cout << c.earlier << " " << c.later << (c.twoQueuePairs ? " (two queue pairs)" : "")
+                      << ": unread, " << c.why << "\n";
 }
 
 }  // namespace
@@ -206,8 +215,18 @@ int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) c
               << " edges over Rfe, Fre, Wse and one program-order edge (rows earlier, columns later; ✓ no test "
                  "relaxes the pair, ✗ one does, ? none has it; one queue pair/two for two operations; ! the table "
                  "says otherwise; * ordered even without its cell)\n";
-    printGrid(cells);
+    printGrid(cells, rdmaMemoryKinds(), rdmaMemoryKinds());
     printCellLines(cells, size);
+    const std::vector<TableReading> separators = readSeparatorCells(m, load, table, size, checking);
+    std::cout << "Separators F, P, nF (mfence, poll, rfence) through the MFence, Poll and Rfence edges (✓ the fenced "
+                 "edge is safe where Po is relaxed: both cells order; ✗ it stays relaxed though its other cell "
+                 "orders; ? unread; one queue pair/two for an operation after a poll or rfence)\n";
+    printGrid(separators, rdmaMemoryKinds(), rdmaSeparatorKinds());
+    printGrid(separators, rdmaSeparatorKinds(), rdmaMemoryKinds());
+    printCellLines(separators, size);
+    printUnreadLines(separators);
+    std::cout << "CAS: not read (the RDMA edges have no CAS event); the cells between two separators: not read (no "
+                 "edge puts two in a row)\n";
     return 0;
 }
 

@@ -102,6 +102,11 @@ const std::vector<std::string>& rdmaMemoryKinds() {
     return kinds;
 }
 
+const std::vector<std::string>& rdmaSeparatorKinds() {
+    static const std::vector<std::string> kinds{"F", "P", "nF"};
+    return kinds;
+}
+
 std::optional<DiyEdge> findDiyEdge(DiyArch arch, const std::string& name) {
     for (const DiyEdge& e : diyEdges(arch))
         if (e.name == name) return e;

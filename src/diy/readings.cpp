@@ -2,7 +2,9 @@
 // diy7's relax reading of each edge, and the smallest tests two models answer
 // differently.
 #include <algorithm>
+#include <map>
 #include <stdexcept>
+#include <tuple>
 
 #include "rdmacheck/diy.hpp"
 #include "rdmacheck/parse.hpp"
@@ -57,24 +59,133 @@ EdgeReading readEdge(const Model& model, const DiyEdge& edge, int size, const Ch
     return relaxationMap(DiyArch::RDMA, model, safe, {edge}, size, options).front();
 }
 
-// `model` with the table's cell for the edge's kinds unordered.
-Model withoutCell(Model model, const std::string& table, const DiyEdge& edge) {
+// `model` with the table's cell (earlier, later) unordered.
+Model withoutCell(Model model, const std::string& table, const std::string& earlier, const std::string& later) {
     OrderTable& t = model.tables.at(table);
-    t.cells[static_cast<int>(kindNamed(edge.fromEvent))][static_cast<int>(kindNamed(edge.toEvent))] = Cell::Unordered;
+    t.cells[static_cast<int>(kindNamed(earlier))][static_cast<int>(kindNamed(later))] = Cell::Unordered;
     return model;
 }
 
-// Whether the pair stays ordered without its cell, and the axioms each of
-// which, dropped too, lets a test relax it.
+// Whether the cell's pair stays ordered without the cell, read on `edge`
+// (the edge that showed it ordered), and the axioms each of which, dropped
+// too, lets a test relax it.
 void readForced(const Model& model, const ModelLoader& load, const std::string& table, const DiyEdge& edge,
                 int size, const CheckOptions& options, TableReading& cell) {
-    cell.forced = readEdge(withoutCell(model, table, edge), edge, size, options).kind == EdgeReading::Kind::Safe;
+    auto relaxedWithout = [&](const Model& m) {
+        return readEdge(withoutCell(m, table, cell.earlier, cell.later), edge, size, options).kind ==
+               EdgeReading::Kind::Relaxed;
+    };
+    cell.forced = !relaxedWithout(model);
     if (!cell.forced) return;
     for (const Axiom& axiom : model.axioms)
-        if (readEdge(withoutCell(load({axiom.name}), table, edge), edge, size, options).kind ==
-            EdgeReading::Kind::Relaxed)
-            cell.forcedBy.push_back(axiom.name);
+        if (relaxedWithout(load({axiom.name}))) cell.forcedBy.push_back(axiom.name);
 }
+
+bool tableOrders(const OrderTable& table, const std::string& earlier, const std::string& later, bool twoQueuePairs) {
+    const Cell cell = table.at(kindNamed(earlier), kindNamed(later));
+    return cell == Cell::Ordered || (cell == Cell::SameQueuePair && !twoQueuePairs);
+}
+
+// One separator's cells (K, S) and (S, L), read off the fenced edges
+// (readSeparatorCells). The separator orders the poll's or rfence's queue
+// pair, that of the operation before it: (S, L) for an operation L towards
+// another node (a `n` edge) is the two-queue-pair cell.
+class SeparatorCells {
+public:
+    SeparatorCells(const Model& model, int size, const CheckOptions& options, std::string kind, std::string edges)
+        : model_(model), size_(size), options_(options), kind_(std::move(kind)), edges_(std::move(edges)) {}
+
+    std::vector<TableReading> read() {
+        for (const std::string& k : rdmaMemoryKinds()) {
+            cell(Key{k, kind_, false});
+            cell(Key{kind_, k, false});
+            if (kind_ != "F" && k[0] == 'n') cell(Key{kind_, k, true});
+        }
+        for (const std::string& k : rdmaMemoryKinds())
+            for (const std::string& l : rdmaMemoryKinds())
+                for (char place : {'d', 'n'}) addPair(k, l, place);
+        for (const Pair& p : pairs_)
+            if (p.plain.kind == EdgeReading::Kind::Relaxed && p.fenced.kind == EdgeReading::Kind::Safe)
+                for (TableReading* c : {&cell(p.before), &cell(p.after)})
+                    show(*c, p, p.fenced.edge + " is safe where " + p.plain.edge + " is relaxed");
+        for (const Pair& p : pairs_)
+            if (p.plain.kind == EdgeReading::Kind::Relaxed && p.fenced.kind == EdgeReading::Kind::Relaxed) {
+                showUnordered(cell(p.before), cell(p.after), p);
+                showUnordered(cell(p.after), cell(p.before), p);
+            }
+        std::vector<TableReading> out;
+        for (auto& [key, c] : cells_) {
+            if (c.reading.kind == EdgeReading::Kind::Untested) c.why = unread(c);
+            out.push_back(c);
+        }
+        return out;
+    }
+
+private:
+    using Key = std::tuple<std::string, std::string, bool>;
+    struct Pair {
+        Key before, after;  // the cells (K, S) and (S, L)
+        EdgeReading plain, fenced;
+    };
+
+    void addPair(const std::string& k, const std::string& l, char place) {
+        const std::optional<DiyEdge> fenced = findDiyEdge(DiyArch::RDMA, edges_ + place + k + l);
+        if (!fenced) return;
+        const bool apart = place == 'n' && kind_ != "F";
+        pairs_.push_back({Key{k, kind_, false}, Key{kind_, l, apart}, edge("Po" + std::string(1, place) + k + l),
+                          edge(fenced->name)});
+    }
+
+    EdgeReading edge(const std::string& name) {
+        auto it = read_.find(name);
+        if (it == read_.end())
+            it = read_.emplace(name, readEdge(model_, *findDiyEdge(DiyArch::RDMA, name), size_, options_)).first;
+        return it->second;
+    }
+
+    TableReading& cell(const Key& key) {
+        auto it = cells_.find(key);
+        if (it != cells_.end()) return it->second;
+        TableReading c;
+        std::tie(c.earlier, c.later, c.twoQueuePairs) = key;
+        return cells_.emplace(key, c).first->second;
+    }
+
+    static void show(TableReading& c, const Pair& p, const std::string& why) {
+        if (c.reading.kind == EdgeReading::Kind::Safe) return;
+        c.reading = p.fenced;
+        c.why = why;
+    }
+
+    // The fenced edge relaxed though `other` is ordered: `c` is not.
+    static void showUnordered(TableReading& c, const TableReading& other, const Pair& p) {
+        if (c.reading.kind != EdgeReading::Kind::Untested || other.reading.kind != EdgeReading::Kind::Safe) return;
+        show(c, p, p.fenced.edge + " is relaxed as " + p.plain.edge + " is (" + p.fenced.witness + "), though " +
+                       other.earlier + " " + other.later + " is ordered");
+    }
+
+    std::string unread(const TableReading& c) const {
+        const bool column = c.later == kind_;
+        bool any = false, plainSafe = true;
+        for (const Pair& p : pairs_) {
+            if ((column ? p.before : p.after) != Key{c.earlier, c.later, c.twoQueuePairs}) continue;
+            any = true;
+            plainSafe = plainSafe && p.plain.kind != EdgeReading::Kind::Relaxed;
+        }
+        if (!any) return "no " + edges_ + " edge puts " + (column ? c.earlier + " before" : c.later + " after") + " it";
+        const std::string around = column ? c.earlier + " and every later kind" : "every earlier kind and " + c.later;
+        if (plainSafe) return "Po is safe between " + around + ": nothing for the separator to order";
+        return "relaxed with and without the separator wherever Po is, and its other cell never ordered there";
+    }
+
+    const Model& model_;
+    int size_;
+    const CheckOptions& options_;
+    std::string kind_, edges_;
+    std::vector<Pair> pairs_;
+    std::map<Key, TableReading> cells_;
+    std::map<std::string, EdgeReading> read_;
+};
 
 }  // namespace
 
@@ -87,13 +198,26 @@ std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& 
             for (const char* place : {"d", "n"}) {
                 const std::optional<DiyEdge> edge = findDiyEdge(DiyArch::RDMA, "Po" + std::string(place) + a + b);
                 if (!edge) continue;  // `n` only between two operations
-                const Cell cell = cells.at(kindNamed(a), kindNamed(b));
-                const bool oneQueuePair = edge->fromEvent[0] == 'n' && edge->toEvent[0] == 'n' && !edge->otherNode;
-                TableReading r{a, b, edge->otherNode, readEdge(model, *edge, size, options),
-                               cell == Cell::Ordered || (cell == Cell::SameQueuePair && oneQueuePair), false, {}};
+                TableReading r{a,     b,     edge->otherNode, readEdge(model, *edge, size, options),
+                               tableOrders(cells, a, b, edge->otherNode), false, {}, {}};
                 if (r.tableOrders && r.reading.kind == EdgeReading::Kind::Safe) readForced(model, load, table, *edge, size, options, r);
                 out.push_back(r);
             }
+    return out;
+}
+
+std::vector<TableReading> readSeparatorCells(const Model& model, const ModelLoader& load, const std::string& table,
+                                             int size, const CheckOptions& options) {
+    const OrderTable& cells = model.tables.at(table);
+    std::vector<TableReading> out;
+    const std::pair<const char*, const char*> separators[] = {{"F", "MFence"}, {"P", "Poll"}, {"nF", "Rfence"}};
+    for (const auto& [kind, edges] : separators)
+        for (TableReading& c : SeparatorCells(model, size, options, kind, edges).read()) {
+            c.tableOrders = tableOrders(cells, c.earlier, c.later, c.twoQueuePairs);
+            if (c.reading.kind == EdgeReading::Kind::Safe)  // unordered by the table: what orders it
+                readForced(model, load, table, *findDiyEdge(DiyArch::RDMA, c.reading.edge), size, options, c);
+            out.push_back(std::move(c));
+        }
     return out;
 }
 
