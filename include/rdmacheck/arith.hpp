@@ -43,6 +43,10 @@ inline long long mul(long long a, long long b) {
 
 inline long long neg(long long a) { return sub(0, a); }
 
+// Bitwise on the two's complement: never out of range.
+inline long long bitXor(long long a, long long b) { return a ^ b; }
+inline long long bitOr(long long a, long long b) { return a | b; }
+
 // a % k for k > 0 (the parser takes only such divisors) in 0..k-1, also for a
 // negative a: Euclidean, as the solver's mod.
 inline long long mod(long long a, long long k) {

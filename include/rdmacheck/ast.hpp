@@ -19,7 +19,8 @@ enum class Arch { Rdma, X86 };
 
 // Integer expression over constants, local memory locations and (X86) registers.
 struct Expr {
-    enum class Kind { Const, Location, Register, Add, Sub, Mul, Mod, Neg };  // Mod: E % k, k an integer > 0
+    // Mod: E % k, k an integer > 0. Xor, Or: bitwise on 64 bits, X86's XOR and OR only (RDMA's `^` names a node).
+    enum class Kind { Const, Location, Register, Add, Sub, Mul, Mod, Neg, Xor, Or };
     Kind kind = Kind::Const;
     long long value = 0;   // Const
     std::string name;      // Location / Register
@@ -69,7 +70,8 @@ struct Stmt {
         RegAssign,  // X86: register := expr (no event)
         RegLoad,    // X86: register := [target]
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
-        LockedAdd,  // X86: LOCK ADD/INC/DEC [target]: [target] += expr in one locked read-modify-write; the sum also to register `result`
+        LockedUpdate,  // X86: LOCK ADD/INC/DEC/XOR [target]: [target] := [target] `update` expr in one locked
+                       // read-modify-write; the new value also to register `result`
         Wait,       // wait(d)
         GFence,     // gfence(n1, n2, ...): SV's global fence
         Call        // library call `lib.method(args)`, or `target := lib.method(args)`
@@ -83,6 +85,7 @@ struct Stmt {
     long long constant = 0; // Put of a constant
     Expr expr;              // Assign / RegAssign; Cas, RCas: expected; RFaa: addend; a test's left side
     Expr expr2;             // Cas, RCas: desired; a test's right side
+    Expr::Kind update = Expr::Kind::Add;  // LockedUpdate: Add or Xor
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
     int node = 0;           // Poll / RFence
     Comparison compare = Comparison::Eq;  // Assume / If / While

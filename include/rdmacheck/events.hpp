@@ -45,7 +45,7 @@ bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, t
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {
-    enum class Kind { Const, Read, Add, Sub, Mul, Mod, Neg };  // Mod: by a constant > 0
+    enum class Kind { Const, Read, Add, Sub, Mul, Mod, Neg, Xor, Or };  // Mod: by a constant > 0; Xor, Or: bitwise
     Kind kind = Kind::Const;
     long long constant = 0;
     int event = -1;  // Read: index of the read event

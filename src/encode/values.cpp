@@ -18,7 +18,9 @@ int offsetReads(const Value& v) {
         case Value::Kind::Sub: return offsetReads(v.args[1]) == 0 ? offsetReads(v.args[0]) : -1;
         case Value::Kind::Mul:
         case Value::Kind::Mod:
-        case Value::Kind::Neg: break;
+        case Value::Kind::Neg:
+        case Value::Kind::Xor:
+        case Value::Kind::Or: break;
     }
     for (const Value& a : v.args)
         if (offsetReads(a) != 0) return -1;
@@ -97,6 +99,9 @@ z3::expr valueTerm(const Choices& c, const Value& v) {
         case Value::Kind::Mul: return term(0) * term(1);
         case Value::Kind::Mod: return z3::mod(term(0), term(1));  // Euclidean, as arith::mod
         case Value::Kind::Neg: return -term(0);
+        // Through 64-bit vectors and back as signed: the value is in range (Value::eval checks every other step).
+        case Value::Kind::Xor: return z3::bv2int(z3::int2bv(64, term(0)) ^ z3::int2bv(64, term(1)), true);
+        case Value::Kind::Or: return z3::bv2int(z3::int2bv(64, term(0)) | z3::int2bv(64, term(1)), true);
     }
     return c.ctx.int_val(0);
 }

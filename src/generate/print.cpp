@@ -63,6 +63,8 @@ std::string expr(const Expr& e, int context) {
         case Expr::Kind::Mul: s = expr(e.args.at(0), 2) + " * " + expr(e.args.at(1), 3); break;
         case Expr::Kind::Mod: s = expr(e.args.at(0), 2) + " % " + expr(e.args.at(1), 3); break;
         case Expr::Kind::Neg: s = "-" + expr(e.args.at(0), 3); break;
+        case Expr::Kind::Xor:
+        case Expr::Kind::Or: throw std::invalid_argument("X86 bitwise operation in an RDMA test");
     }
     return precedence(e) < context ? "(" + s + ")" : s;
 }
@@ -158,7 +160,7 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::RegAssign:
         case Stmt::Kind::RegLoad:
         case Stmt::Kind::Xchg:
-        case Stmt::Kind::LockedAdd: throw std::invalid_argument("X86 register statement in an RDMA test");
+        case Stmt::Kind::LockedUpdate: throw std::invalid_argument("X86 register statement in an RDMA test");
     }
     throw std::invalid_argument("unknown statement kind");
 }

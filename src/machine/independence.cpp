@@ -130,7 +130,7 @@ void Rules::programFootprint(const State& s, int t, std::vector<PendingStep>& ou
         case Instr::Op::RegLoad: cpuRead(f, in.loc); return;
         case Instr::Op::Cas:
         case Instr::Op::Xchg:
-        case Instr::Op::LockedAdd:  // needs the store buffer empty, then reads and writes memory
+        case Instr::Op::LockedUpdate:  // needs the store buffer empty, then reads and writes memory
             if (buffered) objects_.readWholeStoreBuffer(t, f.footprint());
             f.writes(objects_.memory(in.loc));
             return;

@@ -17,6 +17,8 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
         case Kind::Mul: return arith::mul(args[0].eval(slots, registers), args[1].eval(slots, registers));
         case Kind::Mod: return arith::mod(args[0].eval(slots, registers), args[1].eval(slots, registers));
         case Kind::Neg: return arith::neg(args[0].eval(slots, registers));
+        case Kind::Xor: return arith::bitXor(args[0].eval(slots, registers), args[1].eval(slots, registers));
+        case Kind::Or: return arith::bitOr(args[0].eval(slots, registers), args[1].eval(slots, registers));
     }
     return 0;
 }
@@ -87,6 +89,8 @@ private:
             case Expr::Kind::Mul: c.kind = CompiledExpr::Kind::Mul; break;
             case Expr::Kind::Mod: c.kind = CompiledExpr::Kind::Mod; break;
             case Expr::Kind::Neg: c.kind = CompiledExpr::Kind::Neg; break;
+            case Expr::Kind::Xor: c.kind = CompiledExpr::Kind::Xor; break;
+            case Expr::Kind::Or: c.kind = CompiledExpr::Kind::Or; break;
         }
         for (const Expr& a : e.args) c.args.push_back(expr(a, in));
         return c;
@@ -149,8 +153,9 @@ private:
                 in.loc = location(st.target.name);
                 return;
             }
-            case Stmt::Kind::LockedAdd: {
-                Instr& in = emit(Instr::Op::LockedAdd, st.where);
+            case Stmt::Kind::LockedUpdate: {
+                Instr& in = emit(Instr::Op::LockedUpdate, st.where);
+                in.xorUpdate = st.update == Expr::Kind::Xor;
                 if (!st.result.empty()) in.reg = reg(st.result);
                 in.loc = location(st.target.name);
                 in.expr = expr(st.expr, in);

@@ -13,7 +13,7 @@ namespace rdmacheck::machine {
 
 // An expression whose locations are read slots and whose registers are indices.
 struct CompiledExpr {
-    enum class Kind { Const, Slot, Register, Add, Sub, Mul, Mod, Neg };
+    enum class Kind { Const, Slot, Register, Add, Sub, Mul, Mod, Neg, Xor, Or };
     Kind kind = Kind::Const;
     long long value = 0;  // Const
     int index = 0;        // Slot / Register
@@ -43,7 +43,7 @@ struct Instr {
         RegAssign,  // reg := expr
         RegLoad,    // reg := loc
         Xchg,       // swap loc and reg atomically
-        LockedAdd,  // loc += expr atomically (X86 LOCK ADD, INC, DEC); the sum also to reg, if any
+        LockedUpdate,  // loc += expr (xorUpdate: ^=) atomically (X86 LOCK ADD, INC, DEC, XOR); the result also to reg
         RegTest,    // continue only where `expr compare expr2` holds over registers (X86 jumps; no read)
     };
     Op op = Op::Jump;
@@ -58,6 +58,7 @@ struct Instr {
     int hidden = -1;
     long long value = 0;
     Comparison compare = Comparison::Eq;  // Assume, WhileHead
+    bool xorUpdate = false;               // LockedUpdate: xor, not add
     CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas, RCas: expected, desired; RFaa: addend
     std::vector<int> slots;     // location read into each slot, in slot order
     std::vector<int> targets;

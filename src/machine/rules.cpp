@@ -378,7 +378,7 @@ void Rules::programSteps(const State& s, int t, Out& out) const {
             return;
         }
         case Instr::Op::Xchg:
-        case Instr::Op::LockedAdd:
+        case Instr::Op::LockedUpdate:
             // A locked read-modify-write: like a successful CAS, it needs an empty store buffer.
             if (ts.storeBuffer.empty()) lockedStep(s, t, in, next());
             return;
@@ -446,14 +446,18 @@ void Rules::popCompletion(State& n, int t, const Instr& in) const {
 }
 
 // XCHG (the register's value in, the old value to the register) or LOCK ADD
-// (the old value plus the addend in, and to the flags register): one CAS event.
+// or XOR (the old value plus, or xor, the operand in, and to the flags
+// register): one CAS event.
 void Rules::lockedStep(const State& s, int t, const Instr& in, State& n) const {
     const int cas = issue(n, t, EventKind::CAS, in.loc, 0);
     read(n, cas, memoryAt(s, in.loc));
     const long long old = s.memory[in.loc];
     const bool exchange = in.op == Instr::Op::Xchg;
-    const long long stored = exchange ? s.threads[t].registers[in.reg]
-                                      : atInstruction(in, [&] { return arith::add(evaluate(in, in.expr, s.threads[t]), old); });
+    auto update = [&] {
+        const long long operand = evaluate(in, in.expr, s.threads[t]);
+        return in.xorUpdate ? arith::bitXor(old, operand) : arith::add(old, operand);
+    };
+    const long long stored = exchange ? s.threads[t].registers[in.reg] : atInstruction(in, update);
     store(n, in.loc, stored, cas);
     if (in.reg >= 0) n.threads[t].registers[in.reg] = exchange ? old : stored;
     advance(n.threads[t]);

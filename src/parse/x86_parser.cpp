@@ -1,7 +1,7 @@
 // Front end for herd7's X86 litmus syntax: the x86-TSO conformance suite's
 // MOV, MFENCE, XCHG, and the instructions litmus/x86/README.md lists (LOCK
-// ADD/INC/DEC, register arithmetic, MOV widths, SFENCE, LFENCE). Registers
-// are thread-local values.
+// ADD/INC/DEC/XOR, register arithmetic and bitwise XOR/OR, MOV widths, SFENCE,
+// LFENCE, CMP and forward jumps). Registers are thread-local values.
 #include <algorithm>
 #include <cctype>
 #include <deque>
@@ -16,6 +16,8 @@
 namespace rdmacheck {
 
 namespace {
+
+const char* const kLockTakes = "LOCK takes ADD, XOR, INC or DEC with a memory destination";
 
 std::string upper(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
@@ -293,7 +295,7 @@ private:
         const std::string prefix = locked ? "LOCK; " : "";
         if (mnemonic == "MFENCE" || mnemonic == "SFENCE" || mnemonic == "LFENCE") {
             code.push_back(prefix + mnemonic);
-            if (locked) throw InputError(op.where, "LOCK takes ADD, INC or DEC with a memory destination");
+            if (locked) throw InputError(op.where, kLockTakes);
             // x86-TSO orders what SFENCE and LFENCE order anyway (herd7's
             // x86tso.cat agrees): only MFENCE is an event.
             if (mnemonic != "MFENCE") return {};
@@ -329,24 +331,27 @@ private:
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseOperand();
             code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
-            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where));
+            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where), Expr::Kind::Add);
         }
         const bool isMove = mnemonic == "MOV" || mnemonic == "MOVB" || mnemonic == "MOVW" || mnemonic == "MOVL" ||
                             mnemonic == "MOVQ";
         if (!isMove && mnemonic != "XCHG" && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "OR")
             throw InputError(op.where, "unsupported X86 instruction '" + op.text +
-                                           "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR and "
-                                           "OR of a register with itself, LOCK ADD/INC/DEC, MFENCE, SFENCE, LFENCE, "
-                                           "CMP, JE, JNE, JMP, SETNB, CMOVC)" +
+                                           "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR, OR, "
+                                           "LOCK ADD/INC/DEC/XOR, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, "
+                                           "CMOVC)" +
                                            quantifierHint(op.text));
         Operand dst = parseOperand();
         lex_.expect(",", "between operands");
         Operand src = parseOperand();
         // herd7 hashes MOVB, MOVW, MOVL and MOVQ as MOV (checked against herd7 7.58).
         code.push_back(prefix + (isMove ? "MOV" : mnemonic) + " " + dst.herdText() + "," + src.herdText());
-        if (locked && mnemonic != "ADD") throw InputError(op.where, "LOCK takes ADD, INC or DEC with a memory destination");
-        if (mnemonic == "ADD") return update(op, locked, dst, src);
-        if (mnemonic == "XOR" || mnemonic == "OR") return zeroOrSame(op, mnemonic, dst, src);
+        // herd7 7.58 takes LOCK on ADD, XOR, INC, DEC and XCHG (herd/X86Sem.ml); XCHG is locked anyway.
+        if (locked && mnemonic != "ADD" && mnemonic != "XOR") throw InputError(op.where, kLockTakes);
+        if (mnemonic == "ADD") return update(op, locked, dst, src, Expr::Kind::Add);
+        if (isIdiom(dst, src)) return zeroOrSame(op, mnemonic, dst);
+        if (mnemonic == "XOR" || mnemonic == "OR")
+            return update(op, locked, dst, src, mnemonic == "XOR" ? Expr::Kind::Xor : Expr::Kind::Or);
         Stmt s;
         s.where = op.where;
         if (mnemonic == "XCHG") {
@@ -418,19 +423,21 @@ private:
         return s;
     }
 
-    // dst += src: a register's new value, or with LOCK one locked
-    // read-modify-write of memory. An unlocked one to memory is refused: herd7
-    // leaves its read and write unordered (iico, not po), so that the write may
-    // precede in coherence the write its own read read from, and counts
-    // executions rdmacheck, whose events of a thread are all in po, would not.
-    std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src) {
+    // dst := dst `operation` src (ADD, XOR, OR): a register's new value, or
+    // with LOCK one locked read-modify-write of memory. An unlocked one to
+    // memory is refused: herd7 leaves its read and write unordered (iico, not
+    // po), so that the write may precede in coherence the write its own read
+    // read from, and counts executions rdmacheck, whose events of a thread are
+    // all in po, would not.
+    std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src,
+                             Expr::Kind operation) {
+        const std::string mnemonic = upper(op.text);
         if (src.kind == Operand::Kind::Memory && dst.kind != Operand::Kind::Register)
-            throw InputError(src.where, "ADD adds a register or a value");
-        if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, "cannot add to an immediate");
-        if (locked && dst.kind != Operand::Kind::Memory)
-            throw InputError(op.where, "LOCK takes ADD, INC or DEC with a memory destination");
+            throw InputError(src.where, mnemonic + " into memory takes a register or a value");
+        if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, mnemonic + " cannot write an immediate");
+        if (locked && dst.kind != Operand::Kind::Memory) throw InputError(op.where, kLockTakes);
         Expr sum;
-        sum.kind = Expr::Kind::Add;
+        sum.kind = operation;
         sum.where = op.where;
         Stmt s;
         s.where = op.where;
@@ -450,11 +457,13 @@ private:
             return out;
         }
         if (!locked)
-            throw InputError(op.where, "an unlocked " + upper(op.text) + " to memory is not read: herd7 leaves its read and "
-                                       "write unordered within the instruction, which rdmacheck does not model; use LOCK " +
-                                       upper(op.text) + ", or MOV to a register, " + upper(op.text) + " it and MOV back");
+            throw InputError(op.where, "an unlocked " + mnemonic + " to memory is not read: herd7 leaves its read and "
+                                       "write unordered within the instruction, which rdmacheck does not model; use " +
+                                       (mnemonic == "OR" ? "" : "LOCK " + mnemonic + ", or ") + "MOV to a register, " +
+                                       mnemonic + " it and MOV back");
         s.target = LocRef{dst.name, std::nullopt, dst.where};
-        s.kind = Stmt::Kind::LockedAdd;
+        s.kind = Stmt::Kind::LockedUpdate;
+        s.update = operation;
         s.expr = valueOf(src);
         s.result = kCmpLeft;  // the sum, for the flags
         std::vector<Stmt> out{s};
@@ -462,16 +471,15 @@ private:
         return out;
     }
 
-    // XOR R,R and OR R,R: values are integers without bitwise operations, so
-    // only the idioms (zero the register; leave it as it is) are read.
-    static std::vector<Stmt> zeroOrSame(const Token& op, const std::string& mnemonic, const Operand& dst,
-                                        const Operand& src) {
-        if (dst.kind != Operand::Kind::Register || src.kind != Operand::Kind::Register || dst.name != src.name)
-            throw InputError(op.where, mnemonic + " is read only as " + mnemonic +
-                                           " R,R of one register: rdmacheck's values have no bitwise operations");
+    // XOR R,R and OR R,R of one register: the idioms, zero the register and
+    // leave it as it is (no bitwise term for the solver), flags as herd7 sets them.
+    static bool isIdiom(const Operand& dst, const Operand& src) {
+        return dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Register && dst.name == src.name;
+    }
+    static std::vector<Stmt> zeroOrSame(const Token& op, const std::string& mnemonic, const Operand& dst) {
         std::vector<Stmt> out;
         if (mnemonic == "XOR") {
-            out.push_back(load(op, dst.name, immediate(0, src.where)));
+            out.push_back(load(op, dst.name, immediate(0, dst.where)));
         }
         for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
         return out;

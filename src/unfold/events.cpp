@@ -107,6 +107,8 @@ long long Value::eval(const std::vector<long long>& readValues) const {
         case Kind::Mul: return arith::mul(args[0].eval(readValues), args[1].eval(readValues));
         case Kind::Mod: return arith::mod(args[0].eval(readValues), args[1].eval(readValues));
         case Kind::Neg: return arith::neg(args[0].eval(readValues));
+        case Kind::Xor: return arith::bitXor(args[0].eval(readValues), args[1].eval(readValues));
+        case Kind::Or: return arith::bitOr(args[0].eval(readValues), args[1].eval(readValues));
     }
     return 0;
 }

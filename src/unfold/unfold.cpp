@@ -231,6 +231,8 @@ private:
             case Expr::Kind::Mul: v.kind = Value::Kind::Mul; break;
             case Expr::Kind::Mod: v.kind = Value::Kind::Mod; break;
             case Expr::Kind::Neg: v.kind = Value::Kind::Neg; break;
+            case Expr::Kind::Xor: v.kind = Value::Kind::Xor; break;
+            case Expr::Kind::Or: v.kind = Value::Kind::Or; break;
         }
         for (const Expr& a : e.args) v.args.push_back(valueOf(a, s, readOf));
         return v;
@@ -336,7 +338,7 @@ private:
                 break;
             }
             case Stmt::Kind::Xchg: xchg(s, st); break;
-            case Stmt::Kind::LockedAdd: lockedAdd(s, st); break;
+            case Stmt::Kind::LockedUpdate: lockedUpdate(s, st); break;
         }
         continueWith(std::move(s));
     }
@@ -494,16 +496,16 @@ private:
         s.path.registers[st.result] = Value::readBy(cas);
     }
 
-    // x86 LOCK ADD/INC/DEC: one locked update, the value read plus the addend
-    // (also into the result register: the flags' operand).
-    void lockedAdd(PathState& s, const Stmt& st) {
+    // x86 LOCK ADD/INC/DEC/XOR: one locked update, the value read plus (or
+    // xor) the operand (also into the result register: the flags' operand).
+    void lockedUpdate(PathState& s, const Stmt& st) {
         const int l = locations_.local(st.target, thread_.node);
         const int rmw = emit(s, EventKind::CAS, l, 0, st.where);
-        Value sum;
-        sum.kind = Value::Kind::Add;
-        sum.args = {Value::readBy(rmw), valueOf(st.expr, s, {})};
-        if (!st.result.empty()) s.path.registers[st.result] = sum;
-        s.path.events[rmw].written = std::move(sum);
+        Value updated;
+        updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor : Value::Kind::Add;
+        updated.args = {Value::readBy(rmw), valueOf(st.expr, s, {})};
+        if (!st.result.empty()) s.path.registers[st.result] = updated;
+        s.path.events[rmw].written = std::move(updated);
     }
 
     // Gives the work identifier to the call that starts at `first`.
