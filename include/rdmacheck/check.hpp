@@ -69,8 +69,9 @@ struct PathCombination {
 // SolverFailure (encode.hpp).
 //
 // A skeleton cut at the unroll bound (sk.cutAt) never reaches `body`. With
-// `cutNotes`, the search notes its loops there when an execution reaches the
-// bound (executions past it are missing: a warning) and passes over the
+// `cutNotes`, the search notes its loops there when a candidate execution
+// (well-formed, consistent or not, as herd7 reads it) reaches the bound
+// (executions past it may be missing: a warning) and passes over the
 // skeletons whose loops are all noted, which can tell nothing new; without,
 // it passes over them all (explain shows complete candidates only).
 class SkeletonSearch {

@@ -40,7 +40,7 @@ struct CheckResult {
     uint64_t positive = 0;
     uint64_t negative = 0;
     bool ok = false;
-    std::vector<SourceLoc> cutLoops;      // loops whose unroll bound cut consistent executions
+    std::vector<SourceLoc> cutLoops;      // loops whose unroll bound cut a candidate execution (herd7's "Loop")
     // Some execution (a run, on a machine) reached the end of every thread,
     // whatever the filter: without one, States 0 hides a deadlock.
     bool completes = false;

@@ -128,8 +128,9 @@ private:
             if (line.empty()) continue;
             const std::vector<std::string> cells = leadingCells(line);
             auto cell = [&](size_t i) { return i < cells.size() ? cells[i] : std::string(); };
-            const std::map<std::string, bool> words{{"Ok", true}, {"No", false}, {"1", true},
-                                                    {"0", false}, {"true", true}, {"false", false}};
+            const std::map<std::string, bool> words{{"Ok", true},      {"No", false},       {"Loop Ok", true},
+                                                    {"Loop No", false}, {"1", true},        {"0", false},
+                                                    {"true", true},     {"false", false}};
             auto w = words.find(cell(verdictAt));
             if (w == words.end()) {
                 if (n == 1) {  // a header

@@ -125,8 +125,10 @@ void Rules::programFootprint(const State& s, int t, std::vector<PendingStep>& ou
                 f.writes(objects_.memory(in.loc));
             }
             return;
-        case Instr::Op::Assume:
         case Instr::Op::WhileHead:
+            if (in.loc >= 0) cpuRead(f, in.loc);  // else a test of registers
+            return;
+        case Instr::Op::Assume:
         case Instr::Op::RegLoad: cpuRead(f, in.loc); return;
         case Instr::Op::Cas:
         case Instr::Op::Xchg:

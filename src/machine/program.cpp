@@ -244,7 +244,13 @@ private:
         const int head = here();
         Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
         h.loop = index;
-        if (st.kind == Stmt::Kind::While) test(st, st.compare, h);
+        if (st.kind == Stmt::Kind::While && !readsMemory(st.expr) && !readsMemory(st.expr2)) {
+            h.expr = expr(st.expr, h);  // an X86 jump back: a test of CMP's registers, no read
+            h.expr2 = expr(st.expr2, h);
+            h.compare = st.compare;
+        } else if (st.kind == Stmt::Kind::While) {
+            test(st, st.compare, h);
+        }
         block(st.body);
         emit(Instr::Op::Jump, st.where).targets = {head};
         out_.code[head].targets = {here()};

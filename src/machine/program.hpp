@@ -38,7 +38,8 @@ struct Instr {
         Branch,     // continue at any of targets (choice, if)
         LoopEnter,  // counter of `loop` := 0, then fall through to the head
         LoopHead,   // plain loop: exit to targets[0] or run the body at pc+1
-        WhileHead,  // read loc: stay while `value compare this->value` holds, else exit to targets[0]
+        WhileHead,  // read loc: stay while `value compare this->value` holds, else exit to targets[0];
+                    // loc -1: `expr compare expr2` over registers (X86 jumps back; no read)
         Jump,       // to targets[0]
         RegAssign,  // reg := expr
         RegLoad,    // reg := loc

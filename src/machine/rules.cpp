@@ -232,6 +232,7 @@ bool Rules::controlStep(const State& s, int t) const {
         case Instr::Op::Jump:
         case Instr::Op::RegTest:
         case Instr::Op::RegAssign: return true;
+        case Instr::Op::WhileHead: return tc.code[ts.pc].loc < 0;  // over registers
         default: return false;
     }
 }
@@ -352,10 +353,16 @@ void Rules::programSteps(const State& s, int t, Out& out) const {
             stayInLoop(next(), t, in);
             return;
         case Instr::Op::WhileHead: {
-            const ReadSource r = cpuRead(s, t, in.loc);
             State& n = next();
-            cpuReadEvent(n, t, in.loc, r);
-            if (holds(in.compare, r.value, in.value)) {
+            bool stay = false;
+            if (in.loc < 0) {
+                stay = holds(in.compare, evaluate(in, in.expr, ts), evaluate(in, in.expr2, ts));
+            } else {
+                const ReadSource r = cpuRead(s, t, in.loc);
+                cpuReadEvent(n, t, in.loc, r);
+                stay = holds(in.compare, r.value, in.value);
+            }
+            if (stay) {
                 stayInLoop(n, t, in);
             } else {
                 leaveLoop(n, t, in);

@@ -24,27 +24,31 @@ public:
                 throw InputError(items[i].where, "label " + items[i].label + " defined twice in the thread");
     }
 
-    // items [begin, end) as statements; a jump's target must lie in (its place, end].
+    // items [begin, end) as statements; a jump's target must lie in [begin, end].
     Block region(size_t begin, size_t end) const {
         Block out;
         for (size_t i = begin; i < end; ++i) {
             const X86Item& item = items_[i];
             if (item.kind == X86Item::Kind::Code) out.insert(out.end(), item.code.begin(), item.code.end());
-            if (item.kind == X86Item::Kind::Jump) i = jump(i, end, out) - 1;
+            if (item.kind == X86Item::Kind::Jump) i = jump(i, begin, end, out) - 1;
         }
         return out;
     }
 
 private:
     // The jump at `at` as a statement into `out`; returns where the code goes on.
-    size_t jump(size_t at, size_t end, Block& out) const {
+    size_t jump(size_t at, size_t begin, size_t end, Block& out) const {
         const X86Item& item = items_[at];
-        const size_t target = targetOf(item, at, end);
+        const size_t target = targetOf(item, at, begin, end);
+        if (target < at) {
+            out.push_back(loop(item, target, at));
+            return at + 1;
+        }
         if (!item.when) return target;  // JMP: its stretch is dead code
         // `Jcc L0; (not taken) JMP L1; L0: (taken) L1:` is an if-else.
         const X86Item& last = items_[target - 1];
         if (target - 1 > at && last.kind == X86Item::Kind::Jump && !last.when) {
-            const size_t join = targetOf(last, target - 1, end);
+            const size_t join = targetOf(last, target - 1, begin, end);
             if (join > target) {
                 out.push_back(test(item, region(target, join), region(at + 1, target - 1)));
                 return join;
@@ -54,15 +58,23 @@ private:
         return target;
     }
 
-    size_t targetOf(const X86Item& jump, size_t at, size_t end) const {
+    size_t targetOf(const X86Item& jump, size_t at, size_t begin, size_t end) const {
         auto it = labels_.find(jump.label);
         if (it == labels_.end()) throw InputError(jump.where, "no label " + jump.label + " in this thread");
-        if (it->second < at)
-            throw InputError(jump.where, "a backward jump (a loop) is not read yet: only forward jumps are");
-        if (it->second > end)
-            throw InputError(jump.where, "this jump crosses another one's stretch of code: only nested forward "
-                                         "jumps are read");
+        if (it->second < begin || it->second > end)
+            throw InputError(jump.where, "this jump crosses another one's stretch of code: only nested jumps are read");
+        if (it->second < at && !jump.when)
+            throw InputError(jump.where, "an unconditional backward jump loops for ever: no execution ends");
         return it->second;
+    }
+
+    // `L: S; Jcc L`, where the code so far ran S once: `while (taken) {S}`,
+    // which --unroll bounds as herd7's -unroll bounds the jumps taken back.
+    Stmt loop(const X86Item& jump, size_t label, size_t at) const {
+        Stmt s = test(jump, {}, {});
+        s.kind = Stmt::Kind::While;
+        s.body = region(label, at);
+        return s;
     }
 
     // `if (taken) {taken} else {notTaken}`, taken as the last CMP's operands compare.

@@ -1,7 +1,7 @@
 // herd7's X86 jumps as the structured statements both engines run: a forward
 // conditional jump over a stretch of code is an `if` around that stretch, a
-// forward JMP makes it dead code. Backward jumps (loops) and jumps that cross
-// are refused at the jump.
+// forward JMP makes it dead code, a conditional jump back over a stretch is a
+// `while` after it. Jumps that cross are refused at the jump.
 #pragma once
 
 #include <optional>

@@ -74,9 +74,9 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
             r.print(false, line + "\n");
             if (line.rfind("States ", 0) == 0) {
                 inStates = true;
-            } else if (line == "Ok" || line == "No") {
+            } else if (line == "Ok" || line == "No" || line == "Loop Ok" || line == "Loop No") {
                 inStates = false;
-                r.checked = true, r.ok = line == "Ok";
+                r.checked = true, r.ok = line.back() == 'k';
             } else if (inStates) {
                 r.states.push_back(line);
             }

@@ -11,9 +11,10 @@ namespace rdmacheck {
 
 namespace {
 
-// The warning of a loop whose unroll bound cut consistent executions.
+// The warning of a loop whose unroll bound cut a candidate execution (herd7's
+// "unrolling limit exceeded").
 constexpr const char* kUnrollCut =
-    "loop unrolled to the bound; executions needing more iterations are missing (raise --unroll)";
+    "loop unrolled to the bound; executions needing more iterations may be missing (raise --unroll)";
 
 // The warning of a test none of whose executions completes (a deadlock, for a
 // protocol): herd7's verdict stands, but it speaks of no execution.
@@ -116,7 +117,8 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     out << "Model " << r.model << machineNote(r) << "\n";
     out << "States " << r.states.size() << "\n";
     for (const auto& [state, satisfies] : r.states) out << stateLine(r, state) << "\n";
-    out << (r.ok ? "Ok" : "No") << "\n";
+    // herd7 marks the verdict of a test whose unrolling bound cut a candidate (herd/top_herd.ml).
+    out << (r.cutLoops.empty() ? "" : "Loop ") << (r.ok ? "Ok" : "No") << "\n";
     // The answer-only modes count no executions: they print no counts.
     const bool counted = r.mode == CheckMode::Executions;
     // herd7 counts the witnesses of ~exists C against ~C, its Observation against C.

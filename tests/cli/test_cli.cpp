@@ -278,7 +278,7 @@ TEST(Cli, HerdLogReaderAcceptsEveryReport) {
             EXPECT_TRUE(std::regex_match(line, testLine)) << line;
         } else if (line.rfind("States ", 0) == 0) {
             inStates = true;
-        } else if (line == "Ok" || line == "No") {
+        } else if (line == "Ok" || line == "No" || line == "Loop Ok" || line == "Loop No") {
             inStates = false;
         } else if (inStates) {
             EXPECT_TRUE(std::regex_match(line, stateLine)) << line;

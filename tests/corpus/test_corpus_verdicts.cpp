@@ -79,9 +79,15 @@ std::vector<Expectation> readExpectations(const std::string& dir) {
     return rows;
 }
 
-// The verdict, and the number of final states where the row gives it.
+// The verdict, and the number of final states where the row gives it. A
+// verdict `Loop Ok` or `Loop No` (herd7's, when the unroll bound cuts a
+// candidate) is the declarative engine's; a machine marks only the loops its
+// runs reach, so its verdict is compared without the mark.
 void expectAsStated(const CheckResult& r, const Expectation& e, const std::string& engine) {
-    EXPECT_EQ(r.ok ? "Ok" : "No", e.expect) << engine;
+    const bool declarative = engine == "declarative";
+    const std::string loop = declarative && !r.cutLoops.empty() ? "Loop " : "";
+    const std::string expected = declarative ? e.expect : e.expect.substr(e.expect.rfind(' ') + 1);
+    EXPECT_EQ(loop + (r.ok ? "Ok" : "No"), expected) << engine;
     if (e.states) {
         EXPECT_EQ(r.states.size(), *e.states) << engine << ": final states";
     }
@@ -124,12 +130,12 @@ void expectCorpusVerdicts(const std::string& dir) {
     std::set<std::string> withVerdict;
     for (const Expectation& e : rows) {
         SCOPED_TRACE(e.test + " under " + e.model + " (" + e.source + ")");
-        ASSERT_TRUE(e.expect == "Ok" || e.expect == "No") << e.expect;
+        ASSERT_TRUE(e.expect == "Ok" || e.expect == "No" || e.expect == "Loop Ok" || e.expect == "Loop No")
+            << e.expect;
         const LitmusTest test = parseLitmusFile(dir + "/" + e.test);
         const Model model = loadModel(modelsDir(), e.model);
         const CheckResult r = check(test, model, CheckOptions{});
         expectAsStated(r, e, "declarative");
-        EXPECT_TRUE(r.cutLoops.empty());
         withVerdict.insert(e.test);
         expectMachinesAsStated(test, model, e);
     }
@@ -188,6 +194,6 @@ TEST(Corpus, X86InstructionsGiveHerd7sReports) {
     std::string withoutModel;
     std::istringstream lines(ours);
     for (std::string line; std::getline(lines, line);)
-        if (line.rfind("Model ", 0) != 0) withoutModel += line + "\n";
+        if (line.rfind("Model ", 0) != 0 && line.rfind("Warning: ", 0) != 0) withoutModel += line + "\n";  // herd7: stderr
     EXPECT_EQ(withoutModel, herd);
 }
