@@ -274,15 +274,16 @@ std::string CycleShape::edgeList() const {
     return out;
 }
 
-std::string CycleShape::name(const std::function<std::string(const DiyEdge&)>& word) const {
+std::string CycleShape::name(const std::function<std::string(const DiyEdge&)>& word,
+                             const std::function<std::string(size_t event)>& alone) const {
     const std::string named = family(key(), sameLocation());
     const std::string base = named.empty() ? key() : named;
     std::vector<std::string> words(eventsOf_.size());
-    for (size_t i = 0; i < n_; ++i)
-        if (!edge(i).external) {
-            std::string& w = words[events_[i].thread];
-            w += (w.empty() ? "" : "-") + word(edge(i));
-        }
+    for (size_t i = 0; i < n_; ++i) {
+        std::string& w = words[events_[i].thread];
+        if (!edge(i).external) w += (w.empty() ? "" : "-") + word(edge(i));
+        if (alone && eventsOf_[events_[i].thread] == 1) w = alone(i);
+    }
     std::vector<std::string> shown;
     for (const std::string& w : words)
         if (!w.empty()) shown.push_back(w);

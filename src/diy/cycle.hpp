@@ -41,8 +41,11 @@ public:
     // The location's writes in coherence order.
     const std::vector<size_t>& coherence(int location) const { return coherence_[location]; }
     std::string edgeList() const;
-    // diy7's name: the family, then each thread's internal edges as `word` names them.
-    std::string name(const std::function<std::string(const DiyEdge&)>& word) const;
+    // diy7's name: the family, then each thread's internal edges as `word`
+    // names them; a thread of one event, as `alone` names that event (none:
+    // nothing, as diy7).
+    std::string name(const std::function<std::string(const DiyEdge&)>& word,
+                     const std::function<std::string(size_t event)>& alone = {}) const;
 
 private:
     bool valid(std::string& why) const;

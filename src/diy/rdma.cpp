@@ -39,6 +39,19 @@ DiyEdge programOrder(const std::string& prefix, DiyEdge::Kind kind, char place, 
 
 }  // namespace
 
+std::optional<DiyEdge> typedCommunicationEdge(const std::string& name) {
+    for (DiyEdge e : communicationEdges())
+        for (const std::string& a : rdmaMemoryKinds())
+            for (const std::string& b : rdmaMemoryKinds())
+                if (name == e.name + a + b && directionOf(a) == e.from && directionOf(b) == e.to) {
+                    e.name = name;
+                    e.fromEvent = a;
+                    e.toEvent = b;
+                    return e;
+                }
+    return std::nullopt;
+}
+
 std::vector<DiyEdge> rdmaEdges() {
     std::vector<DiyEdge> out;
     const std::pair<const char*, DiyEdge::Kind> orders[] = {{"Po", DiyEdge::Kind::Po},
@@ -61,14 +74,22 @@ std::vector<DiyEdge> rdmaEdges() {
 
 namespace {
 
+// Event i's kind: as an edge around it names it, else a CPU access.
+std::string eventKind(const CycleShape& s, size_t i) {
+    if (!s.edge(i).fromEvent.empty()) return s.edge(i).fromEvent;
+    if (!s.edge(i - 1).toEvent.empty()) return s.edge(i - 1).toEvent;
+    return s.event(i).dir == 'W' ? "lW" : "lR";
+}
+
 bool copies(const DiyEdge& into) { return into.kind == DiyEdge::Kind::Put || into.kind == DiyEdge::Kind::Get; }
 
 // A thread's internal edge in a test's name: diy7's word between CPU events
 // and for rfi, fri, wsi; an RDMA edge by its own name.
 std::string rdmaWord(const DiyEdge& e) {
     const bool programOrder = e.kind == DiyEdge::Kind::Po || e.kind == DiyEdge::Kind::Fence;
-    const bool communication = e.fromEvent.empty();
-    return communication || (programOrder && isCpu(e.fromEvent) && isCpu(e.toEvent)) ? diy7Word(e) : e.name;
+    const bool communication = e.kind == DiyEdge::Kind::Rf || e.kind == DiyEdge::Kind::Fr || e.kind == DiyEdge::Kind::Ws;
+    const bool cpu = e.fromEvent.empty() || (isCpu(e.fromEvent) && isCpu(e.toEvent));
+    return (communication || programOrder) && cpu ? diy7Word(e) : e.name;
 }
 
 // Sets of nodes joined (one node) or kept apart (two nodes).
@@ -141,11 +162,7 @@ private:
     std::map<std::string, int> freshCount_;  // by stem: r, u, s
 };
 
-std::string RdmaWriter::kindOf(size_t i) const {
-    if (!s_.edge(i).fromEvent.empty()) return s_.edge(i).fromEvent;
-    if (!s_.edge(i - 1).toEvent.empty()) return s_.edge(i - 1).toEvent;
-    return s_.event(i).dir == 'W' ? "lW" : "lR";
-}
+std::string RdmaWriter::kindOf(size_t i) const { return eventKind(s_, i); }
 
 // Where event i's operation goes: the location of its remote half, or (that
 // half not in the cycle) a node of its own, element `own`.
@@ -288,7 +305,11 @@ std::optional<DiyTest> rdmaTest(const std::vector<DiyEdge>& cycle, std::string& 
     if (!shape.build(cycle, why, copies)) return std::nullopt;
     RdmaWriter writer(shape);
     if (!writer.placeNodes(why)) return std::nullopt;
-    const std::string name = shape.name(rdmaWord);
+    // A thread of one operation's half is named by its kind (WRC+nrW+po+po), not as the CPU access.
+    const std::string name = shape.name(rdmaWord, [&](size_t i) {
+        const std::string kind = eventKind(shape, i);
+        return isNic(kind) ? kind : "";
+    });
     return DiyTest{name, shape.edgeList(), writer.text(name), shape.size()};
 }
 

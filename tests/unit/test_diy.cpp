@@ -160,6 +160,31 @@ TEST(RdmaDiy, PutAndGetCopyWhatTheyRead) {
     EXPECT_FALSE(allowedUnder(*get, "rdma-tso"));
 }
 
+// A communication edge that names its events' kinds makes a thread of one
+// event an operation's half (otherwise a CPU access), named by that kind: WRC
+// whose first thread is a put, and a read in the middle that is a get's
+// remote read. Such edges are not in the pool --size draws from.
+TEST(RdmaDiy, TypedCommunicationEdgesMakeOneEventThreadsOperations) {
+    std::string why;
+    const std::optional<DiyTest> wrc = rdmaTestOf("RfenrWlR PodlRlW Rfe PodlRlR Fre", why);
+    ASSERT_TRUE(wrc) << why;
+    EXPECT_EQ(wrc->name, "WRC+nrW+po+po");
+    EXPECT_NE(wrc->text.find("P0@1 {\n  x^2 := 1;\n}\n\nP1@2 {\n  r0 := x;\n  y := 1;\n}"), std::string::npos)
+        << wrc->text;
+    EXPECT_FALSE(allowedUnder(*wrc, "rdma-tso"));
+    const std::optional<DiyTest> get = rdmaTestOf("PodlWlW RfelWnrR FrenrRlW PodlWlR Fre", why);
+    ASSERT_TRUE(get) << why;
+    EXPECT_EQ(get->name, "WW+R+WR+po+nrR+po");
+    EXPECT_NE(get->text.find("P1@2 {\n  r0 := y^1;\n}"), std::string::npos) << get->text;
+    EXPECT_TRUE(allowedUnder(*get, "rdma-tso"));
+    EXPECT_FALSE(rdmaTestOf("RfenrWlR PodlRlW Rfe PodlRlR FrelRlW", why));
+    EXPECT_EQ(why, "FrelRlW ends at lW but RfenrWlR starts at nrW");
+    EXPECT_FALSE(findDiyEdge(DiyArch::RDMA, "RfelRlR"));  // rf goes from a write
+    EXPECT_FALSE(findDiyEdge(DiyArch::X86, "RfeWR"));
+    const std::vector<DiyEdge>& pool = diyEdges(DiyArch::RDMA);
+    EXPECT_TRUE(std::none_of(pool.begin(), pool.end(), [](const DiyEdge& e) { return e.name == "RfenrWlR"; }));
+}
+
 // Cycles that make no RDMA test, with the reason.
 TEST(RdmaDiy, RefusesWhatNoTestCanBe) {
     std::string why;
