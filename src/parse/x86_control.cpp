@@ -45,11 +45,16 @@ private:
             return at + 1;
         }
         if (!item.when) return target;  // JMP: its stretch is dead code
+        if (const size_t join = joinOf(item, at, target); join > target) {
+            // Another jump crosses out of the stretch: both branches run on to where every jump from within lands.
+            out.push_back(test(item, region(target, join), region(at + 1, join)));
+            return join;
+        }
         // `Jcc L0; (not taken) JMP L1; L0: (taken) L1:` is an if-else.
         const X86Item& last = items_[target - 1];
         if (target - 1 > at && last.kind == X86Item::Kind::Jump && !last.when) {
             const size_t join = targetOf(last, target - 1, begin, end);
-            if (join > target) {
+            if (join > target && closed(target - 1, join)) {
                 out.push_back(test(item, region(target, join), region(at + 1, target - 1)));
                 return join;
             }
@@ -58,11 +63,39 @@ private:
         return target;
     }
 
+    // Whether every jump strictly between `from` and `to` lands in (from, to].
+    bool closed(size_t from, size_t to) const { return extent(from, to) == to; }
+
+    // The least place from `to` on where every jump after `from` and before it
+    // lands (after `from`); `to` when the stretch is closed already.
+    size_t extent(size_t from, size_t to) const {
+        for (size_t j = from + 1; j < to; ++j) {
+            if (items_[j].kind != X86Item::Kind::Jump) continue;
+            auto it = labels_.find(items_[j].label);
+            if (it == labels_.end() || it->second <= from) return to;  // targetOf refuses these at the jump
+            if (it->second > to) return extent(from, it->second);
+        }
+        return to;
+    }
+
+    // Where the branches of the jump at `at` join: past the code that jumps
+    // from within its stretch cross to.
+    size_t joinOf(const X86Item& jump, size_t at, size_t target) const {
+        const size_t join = extent(at, target);
+        for (size_t j = at + 1; j < join; ++j)
+            if (items_[j].kind == X86Item::Kind::Jump && labels_.count(items_[j].label) &&
+                labels_.at(items_[j].label) <= at)
+                throw InputError(jump.where, "this jump leaves the loop it is in: only jumps within a loop's "
+                                             "stretch are read");
+        return join;
+    }
+
     size_t targetOf(const X86Item& jump, size_t at, size_t begin, size_t end) const {
         auto it = labels_.find(jump.label);
         if (it == labels_.end()) throw InputError(jump.where, "no label " + jump.label + " in this thread");
         if (it->second < begin || it->second > end)
-            throw InputError(jump.where, "this jump crosses another one's stretch of code: only nested jumps are read");
+            throw InputError(jump.where, "this jump leaves the loop it is in (or enters one before its label): "
+                                         "only jumps within a loop's stretch are read");
         if (it->second < at && !jump.when)
             throw InputError(jump.where, "an unconditional backward jump loops for ever: no execution ends");
         return it->second;

@@ -1,7 +1,9 @@
 // herd7's X86 jumps as the structured statements both engines run: a forward
 // conditional jump over a stretch of code is an `if` around that stretch, a
 // forward JMP makes it dead code, a conditional jump back over a stretch is a
-// `while` after it. Jumps that cross are refused at the jump.
+// `while` after it; a forward jump that another jump crosses makes each branch
+// run the rest of the code (which it then holds twice). A jump out of a loop,
+// or into one before its label, is refused at the jump.
 #pragma once
 
 #include <optional>
