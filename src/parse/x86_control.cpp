@@ -66,13 +66,17 @@ private:
     // Whether every jump strictly between `from` and `to` lands in (from, to].
     bool closed(size_t from, size_t to) const { return extent(from, to) == to; }
 
+    static constexpr size_t kBack = static_cast<size_t>(-1);
+
     // The least place from `to` on where every jump after `from` and before it
-    // lands (after `from`); `to` when the stretch is closed already.
+    // lands: `to` when the stretch is closed already, kBack when one of them
+    // jumps back to `from` or before (a loop around the stretch).
     size_t extent(size_t from, size_t to) const {
         for (size_t j = from + 1; j < to; ++j) {
             if (items_[j].kind != X86Item::Kind::Jump) continue;
             auto it = labels_.find(items_[j].label);
-            if (it == labels_.end() || it->second <= from) return to;  // targetOf refuses these at the jump
+            if (it == labels_.end()) continue;  // targetOf refuses it at the jump
+            if (it->second <= from) return kBack;
             if (it->second > to) return extent(from, it->second);
         }
         return to;
@@ -82,11 +86,8 @@ private:
     // from within its stretch cross to.
     size_t joinOf(const X86Item& jump, size_t at, size_t target) const {
         const size_t join = extent(at, target);
-        for (size_t j = at + 1; j < join; ++j)
-            if (items_[j].kind == X86Item::Kind::Jump && labels_.count(items_[j].label) &&
-                labels_.at(items_[j].label) <= at)
-                throw InputError(jump.where, "this jump leaves the loop it is in: only jumps within a loop's "
-                                             "stretch are read");
+        if (join == kBack)
+            throw InputError(jump.where, "this jump leaves the loop it is in: only jumps within a loop's stretch are read");
         return join;
     }
 
