@@ -123,6 +123,11 @@ std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& 
 // cells as readOrderTable's.
 std::vector<TableReading> readSeparatorCells(const Model& model, const ModelLoader& load, const std::string& table,
                                              int size, const CheckOptions& options);
+// The cells between a memory kind and a CPU CAS, and between two CASes, read
+// on the Pod edges to the CAS's read half (aR) and from its write half (aW),
+// with Rmw joining the halves.
+std::vector<TableReading> readCasCells(const Model& model, const ModelLoader& load, const std::string& table, int size,
+                                       const CheckOptions& options);
 // The separators' kinds, in the tables' order: F, P, nF.
 const std::vector<std::string>& rdmaSeparatorKinds();
 

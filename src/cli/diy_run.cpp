@@ -225,8 +225,15 @@ int DiyFlags::readTable(const ModelLoader& load, const CheckOptions& checking) c
     printGrid(separators, rdmaSeparatorKinds(), rdmaMemoryKinds());
     printCellLines(separators, size);
     printUnreadLines(separators);
-    std::cout << "CAS: not read (the RDMA edges have no CAS event); the cells between two separators: not read (no "
-                 "edge puts two in a row)\n";
+    const std::vector<TableReading> cas = readCasCells(m, load, table, size, checking);
+    std::cout << "CAS (a CPU compare-and-swap: PodKaR to its read, PodaWK from its write, Rmw between) over Rfe, Fre, "
+                 "Wse, Rmw\n";
+    std::vector<std::string> withCas = rdmaMemoryKinds();
+    withCas.push_back("CAS");
+    printGrid(cas, withCas, {"CAS"});
+    printGrid(cas, {"CAS"}, rdmaMemoryKinds());
+    printCellLines(cas, size);
+    std::cout << "The cells between two separators, or a separator and a CAS: not read (no edge puts them in a row)\n";
     return 0;
 }
 

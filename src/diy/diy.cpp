@@ -110,7 +110,7 @@ const std::vector<std::string>& rdmaSeparatorKinds() {
 std::optional<DiyEdge> findDiyEdge(DiyArch arch, const std::string& name) {
     for (const DiyEdge& e : diyEdges(arch))
         if (e.name == name) return e;
-    return arch == DiyArch::RDMA ? diy::typedCommunicationEdge(name) : std::nullopt;
+    return arch == DiyArch::RDMA ? diy::edgeBeyondPool(name) : std::nullopt;
 }
 
 std::optional<DiyTest> diyTest(DiyArch arch, const std::vector<DiyEdge>& cycle, std::string& why) {

@@ -39,16 +39,42 @@ DiyEdge programOrder(const std::string& prefix, DiyEdge::Kind kind, char place, 
 
 }  // namespace
 
-std::optional<DiyEdge> typedCommunicationEdge(const std::string& name) {
+namespace {
+
+// A CPU compare-and-swap's read and write, joined by Rmw into one CAS statement.
+const std::vector<std::string>& casKinds() {
+    static const std::vector<std::string> kinds{"aR", "aW"};
+    return kinds;
+}
+
+std::vector<std::string> allKinds() {
+    std::vector<std::string> out = rdmaMemoryKinds();
+    out.insert(out.end(), casKinds().begin(), casKinds().end());
+    return out;
+}
+
+bool isCas(const std::string& kind) { return kind == "aR" || kind == "aW"; }
+
+}  // namespace
+
+std::optional<DiyEdge> edgeBeyondPool(const std::string& name) {
+    if (name == "Rmw") return DiyEdge{"Rmw", DiyEdge::Kind::Rmw, false, true, 'R', 'W', "aR", "aW"};
     for (DiyEdge e : communicationEdges())
-        for (const std::string& a : rdmaMemoryKinds())
-            for (const std::string& b : rdmaMemoryKinds())
+        for (const std::string& a : allKinds())
+            for (const std::string& b : allKinds())
                 if (name == e.name + a + b && directionOf(a) == e.from && directionOf(b) == e.to) {
                     e.name = name;
                     e.fromEvent = a;
                     e.toEvent = b;
                     return e;
                 }
+    const std::pair<const char*, DiyEdge::Kind> orders[] = {{"Po", DiyEdge::Kind::Po}, {"MFence", DiyEdge::Kind::Fence}};
+    for (const auto& [prefix, kind] : orders)
+        for (char place : {'s', 'd'})
+            for (const std::string& a : allKinds())
+                for (const std::string& b : allKinds())
+                    if ((isCas(a) || isCas(b)) && placeFits(place, a, b) && name == prefix + std::string(1, place) + a + b)
+                        return programOrder(prefix, kind, place, a, b);
     return std::nullopt;
 }
 
@@ -220,8 +246,12 @@ void RdmaWriter::statement(size_t i, std::vector<std::string>& out) {
     auto observe = [&](const std::string& where) {
         if (e.value >= 0) atoms_.push_back(where + " = " + value);
     };
-    if (copies(s_.edge(i - 1))) return;  // written with its read
-    if (kind == "lW") {
+    if (copies(s_.edge(i - 1)) || kind == "aW") return;  // written with its read
+    if (kind == "aR") {  // with its write (Rmw): a CAS that succeeds where the cycle reads the value expected
+        const std::string r = fresh("r", node, "");
+        out.push_back(r + " := CAS(" + loc + ", " + value + ", " + std::to_string(s_.event(i + 1).value) + ")");
+        observe(r);
+    } else if (kind == "lW") {
         out.push_back(loc + " := " + value);
     } else if (kind == "lR") {
         const std::string r = fresh("r", node, "");
@@ -303,6 +333,12 @@ std::string RdmaWriter::text(const std::string& name) {
 std::optional<DiyTest> rdmaTest(const std::vector<DiyEdge>& cycle, std::string& why) {
     CycleShape shape;
     if (!shape.build(cycle, why, copies)) return std::nullopt;
+    for (size_t i = 0; i < shape.size(); ++i)
+        if ((eventKind(shape, i) == "aR") != (shape.edge(i).kind == DiyEdge::Kind::Rmw) ||
+            (eventKind(shape, i) == "aW") != (shape.edge(i - 1).kind == DiyEdge::Kind::Rmw)) {
+            why = "a CAS's read aR and write aW go together, joined by Rmw";
+            return std::nullopt;
+        }
     RdmaWriter writer(shape);
     if (!writer.placeNodes(why)) return std::nullopt;
     // A thread of one operation's half is named by its kind (WRC+nrW+po+po), not as the CPU access.

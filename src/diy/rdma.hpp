@@ -10,11 +10,14 @@
 namespace rdmacheck::diy {
 
 std::vector<DiyEdge> rdmaEdges();
-// A communication edge that names its two events' kinds (RfenrWlR: a put's
-// remote write read by a CPU read), so that a thread of one event can be an
-// operation's half; not among rdmaEdges(), the pool --size draws from, where
-// each would repeat a cycle whose program-order edges name the kinds already.
-std::optional<DiyEdge> typedCommunicationEdge(const std::string& name);
+// The edges read by name but not among rdmaEdges(), the pool --size draws
+// from: communication edges that name their two events' kinds (RfenrWlR: a
+// put's remote write read by a CPU read), so that a thread of one event can be
+// an operation's half (in the pool each would repeat a cycle whose
+// program-order edges name the kinds already); and a CPU CAS, its read `aR`
+// and write `aW` joined by `Rmw`, with the Po and MFence edges to and from
+// them (doc/diy.md).
+std::optional<DiyEdge> edgeBeyondPool(const std::string& name);
 std::optional<DiyTest> rdmaTest(const std::vector<DiyEdge>& cycle, std::string& why);
 
 }  // namespace rdmacheck::diy

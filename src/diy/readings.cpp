@@ -56,6 +56,8 @@ EventKind kindNamed(const std::string& name) {
 EdgeReading readEdge(const Model& model, const DiyEdge& edge, int size, const CheckOptions& options) {
     std::vector<DiyEdge> safe;
     for (const char* name : {"Rfe", "Fre", "Wse"}) safe.push_back(*findDiyEdge(DiyArch::RDMA, name));
+    // An edge to or from a CAS's half takes Rmw too, which joins the halves.
+    if (edge.fromEvent[0] == 'a' || edge.toEvent[0] == 'a') safe.push_back(*findDiyEdge(DiyArch::RDMA, "Rmw"));
     return relaxationMap(DiyArch::RDMA, model, safe, {edge}, size, options).front();
 }
 
@@ -187,22 +189,42 @@ private:
     std::map<std::string, EdgeReading> read_;
 };
 
+// The cell (a, b) read on the edge `Po<place><from><to>` (from, to: the
+// kinds of a CAS's halves where a or b is CAS).
+std::optional<TableReading> readCell(const Model& model, const ModelLoader& load, const std::string& table, int size,
+                                     const CheckOptions& options, const std::string& a, const std::string& b,
+                                     const std::string& place) {
+    const std::string from = a == "CAS" ? "aW" : a, to = b == "CAS" ? "aR" : b;
+    const std::optional<DiyEdge> edge = findDiyEdge(DiyArch::RDMA, "Po" + place + from + to);
+    if (!edge) return std::nullopt;  // `n` only between two operations
+    TableReading r{a,     b,     edge->otherNode, readEdge(model, *edge, size, options),
+                   tableOrders(model.tables.at(table), a, b, edge->otherNode), false, {}, {}};
+    if (r.tableOrders && r.reading.kind == EdgeReading::Kind::Safe) readForced(model, load, table, *edge, size, options, r);
+    return r;
+}
+
 }  // namespace
 
 std::vector<TableReading> readOrderTable(const Model& model, const ModelLoader& load, const std::string& table,
                                          int size, const CheckOptions& options) {
-    const OrderTable& cells = model.tables.at(table);
     std::vector<TableReading> out;
     for (const std::string& a : rdmaMemoryKinds())
         for (const std::string& b : rdmaMemoryKinds())
-            for (const char* place : {"d", "n"}) {
-                const std::optional<DiyEdge> edge = findDiyEdge(DiyArch::RDMA, "Po" + std::string(place) + a + b);
-                if (!edge) continue;  // `n` only between two operations
-                TableReading r{a,     b,     edge->otherNode, readEdge(model, *edge, size, options),
-                               tableOrders(cells, a, b, edge->otherNode), false, {}, {}};
-                if (r.tableOrders && r.reading.kind == EdgeReading::Kind::Safe) readForced(model, load, table, *edge, size, options, r);
-                out.push_back(r);
-            }
+            for (const char* place : {"d", "n"})
+                if (std::optional<TableReading> r = readCell(model, load, table, size, options, a, b, place)) out.push_back(*r);
+    return out;
+}
+
+std::vector<TableReading> readCasCells(const Model& model, const ModelLoader& load, const std::string& table, int size,
+                                       const CheckOptions& options) {
+    std::vector<std::pair<std::string, std::string>> pairs{{"CAS", "CAS"}};
+    for (const std::string& k : rdmaMemoryKinds()) {
+        pairs.emplace_back(k, "CAS");
+        pairs.emplace_back("CAS", k);
+    }
+    std::vector<TableReading> out;
+    for (const auto& [a, b] : pairs)
+        if (std::optional<TableReading> r = readCell(model, load, table, size, options, a, b, "d")) out.push_back(*r);
     return out;
 }
 

@@ -500,6 +500,12 @@ TEST(Commands, DiyRebuildsTheOrderTables) {
               std::string::npos)
         << grid;
     EXPECT_NE(grid.find("\nlW P: unread, no Poll edge puts lW before it\n"), std::string::npos) << grid;
+    // A CPU CAS's cells, through its read aR and write aW (Rmw between): at 6 edges a CAS before a read is in no
+    // cycle (a read after a CAS must reach another location through a second thread's program order).
+    EXPECT_NE(grid.find("\n     CAS\nlR   ✓*\nlW   ✓\nnlR  ✗\nnrW  ✗\nnrR  ✗\nnlW  ✗\nCAS  ✓*\n"
+                        "     lR     lW     nlR    nrW    nrR    nlW\nCAS  ?      ✓*     ?      ✓*     ?      ✓*\n"),
+              std::string::npos)
+        << grid;
     EXPECT_NE(grid.find("\nlR F: unread, Po is safe between lR and every later kind: nothing for the separator to "
                         "order\n"),
               std::string::npos)

@@ -185,6 +185,28 @@ TEST(RdmaDiy, TypedCommunicationEdgesMakeOneEventThreadsOperations) {
     EXPECT_TRUE(std::none_of(pool.begin(), pool.end(), [](const DiyEdge& e) { return e.name == "RfenrWlR"; }));
 }
 
+// A CPU CAS is its read aR and write aW joined by Rmw, one CAS statement that
+// succeeds where the cycle reads the value it expects; neither half goes alone.
+TEST(RdmaDiy, CasIsAReadAndAWriteJoinedByRmw) {
+    std::string why;
+    const std::optional<DiyTest> cas = rdmaTestOf("Rfe PodlRaR Rmw PodaWlR Fre", why);
+    ASSERT_TRUE(cas) << why;
+    EXPECT_NE(cas->text.find("P1@1 {\n  r0 := x;\n  r1 := CAS(y, 0, 1);\n  r2 := x;\n}"), std::string::npos)
+        << cas->text;
+    EXPECT_NE(cas->text.find("exists (r0 = 1 /\\ r1 = 0 /\\ r2 = 0)"), std::string::npos) << cas->text;
+    EXPECT_FALSE(allowedUnder(*cas, "rdma-tso"));
+    const std::optional<DiyTest> lb = rdmaTestOf("Rfe Rmw PodaWlW Rfe Rmw PodaWlW", why);
+    ASSERT_TRUE(lb) << why;
+    EXPECT_NE(lb->text.find("P0@1 {\n  r0 := CAS(x, 1, 2);\n  y := 1;\n}"), std::string::npos) << lb->text;
+    EXPECT_FALSE(allowedUnder(*lb, "rdma-tso"));
+    EXPECT_FALSE(rdmaTestOf("PodlWaR Fre PodlWlR Fre", why));
+    EXPECT_EQ(why, "a CAS's read aR and write aW go together, joined by Rmw");
+    EXPECT_FALSE(rdmaTestOf("Rfe PodlRlR Fre Rmw PodaWlR Fre", why));
+    const std::vector<DiyEdge>& pool = diyEdges(DiyArch::RDMA);
+    EXPECT_TRUE(std::none_of(pool.begin(), pool.end(), [](const DiyEdge& e) { return e.name == "Rmw"; }));
+    EXPECT_FALSE(findDiyEdge(DiyArch::RDMA, "PonaWnrR"));  // a CAS is no operation: no `n` place
+}
+
 // Cycles that make no RDMA test, with the reason.
 TEST(RdmaDiy, RefusesWhatNoTestCanBe) {
     std::string why;
