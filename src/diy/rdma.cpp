@@ -32,24 +32,26 @@ bool placeFits(char place, const std::string& a, const std::string& b) {
     return true;
 }
 
-DiyEdge programOrder(const std::string& prefix, DiyEdge::Kind kind, char place, const std::string& a,
-                     const std::string& b) {
-    return {prefix + place + a + b, kind, false, place == 's', directionOf(a), directionOf(b), a, b, place == 'n'};
+using Order = std::pair<const char*, DiyEdge::Kind>;
+const Order kOrders[] = {{"Po", DiyEdge::Kind::Po},
+                         {"MFence", DiyEdge::Kind::Fence},
+                         {"Poll", DiyEdge::Kind::Poll},
+                         {"Rfence", DiyEdge::Kind::Rfence}};
+
+// The program-order edge `order` at `place` from kind a to kind b, where it
+// fits: polls and rfences follow an operation's event.
+std::optional<DiyEdge> programOrder(const Order& order, char place, const std::string& a, const std::string& b) {
+    const bool afterOperation = order.second == DiyEdge::Kind::Poll || order.second == DiyEdge::Kind::Rfence;
+    if (!placeFits(place, a, b) || (afterOperation && !isNic(a))) return std::nullopt;
+    return DiyEdge{order.first + std::string(1, place) + a + b, order.second, false, place == 's', directionOf(a),
+                   directionOf(b), a, b, place == 'n'};
 }
 
-}  // namespace
-
-namespace {
-
-// A CPU compare-and-swap's read and write, joined by Rmw into one CAS statement.
-const std::vector<std::string>& casKinds() {
-    static const std::vector<std::string> kinds{"aR", "aW"};
-    return kinds;
-}
-
+// The kinds of the cycle's events: the memory events, and a CPU
+// compare-and-swap's read and write (aR, aW), joined by Rmw into one CAS.
 std::vector<std::string> allKinds() {
     std::vector<std::string> out = rdmaMemoryKinds();
-    out.insert(out.end(), casKinds().begin(), casKinds().end());
+    out.insert(out.end(), {"aR", "aW"});
     return out;
 }
 
@@ -68,30 +70,22 @@ std::optional<DiyEdge> edgeBeyondPool(const std::string& name) {
                     e.toEvent = b;
                     return e;
                 }
-    const std::pair<const char*, DiyEdge::Kind> orders[] = {{"Po", DiyEdge::Kind::Po}, {"MFence", DiyEdge::Kind::Fence}};
-    for (const auto& [prefix, kind] : orders)
-        for (char place : {'s', 'd'})
+    for (const Order& order : kOrders)
+        for (char place : {'s', 'd', 'n'})
             for (const std::string& a : allKinds())
                 for (const std::string& b : allKinds())
-                    if ((isCas(a) || isCas(b)) && placeFits(place, a, b) && name == prefix + std::string(1, place) + a + b)
-                        return programOrder(prefix, kind, place, a, b);
+                    if (isCas(a) || isCas(b))
+                        if (std::optional<DiyEdge> e = programOrder(order, place, a, b); e && e->name == name) return e;
     return std::nullopt;
 }
 
 std::vector<DiyEdge> rdmaEdges() {
     std::vector<DiyEdge> out;
-    const std::pair<const char*, DiyEdge::Kind> orders[] = {{"Po", DiyEdge::Kind::Po},
-                                                            {"MFence", DiyEdge::Kind::Fence},
-                                                            {"Poll", DiyEdge::Kind::Poll},
-                                                            {"Rfence", DiyEdge::Kind::Rfence}};
-    for (const auto& [prefix, kind] : orders)
+    for (const Order& order : kOrders)
         for (char place : {'s', 'd', 'n'})
             for (const std::string& a : rdmaMemoryKinds())
-                for (const std::string& b : rdmaMemoryKinds()) {
-                    const bool afterOperation = kind == DiyEdge::Kind::Poll || kind == DiyEdge::Kind::Rfence;
-                    if (placeFits(place, a, b) && (!afterOperation || isNic(a)))
-                        out.push_back(programOrder(prefix, kind, place, a, b));
-                }
+                for (const std::string& b : rdmaMemoryKinds())
+                    if (std::optional<DiyEdge> e = programOrder(order, place, a, b)) out.push_back(*e);
     for (const DiyEdge& e : communicationEdges()) out.push_back(e);
     out.push_back({"Put", DiyEdge::Kind::Put, false, false, 'R', 'W', "nlR", "nrW"});
     out.push_back({"Get", DiyEdge::Kind::Get, false, false, 'R', 'W', "nrR", "nlW"});

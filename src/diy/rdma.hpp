@@ -16,7 +16,7 @@ std::vector<DiyEdge> rdmaEdges();
 // an operation's half (in the pool each would repeat a cycle whose
 // program-order edges name the kinds already); and a CPU CAS, its read `aR`
 // and write `aW` joined by `Rmw`, with the Po and MFence edges to and from
-// them (doc/diy.md).
+// them, and the polls and rfences before them (doc/diy.md).
 std::optional<DiyEdge> edgeBeyondPool(const std::string& name);
 std::optional<DiyTest> rdmaTest(const std::vector<DiyEdge>& cycle, std::string& why);
 
