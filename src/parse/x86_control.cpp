@@ -29,7 +29,13 @@ public:
         Block out;
         for (size_t i = begin; i < end; ++i) {
             const X86Item& item = items_[i];
-            if (item.kind == X86Item::Kind::Code) out.insert(out.end(), item.code.begin(), item.code.end());
+            if (item.kind == X86Item::Kind::Code) {
+                // Crossing jumps copy code into both branches: bound it before memory runs out.
+                if ((copied_ += item.code.size()) > kMaxStatements)
+                    throw InputError(item.where, "the jumps that cross copy this thread's code into more than " +
+                                                     std::to_string(kMaxStatements) + " statements");
+                out.insert(out.end(), item.code.begin(), item.code.end());
+            }
             if (item.kind == X86Item::Kind::Jump) i = jump(i, begin, end, out) - 1;
         }
         return out;
@@ -124,8 +130,10 @@ private:
         return s;
     }
 
+    static constexpr size_t kMaxStatements = 100000;
     const std::vector<X86Item>& items_;
     std::map<std::string, size_t> labels_;
+    mutable size_t copied_ = 0;  // statements emitted so far
 };
 
 }  // namespace
