@@ -53,7 +53,8 @@ private:
         if (!item.when) return target;  // JMP: its stretch is dead code
         if (const size_t join = joinOf(item, at, target); join > target) {
             // Another jump crosses out of the stretch: both branches run on to where every jump from within lands.
-            out.push_back(test(item, region(target, join), region(at + 1, join)));
+            Block notTaken = region(at + 1, join);  // in the text's order (arguments have none): copies counted alike
+            out.push_back(test(item, region(target, join), std::move(notTaken)));
             return join;
         }
         // `Jcc L0; (not taken) JMP L1; L0: (taken) L1:` is an if-else.
@@ -61,7 +62,8 @@ private:
         if (target - 1 > at && last.kind == X86Item::Kind::Jump && !last.when) {
             const size_t join = targetOf(last, target - 1, begin, end);
             if (join > target && closed(target - 1, join)) {
-                out.push_back(test(item, region(target, join), region(at + 1, target - 1)));
+                Block notTaken = region(at + 1, target - 1);
+                out.push_back(test(item, region(target, join), std::move(notTaken)));
                 return join;
             }
         }
