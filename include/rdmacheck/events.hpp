@@ -90,6 +90,7 @@ struct Event {
     // different calls, iso orders one call's subevents.
     int call = -1;
     int workId = -1;    // work identifier (per thread), -1 if none
+    bool locked = false;  // the read or write of an X86 locked instruction as herd7's two events
     Library library = Library::Core;
     std::vector<Value> message;  // the values a call sends with this event (RBL's submit)
 };
@@ -145,6 +146,9 @@ struct ExecutionGraph {
     std::vector<Event> events;
     std::vector<std::vector<int>> threadEvents;  // per thread, in po order
     std::vector<std::pair<int, int>> pollsFrom;  // (polled NIC write, poll)
+    // An X86 locked instruction as herd7's two events, for a model in herd7's
+    // terms (Model::herdEvents): (read, write), herd7's rmw.
+    std::vector<std::pair<int, int>> lockedPairs;
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here

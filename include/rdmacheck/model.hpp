@@ -143,6 +143,10 @@ struct Model {
     std::array<bool, kMaxEventKinds> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)
+    // A model in herd7's terms (no order table, no `events` declaration, as
+    // herd7's cat files): an X86 locked instruction is herd7's read and write
+    // joined by rmw, where rdmacheck's own models see one CAS event.
+    bool herdEvents = false;
     std::set<std::string> usedBaseNames;  // base relations the axioms reach (nfo, rao are choices only then)
     CheckPlan plan;
     // A hash of what the model means (definitions, axioms, tables, declarations;

@@ -240,9 +240,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
     if (check(target, model, reachable).ok) return result;  // reachable: nothing to explain
     result.applicable = true;
 
-    UnfoldOptions unfoldOptions;
-    unfoldOptions.unroll = options.unroll;
-    const UnfoldedProgram program = unfold(test, unfoldOptions);
+    const UnfoldedProgram program = unfoldFor(test, model, options.unroll);
     result.locations = program.locations;
     SolverContext ctx;  // a fresh one: the nfo and group orders shown are the solver's pick
     const SkeletonSearch search(test, program, model, checkOptions, guard);

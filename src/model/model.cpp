@@ -122,6 +122,7 @@ public:
     void finish(const ModelOptions& options) {
         loadTables();
         supports();
+        m_.herdEvents = !declaredEvents_ && m_.tables.empty() && !m_.stamped;
         skip(options.skip);
         std::set<std::string> walked;
         for (const auto* tests : {&m_.axioms, &m_.flags})

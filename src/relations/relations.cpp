@@ -108,6 +108,10 @@ std::vector<BaseRelation> makeBaseRelations() {
         staticRelation("ar", "an RMW's narW to its own narR", "RMW App. D.2", arPairs),
         staticRelation("pf", "polls-from: a NIC operation's write to the poll waiting for it",
                        "the RDMA^TSO paper, §4", [](const ExecutionGraph& sk) { return sk.pollsFrom; }),
+        staticRelation("locked-rmw",
+                       "an X86 locked instruction's read to its write, where a model in herd7's terms sees the two "
+                       "(empty for rdmacheck's own models: one CAS event)",
+                       "herd7", [](const ExecutionGraph& sk) { return sk.lockedPairs; }),
     };
     for (const ChosenRelation& c : chosenRelations()) relations.push_back({c.name, c.meaning, c.source, nullptr, true});
     return relations;
@@ -121,6 +125,8 @@ std::vector<BaseSet> makeBaseSets() {
         {"W", "writes: lW, CAS, nlW, nrW, narW, scW, scU, and the initial writes",
          [](const Event& e) { return isWrite(e.kind); }},
         {"M", "R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
+        {"Locked", "the reads and writes of X86 locked instructions, where a model in herd7's terms sees two events",
+         [](const Event& e) { return e.locked; }},
         {"Inst",
          "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW (the RDMA^TSO paper, "
          "§4)",

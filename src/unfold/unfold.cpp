@@ -490,22 +490,34 @@ private:
 
     // x86 XCHG: one locked update of the location with the register's value.
     void xchg(PathState& s, const Stmt& st) {
-        const int l = locations_.local(st.target, thread_.node);
         const Value old = s.path.registers.count(st.result) ? s.path.registers[st.result] : Value::of(0);
-        const int cas = emit(s, EventKind::CAS, l, 0, st.where, old);
-        s.path.registers[st.result] = Value::readBy(cas);
+        const int read = lockedAccess(s, st);
+        s.path.registers[st.result] = Value::readBy(read);
+        s.path.events.back().written = old;
     }
 
     // x86 LOCK ADD/INC/DEC/XOR: one locked update, the value read plus (or
     // xor) the operand (also into the result register: the flags' operand).
     void lockedUpdate(PathState& s, const Stmt& st) {
-        const int l = locations_.local(st.target, thread_.node);
-        const int rmw = emit(s, EventKind::CAS, l, 0, st.where);
+        const int read = lockedAccess(s, st);
         Value updated;
         updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor : Value::Kind::Add;
-        updated.args = {Value::readBy(rmw), valueOf(st.expr, s, {})};
+        updated.args = {Value::readBy(read), valueOf(st.expr, s, {})};
         if (!st.result.empty()) s.path.registers[st.result] = updated;
-        s.path.events[rmw].written = std::move(updated);
+        s.path.events.back().written = std::move(updated);
+    }
+
+    // A locked instruction's events, its write last (the caller gives its
+    // value); returns the read. One CAS event, or for a model in herd7's terms
+    // herd7's read and write joined by rmw.
+    int lockedAccess(PathState& s, const Stmt& st) {
+        const int l = locations_.local(st.target, thread_.node);
+        if (!options_.lockedAsTwo) return emit(s, EventKind::CAS, l, 0, st.where);
+        const int read = emit(s, EventKind::LR, l, 0, st.where);
+        const int write = emit(s, EventKind::LW, l, 0, st.where);
+        s.path.events[read].locked = s.path.events[write].locked = true;
+        s.path.lockedPairs.emplace_back(read, write);
+        return read;
     }
 
     // Gives the work identifier to the call that starts at `first`.
@@ -610,6 +622,7 @@ ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice, bool
             sk.events.push_back(std::move(e));
         }
         for (auto [w, poll] : p.pollsFrom) sk.pollsFrom.emplace_back(w + offset, poll + offset);
+        for (auto [r, w] : p.lockedPairs) sk.lockedPairs.emplace_back(r + offset, w + offset);
         for (ValueConstraint c : p.constraints) {
             c.lhs.shiftEvents(offset);
             c.rhs.shiftEvents(offset);
