@@ -72,6 +72,8 @@ struct Stmt {
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
         LockedUpdate,  // X86: LOCK ADD/INC/DEC/XOR [target]: [target] := [target] `update` expr in one locked
                        // read-modify-write; the new value also to register `result`
+        UnlockedUpdate,  // X86: ADD/INC/DEC/XOR/OR [target] without LOCK: herd7's read and write, in no po with
+                         // each other (only models in herd7's terms read it)
         Wait,       // wait(d)
         GFence,     // gfence(n1, n2, ...): SV's global fence
         Call        // library call `lib.method(args)`, or `target := lib.method(args)`
@@ -85,7 +87,7 @@ struct Stmt {
     long long constant = 0; // Put of a constant
     Expr expr;              // Assign / RegAssign; Cas, RCas: expected; RFaa: addend; a test's left side
     Expr expr2;             // Cas, RCas: desired; a test's right side
-    Expr::Kind update = Expr::Kind::Add;  // LockedUpdate: Add or Xor
+    Expr::Kind update = Expr::Kind::Add;  // LockedUpdate: Add or Xor; UnlockedUpdate: Add, Xor or Or
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
     int node = 0;           // Poll / RFence
     Comparison compare = Comparison::Eq;  // Assume / If / While

@@ -91,6 +91,9 @@ struct Event {
     int call = -1;
     int workId = -1;    // work identifier (per thread), -1 if none
     bool locked = false;  // the read or write of an X86 locked instruction as herd7's two events
+    // The read or write of an unlocked X86 read-modify-write (herd7's terms only):
+    // herd7 leaves the two of one instruction (one `call`) out of po.
+    bool unlockedRmw = false;
     Library library = Library::Core;
     std::vector<Value> message;  // the values a call sends with this event (RBL's submit)
 };

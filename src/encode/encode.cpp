@@ -105,6 +105,7 @@ struct ExecutionEncoding::Impl {
             if (c.kind == ChoiceKind::GroupOrder && model.uses(c.name))
                 buildRanks(choices.orders[c.name], c.groups(sk), c.name);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
+        forbidValueCycles();
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints)
             solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
@@ -166,6 +167,26 @@ struct ExecutionEncoding::Impl {
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
+    }
+
+    // herd7 computes a candidate's values along rf and the dependencies of
+    // each written value on the reads it is computed from, and has none for a
+    // cycle of them. Program order covers every dependency but an unlocked
+    // read-modify-write's (its read and write are out of po): where the
+    // skeleton has one, a numbering respects rf and the dependencies.
+    void forbidValueCycles() {
+        if (std::none_of(sk.events.begin(), sk.events.end(), [](const Event& e) { return e.unlockedRmw; })) return;
+        std::vector<z3::expr> order;
+        for (size_t e = 0; e < sk.events.size(); ++e) order.push_back(ctx.int_const(("dv" + std::to_string(e)).c_str()));
+        for (size_t r = 0; r < sk.events.size(); ++r)
+            for (size_t i = 0; i < choices.rfCandidates[r].size(); ++i)
+                solver.add(z3::implies(choices.rfChosen[r][i], order[choices.rfCandidates[r][i]] < order[r]));
+        std::function<void(const Value&, int)> dependsOn = [&](const Value& v, int w) {
+            if (v.kind == Value::Kind::Read) solver.add(order[v.event] < order[w]);
+            for (const Value& a : v.args) dependsOn(a, w);
+        };
+        for (int w = 0; w < static_cast<int>(sk.events.size()); ++w)
+            if (isWrite(sk.events[w].kind) && !isInit(sk.events[w])) dependsOn(sk.events[w].written, w);
     }
 
     // Exactly one of the read's candidates is its source.

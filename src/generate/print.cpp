@@ -160,7 +160,8 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::RegAssign:
         case Stmt::Kind::RegLoad:
         case Stmt::Kind::Xchg:
-        case Stmt::Kind::LockedUpdate: throw std::invalid_argument("X86 register statement in an RDMA test");
+        case Stmt::Kind::LockedUpdate:
+        case Stmt::Kind::UnlockedUpdate: throw std::invalid_argument("X86 register statement in an RDMA test");
     }
     throw std::invalid_argument("unknown statement kind");
 }

@@ -423,12 +423,10 @@ private:
         return s;
     }
 
-    // dst := dst `operation` src (ADD, XOR, OR): a register's new value, or
-    // with LOCK one locked read-modify-write of memory. An unlocked one to
-    // memory is refused: herd7 leaves its read and write unordered (iico, not
-    // po), so that the write may precede in coherence the write its own read
-    // read from, and counts executions rdmacheck, whose events of a thread are
-    // all in po, would not.
+    // dst := dst `operation` src (ADD, XOR, OR): a register's new value, or a
+    // read-modify-write of memory, locked (one atomic update) or not (herd7
+    // leaves its read and write out of po: unfold reads it only for a model in
+    // herd7's terms).
     std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src,
                              Expr::Kind operation) {
         const std::string mnemonic = upper(op.text);
@@ -456,13 +454,8 @@ private:
             for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
             return out;
         }
-        if (!locked)
-            throw InputError(op.where, "an unlocked " + mnemonic + " to memory is not read: herd7 leaves its read and "
-                                       "write unordered within the instruction, which rdmacheck does not model; use " +
-                                       (mnemonic == "OR" ? "" : "LOCK " + mnemonic + ", or ") + "MOV to a register, " +
-                                       mnemonic + " it and MOV back");
         s.target = LocRef{dst.name, std::nullopt, dst.where};
-        s.kind = Stmt::Kind::LockedUpdate;
+        s.kind = locked ? Stmt::Kind::LockedUpdate : Stmt::Kind::UnlockedUpdate;
         s.update = operation;
         s.expr = valueOf(src);
         s.result = kCmpLeft;  // the sum, for the flags

@@ -53,7 +53,8 @@ void collectBlock(const Block& block, int thread, std::vector<ObservedName>& out
         collectExpr(st.expr2, thread, out);
         if (!st.result.empty()) {
             const bool isRegister = st.kind == Stmt::Kind::RegAssign || st.kind == Stmt::Kind::RegLoad ||
-                                    st.kind == Stmt::Kind::Xchg || st.kind == Stmt::Kind::LockedUpdate;
+                                    st.kind == Stmt::Kind::Xchg || st.kind == Stmt::Kind::LockedUpdate ||
+                                    st.kind == Stmt::Kind::UnlockedUpdate;
             out.push_back(ObservedName{st.result, isRegister ? thread : -1, st.where});
         }
         collectBlock(st.body, thread, out);

@@ -338,7 +338,8 @@ private:
                 break;
             }
             case Stmt::Kind::Xchg: xchg(s, st); break;
-            case Stmt::Kind::LockedUpdate: lockedUpdate(s, st); break;
+            case Stmt::Kind::LockedUpdate:
+            case Stmt::Kind::UnlockedUpdate: update(s, st); break;
         }
         continueWith(std::move(s));
     }
@@ -496,15 +497,37 @@ private:
         s.path.events.back().written = old;
     }
 
-    // x86 LOCK ADD/INC/DEC/XOR: one locked update, the value read plus (or
-    // xor) the operand (also into the result register: the flags' operand).
-    void lockedUpdate(PathState& s, const Stmt& st) {
-        const int read = lockedAccess(s, st);
+    // x86 ADD/INC/DEC/XOR/OR of memory: the value read plus (xor, or) the
+    // operand (also into the result register: the flags' operand). Locked, one
+    // update; unlocked, herd7's read and write in no po with each other, which
+    // only a model in herd7's terms reads (the machines and rdmacheck's own
+    // models keep a thread's events in one order).
+    void update(PathState& s, const Stmt& st) {
+        const bool locked = st.kind == Stmt::Kind::LockedUpdate;
+        if (!locked && !options_.lockedAsTwo)
+            throw InputError(st.where, "an unlocked read-modify-write of memory is read only by a model in herd7's "
+                                       "terms (herd7's x86tso.cat, say): herd7 leaves its read and write unordered "
+                                       "within the instruction, which rdmacheck's own models and the machines do not; "
+                                       "lock it, or MOV to a register, update it and MOV back");
+        const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st);
         Value updated;
-        updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor : Value::Kind::Add;
+        updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor
+                                                    : st.update == Expr::Kind::Or ? Value::Kind::Or : Value::Kind::Add;
         updated.args = {Value::readBy(read), valueOf(st.expr, s, {})};
         if (!st.result.empty()) s.path.registers[st.result] = updated;
         s.path.events.back().written = std::move(updated);
+    }
+
+    // An unlocked read-modify-write's read and write (the write last), one
+    // call, out of po with each other; returns the read.
+    int unlockedAccess(PathState& s, const Stmt& st) {
+        const int l = locations_.local(st.target, thread_.node);
+        beginCall(s);
+        const int read = emit(s, EventKind::LR, l, 0, st.where);
+        const int write = emit(s, EventKind::LW, l, 0, st.where);
+        endCall(s);
+        s.path.events[read].unlockedRmw = s.path.events[write].unlockedRmw = true;
+        return read;
     }
 
     // A locked instruction's events, its write last (the caller gives its
