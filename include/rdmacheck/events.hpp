@@ -59,6 +59,12 @@ struct Value {
     static Value received(int event, int index);
     bool isReceived() const { return kind == Kind::Read && constant > 0; }
     void shiftEvents(int offset);
+    // Calls f with each read event the value is computed from.
+    template <class F>
+    void forEachRead(const F& f) const {
+        if (kind == Kind::Read) f(event);
+        for (const Value& a : args) a.forEachRead(f);
+    }
     // Evaluates with the given read values (indexed by event); ArithmeticOverflow
     // (arith.hpp) when a step leaves the 64-bit range.
     long long eval(const std::vector<long long>& readValues) const;

@@ -181,12 +181,9 @@ struct ExecutionEncoding::Impl {
         for (size_t r = 0; r < sk.events.size(); ++r)
             for (size_t i = 0; i < choices.rfCandidates[r].size(); ++i)
                 solver.add(z3::implies(choices.rfChosen[r][i], order[choices.rfCandidates[r][i]] < order[r]));
-        std::function<void(const Value&, int)> dependsOn = [&](const Value& v, int w) {
-            if (v.kind == Value::Kind::Read) solver.add(order[v.event] < order[w]);
-            for (const Value& a : v.args) dependsOn(a, w);
-        };
         for (int w = 0; w < static_cast<int>(sk.events.size()); ++w)
-            if (isWrite(sk.events[w].kind) && !isInit(sk.events[w])) dependsOn(sk.events[w].written, w);
+            if (isWrite(sk.events[w].kind) && !isInit(sk.events[w]))
+                sk.events[w].written.forEachRead([&](int r) { solver.add(order[r] < order[w]); });
     }
 
     // Exactly one of the read's candidates is its source.

@@ -1,7 +1,6 @@
 #include "values.hpp"
 
 #include <algorithm>
-#include <functional>
 
 namespace rdmacheck {
 
@@ -31,10 +30,7 @@ int offsetReads(const Value& v) {
 // message, a constraint, a register's expression.
 std::vector<bool> readsComputedWith(const ExecutionGraph& sk) {
     std::vector<bool> used(sk.events.size(), false);
-    std::function<void(const Value&)> mark = [&](const Value& v) {
-        if (v.kind == Value::Kind::Read) used[v.event] = true;
-        for (const Value& a : v.args) mark(a);
-    };
+    auto mark = [&](const Value& v) { v.forEachRead([&](int r) { used[r] = true; }); };
     for (const Event& e : sk.events) {
         mark(e.written);
         for (const Value& m : e.message) mark(m);
