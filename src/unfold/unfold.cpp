@@ -281,8 +281,12 @@ private:
         forEachReadOrder(
             std::move(s), reads,
             [&](PathState&& b, const auto& readOf) {
-                b.path.constraints.push_back(
-                    ValueConstraint{valueOf(st.expr, b, readOf[0]), op, valueOf(st.expr2, b, readOf[0]), st.where});
+                Value lhs = valueOf(st.expr, b, readOf[0]), rhs = valueOf(st.expr2, b, readOf[0]);
+                // Two constants that fail the test (a register a jump out of a loop set): no path, not an empty one.
+                if (lhs.kind == Value::Kind::Const && rhs.kind == Value::Kind::Const &&
+                    !holds(op, lhs.constant, rhs.constant))
+                    return;
+                b.path.constraints.push_back(ValueConstraint{std::move(lhs), op, std::move(rhs), st.where});
                 k(std::move(b));
             },
             !st.readsInTextOrder);
