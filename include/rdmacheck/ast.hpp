@@ -94,6 +94,10 @@ struct Stmt {
     // Assume: read the test's locations in the text's order only, not in every
     // order (refine's tests of a thread's own locations, doc/model-notes.md §N27).
     bool readsInTextOrder = false;
+    // X86 While: the instruction its jump back lands on. Whiles with one share
+    // --unroll's bound along the path, as herd7 counts the jumps back to an
+    // address (herd/mem.ml); -1: the bound is per entry into the loop.
+    int backTo = -1;
     Block body;             // If-then, Loop, While
     Block orelse;           // If-else
     std::vector<Block> branches;  // Choice

@@ -1,6 +1,7 @@
 #include "program.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include "rdmacheck/arith.hpp"
@@ -48,6 +49,13 @@ private:
     int hidden(const Stmt& st) const {
         auto it = unfolded_.hiddenLocations.find(&st);
         return it == unfolded_.hiddenLocations.end() ? -1 : it->second;
+    }
+
+    // The counter of the X86 whiles that jump back to instruction `address`.
+    int counterOf(int address) {
+        auto it = counters_.emplace(address, out_.loops).first;
+        if (it->second == out_.loops) ++out_.loops;
+        return it->second;
     }
 
     int reg(const std::string& name) {
@@ -242,11 +250,14 @@ private:
 
     // loop and while: enter, a head that stays or leaves (bounded by the unroll), the body, a jump back.
     void loop(const Stmt& st) {
-        const int index = out_.loops++;
-        emit(Instr::Op::LoopEnter, st.where).loop = index;
+        // An X86 while counts the jumps back to its address along the run (Stmt::backTo): never reset.
+        const bool alongRun = st.backTo >= 0;
+        const int index = alongRun ? counterOf(st.backTo) : out_.loops++;
+        if (!alongRun) emit(Instr::Op::LoopEnter, st.where).loop = index;
         const int head = here();
         Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
         h.loop = index;
+        h.countsAlongRun = alongRun;
         if (st.kind == Stmt::Kind::While && !readsMemory(st.expr) && !readsMemory(st.expr2)) {
             h.expr = expr(st.expr, h);  // an X86 jump back: a test of CMP's registers, no read
             h.expr2 = expr(st.expr2, h);
@@ -289,6 +300,7 @@ private:
 
     const UnfoldedProgram& unfolded_;
     ThreadCode& out_;
+    std::map<int, int> counters_;  // X86 whiles: the address they jump back to -> their counter
     int slotBase_ = 0;  // slots below this belong to an earlier expression of the instruction
 };
 

@@ -60,6 +60,7 @@ struct Instr {
     long long value = 0;
     Comparison compare = Comparison::Eq;  // Assume, WhileHead
     bool xorUpdate = false;               // LockedUpdate: xor, not add
+    bool countsAlongRun = false;          // WhileHead: its counter is not reset on leaving (Stmt::backTo)
     CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas, RCas: expected, desired; RFaa: addend
     std::vector<int> slots;     // location read into each slot, in slot order
     std::vector<int> targets;

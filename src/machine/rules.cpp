@@ -418,7 +418,7 @@ void Rules::stayInLoop(State& n, int t, const Instr& in) const {
 }
 
 void Rules::leaveLoop(State& n, int t, const Instr& in) const {
-    n.threads[t].loops[in.loop] = 0;
+    if (!in.countsAlongRun) n.threads[t].loops[in.loop] = 0;
     n.threads[t].pc = in.targets[0];
 }
 

@@ -2,8 +2,11 @@
 // conditional jump over a stretch of code is an `if` around that stretch, a
 // forward JMP makes it dead code, a conditional jump back over a stretch is a
 // `while` after it; a forward jump that another jump crosses makes each branch
-// run the rest of the code (which it then holds twice). A jump out of a loop,
-// or into one before its label, is refused at the jump.
+// run the rest of the code (which it then holds twice). A loop that code in it
+// jumps out of keeps in registers whether it goes on and where it was left for
+// (a `while` over the first, jumps after the loop over the second). A jump
+// back out of a loop, into one before its label, or a second jump back to the
+// head of a loop that is jumped out of, is refused at the jump.
 #pragma once
 
 #include <optional>
@@ -26,6 +29,10 @@ struct X86Item {
     std::string label;               // Label; Jump: its target
     std::optional<Comparison> when;  // Jump: taken when the last CMP's operands compare so; none: JMP
     SourceLoc where;
+    // A jump made after a loop that code in it jumps out of (never written):
+    // taken when that loop was left for this jump's label, which `exit` numbers.
+    int exitOf = -1;
+    long long exit = 0;
 };
 
 // The thread's statements; InputError at a jump rdmacheck cannot structure, or

@@ -29,6 +29,7 @@ struct PathState {
     int openCall = -1;  // while a call lowers into several subevents: the index of its first
     std::vector<Frame> frames;
     std::map<int, std::deque<int>> unpolled;  // remote node -> NIC writes not yet polled
+    std::map<int, int> jumpsBack;              // X86: jumps back taken so far, per Stmt::backTo
 };
 
 class ThreadUnfolder {
@@ -560,7 +561,8 @@ private:
         PathState again = fork(s);
         auto leave = [&](PathState&& b) { continueWith(std::move(b)); };
         auto stay = [&](PathState&& b) {
-            if (iterations >= options_.unroll) {
+            const int taken = loop.backTo >= 0 ? b.jumpsBack[loop.backTo]++ : iterations;  // this one not included
+            if (taken >= options_.unroll) {
                 b.path.cut = true;
                 b.path.cutAt = loop.where;
                 b.frames.clear();  // ends where the path order puts it, after the exit's paths

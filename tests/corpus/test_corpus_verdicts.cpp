@@ -169,6 +169,15 @@ TEST(Corpus, RingBufferLibraryVerdicts) { expectCorpusVerdicts(sourceDir() + "/l
 // Its states column also tells a deadlock (no final state) from a forall that holds.
 TEST(Corpus, ExsCaseStudyVerdictsAndStates) { expectCorpusVerdicts(sourceDir() + "/litmus/exs"); }
 
+// Reports without their Model lines and rdmacheck's Warning lines (herd7 writes its warnings on stderr).
+static std::string withoutModelLines(const std::string& reports) {
+    std::string kept;
+    std::istringstream lines(reports);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("Model ", 0) != 0 && line.rfind("Warning: ", 0) != 0) kept += line + "\n";
+    return kept;
+}
+
 // herd7's X86 instructions beyond the conformance suite's (litmus/x86/README.md):
 // the verdicts; both machines reach the declarative engine's final states under
 // tso, rdma-tso and sc; and under tso herd7 7.58's whole report, line for line
@@ -191,9 +200,18 @@ TEST(Corpus, X86InstructionsGiveHerd7sReports) {
     const std::string herd = readFile(dir + "/herd7-7.58.log");
     std::string ours;
     for (const std::string& file : litmusFiles(dir)) ours += runTool("--model tso --no-time " + file).out;
-    std::string withoutModel;
-    std::istringstream lines(ours);
-    for (std::string line; std::getline(lines, line);)
-        if (line.rfind("Model ", 0) != 0 && line.rfind("Warning: ", 0) != 0) withoutModel += line + "\n";  // herd7: stderr
-    EXPECT_EQ(withoutModel, herd);
+    EXPECT_EQ(withoutModelLines(ours), herd);
+}
+
+// The loops at other bounds: herd7 7.58's -unroll 1 and 3 (litmus/x86/herd7-7.58-unroll*.log,
+// run beside rdmacheck) count the jumps back to each instruction along a path.
+TEST(Corpus, X86LoopsBoundedAsHerd7Bounds) {
+    const std::string dir = sourceDir() + "/litmus/x86";
+    for (const char* unroll : {"1", "3"}) {
+        std::string ours;
+        for (const std::string& file : litmusFiles(dir))
+            if (file.find("/x86-loop-") != std::string::npos || file.find("crossing-loop") != std::string::npos)
+                ours += runTool(std::string("--model tso --no-time --unroll ") + unroll + " " + file).out;
+        EXPECT_EQ(withoutModelLines(ours), readFile(dir + "/herd7-7.58-unroll" + unroll + ".log")) << "--unroll " << unroll;
+    }
 }
