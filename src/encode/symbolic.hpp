@@ -7,6 +7,7 @@
 #include <atomic>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -78,6 +79,9 @@ struct Choices {
     EventPairs nfoPairs;
     std::vector<z3::expr> nfoForward;
     std::map<std::string, RankedOrder> orders;  // by chosen relation's name
+    // Per read, the few values it can take (values.cpp), when an XOR or OR
+    // computes with values; none where unknown or too many.
+    std::vector<std::optional<std::set<long long>>> fewValues;
 
     Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
 

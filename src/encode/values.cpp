@@ -1,6 +1,10 @@
 #include "values.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <set>
+
+#include "rdmacheck/arith.hpp"
 
 namespace rdmacheck {
 
@@ -26,22 +30,28 @@ int offsetReads(const Value& v) {
     return 0;
 }
 
-// The reads whose value something computes with: a written value, a
-// message, a constraint, a register's expression.
-std::vector<bool> readsComputedWith(const ExecutionGraph& sk) {
-    std::vector<bool> used(sk.events.size(), false);
-    auto mark = [&](const Value& v) { v.forEachRead([&](int r) { used[r] = true; }); };
+// Calls f with each value something computes: a written value, a message, a
+// constraint's sides, a register's expression (not a register that only
+// holds what a read read).
+template <class F>
+void forEachComputedValue(const ExecutionGraph& sk, const F& f) {
     for (const Event& e : sk.events) {
-        mark(e.written);
-        for (const Value& m : e.message) mark(m);
+        f(e.written);
+        for (const Value& m : e.message) f(m);
     }
     for (const ValueConstraint& c : sk.constraints) {
-        mark(c.lhs);
-        mark(c.rhs);
+        f(c.lhs);
+        f(c.rhs);
     }
     for (const auto& registers : sk.registers)
         for (const auto& [name, v] : registers)
-            if (v.kind != Value::Kind::Read) mark(v);
+            if (v.kind != Value::Kind::Read) f(v);
+}
+
+// The reads whose value something computes with.
+std::vector<bool> readsComputedWith(const ExecutionGraph& sk) {
+    std::vector<bool> used(sk.events.size(), false);
+    forEachComputedValue(sk, [&](const Value& v) { v.forEachRead([&](int r) { used[r] = true; }); });
     return used;
 }
 
@@ -64,6 +74,96 @@ void nameValue(Choices& c, int r, bool computedWith) {
     z3::expr v = valueTerm(c, written(candidates.size() - 1));
     for (size_t i = candidates.size() - 1; i-- > 0;) v = z3::ite(c.rfChosen[r][i], valueTerm(c, written(i)), v);
     c.readValue[r] = v;
+}
+
+bool hasBitwise(const Value& v) {
+    return v.kind == Value::Kind::Xor || v.kind == Value::Kind::Or ||
+           std::any_of(v.args.begin(), v.args.end(), hasBitwise);
+}
+
+constexpr size_t kFewValues = 16;
+
+// The values v takes when each read r takes one of `of(r)` (null: unknown),
+// if at most kFewValues and none leaves the 64-bit range.
+template <class Of>
+std::optional<std::set<long long>> valuesOf(const Value& v, const Of& of) {
+    if (v.kind == Value::Kind::Const) return std::set<long long>{v.constant};
+    if (v.kind == Value::Kind::Read) {
+        const std::set<long long>* known = of(v.event);
+        return known ? std::optional<std::set<long long>>(*known) : std::nullopt;
+    }
+    std::vector<std::set<long long>> args;
+    for (const Value& a : v.args) {
+        std::optional<std::set<long long>> values = valuesOf(a, of);
+        if (!values) return std::nullopt;
+        args.push_back(std::move(*values));
+    }
+    std::set<long long> out;
+    Value step = v;  // v over constants, each combination in turn
+    std::vector<long long> none;
+    auto combine = [&](auto& self, size_t i) -> bool {
+        if (i == args.size()) {
+            try {
+                out.insert(step.eval(none));
+            } catch (const ArithmeticOverflow&) {
+                return false;
+            }
+            return out.size() <= kFewValues;
+        }
+        for (long long a : args[i]) {
+            step.args[i] = Value::of(a);
+            if (!self(self, i + 1)) return false;
+        }
+        return true;
+    };
+    return combine(combine, 0) ? std::optional<std::set<long long>>(std::move(out)) : std::nullopt;
+}
+
+// Each read's values, when few: a fixpoint over rf's candidates (a read takes
+// what one of them writes), growing until no set grows; a read with too many,
+// or one that depends on such a read, stays unknown (none).
+void boundReadValues(Choices& c) {
+    const size_t n = c.sk.events.size();
+    std::vector<std::set<long long>> values(n);
+    std::vector<bool> many(n, false);
+    auto of = [&](int r) { return many[r] ? nullptr : &values[r]; };
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t r = 0; r < n; ++r)
+            for (size_t i = 0; i < c.rfCandidates[r].size() && !many[r]; ++i) {
+                const std::optional<std::set<long long>> written = valuesOf(c.sk.events[c.rfCandidates[r][i]].written, of);
+                const size_t before = values[r].size();
+                if (written) values[r].insert(written->begin(), written->end());
+                many[r] = !written || values[r].size() > kFewValues;
+                grew = grew || many[r] || values[r].size() != before;
+            }
+    }
+    c.fewValues.assign(n, std::nullopt);
+    for (size_t r = 0; r < n; ++r)
+        if (!many[r] && !values[r].empty()) c.fewValues[r] = std::move(values[r]);
+}
+
+// v, an XOR or an OR, as a table over the few values its operands take (Z3's
+// round trip through bit-vectors, int2bv and bv2int, costs seconds per
+// encoding); through 64-bit vectors and back as signed when they are many.
+z3::expr bitwiseTerm(const Choices& c, const Value& v) {
+    auto of = [&](int r) { return c.fewValues[r] ? &*c.fewValues[r] : nullptr; };
+    const z3::expr a = valueTerm(c, v.args[0]), b = valueTerm(c, v.args[1]);
+    const auto left = valuesOf(v.args[0], of), right = valuesOf(v.args[1], of);
+    if (!left || !right || left->empty() || right->empty()) {
+        if (v.kind == Value::Kind::Xor) return z3::bv2int(z3::int2bv(64, a) ^ z3::int2bv(64, b), true);
+        return z3::bv2int(z3::int2bv(64, a) | z3::int2bv(64, b), true);
+    }
+    std::optional<z3::expr> table;
+    for (long long x : *left)
+        for (long long y : *right) {
+            const z3::expr result = c.ctx.int_val(static_cast<int64_t>(v.kind == Value::Kind::Xor ? x ^ y : x | y));
+            z3::expr when = c.ctx.bool_val(true);
+            if (left->size() > 1) when = equal(a, c.ctx.int_val(static_cast<int64_t>(x)));
+            if (right->size() > 1) when = when && equal(b, c.ctx.int_val(static_cast<int64_t>(y)));
+            table = table ? z3::ite(when, result, *table) : result;
+        }
+    return *table;
 }
 
 }  // namespace
@@ -95,9 +195,8 @@ z3::expr valueTerm(const Choices& c, const Value& v) {
         case Value::Kind::Mul: return term(0) * term(1);
         case Value::Kind::Mod: return z3::mod(term(0), term(1));  // Euclidean, as arith::mod
         case Value::Kind::Neg: return -term(0);
-        // Through 64-bit vectors and back as signed: the value is in range (Value::eval checks every other step).
-        case Value::Kind::Xor: return z3::bv2int(z3::int2bv(64, term(0)) ^ z3::int2bv(64, term(1)), true);
-        case Value::Kind::Or: return z3::bv2int(z3::int2bv(64, term(0)) | z3::int2bv(64, term(1)), true);
+        case Value::Kind::Xor:
+        case Value::Kind::Or: return bitwiseTerm(c, v);
     }
     return c.ctx.int_val(0);
 }
@@ -106,6 +205,12 @@ void nameReadValues(Choices& c, z3::solver& solver) {
     const int n = static_cast<int>(c.sk.events.size());
     c.readValue.assign(n, c.ctx.int_val(0));
     c.valueFromSource.assign(n, false);
+    bool bitwise = false;
+    forEachComputedValue(c.sk, [&](const Value& v) { bitwise = bitwise || hasBitwise(v); });
+    if (bitwise)
+        boundReadValues(c);
+    else
+        c.fewValues.assign(n, std::nullopt);
     const std::vector<bool> computedWith = readsComputedWith(c.sk);
     for (int r = 0; r < n; ++r)
         if (!c.rfCandidates[r].empty()) nameValue(c, r, computedWith[r]);
