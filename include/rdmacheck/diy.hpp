@@ -128,7 +128,14 @@ std::vector<TableReading> readSeparatorCells(const Model& model, const ModelLoad
 // with Rmw joining the halves.
 std::vector<TableReading> readCasCells(const Model& model, const ModelLoader& load, const std::string& table, int size,
                                        const CheckOptions& options);
-// The separators' kinds, in the tables' order: F, P, nF.
+// The separators, in the tables' order, each with the edge that puts it
+// between two events: F (MFence), P (Poll), nF (Rfence).
+struct RdmaSeparator {
+    std::string kind;
+    std::string edge;
+};
+const std::vector<RdmaSeparator>& rdmaSeparators();
+// Their kinds alone.
 const std::vector<std::string>& rdmaSeparatorKinds();
 
 // The tests of the fewest edges (at most `size`) on whose outcome two models

@@ -102,8 +102,17 @@ const std::vector<std::string>& rdmaMemoryKinds() {
     return kinds;
 }
 
+const std::vector<RdmaSeparator>& rdmaSeparators() {
+    static const std::vector<RdmaSeparator> separators{{"F", "MFence"}, {"P", "Poll"}, {"nF", "Rfence"}};
+    return separators;
+}
+
 const std::vector<std::string>& rdmaSeparatorKinds() {
-    static const std::vector<std::string> kinds{"F", "P", "nF"};
+    static const std::vector<std::string> kinds = [] {
+        std::vector<std::string> out;
+        for (const RdmaSeparator& s : rdmaSeparators()) out.push_back(s.kind);
+        return out;
+    }();
     return kinds;
 }
 

@@ -232,9 +232,8 @@ std::vector<TableReading> readSeparatorCells(const Model& model, const ModelLoad
                                              int size, const CheckOptions& options) {
     const OrderTable& cells = model.tables.at(table);
     std::vector<TableReading> out;
-    const std::pair<const char*, const char*> separators[] = {{"F", "MFence"}, {"P", "Poll"}, {"nF", "Rfence"}};
-    for (const auto& [kind, edges] : separators)
-        for (TableReading& c : SeparatorCells(model, size, options, kind, edges).read()) {
+    for (const RdmaSeparator& separator : rdmaSeparators())
+        for (TableReading& c : SeparatorCells(model, size, options, separator.kind, separator.edge).read()) {
             c.tableOrders = tableOrders(cells, c.earlier, c.later, c.twoQueuePairs);
             if (c.reading.kind == EdgeReading::Kind::Safe)  // unordered by the table: what orders it
                 readForced(model, load, table, *findDiyEdge(DiyArch::RDMA, c.reading.edge), size, options, c);
