@@ -210,7 +210,7 @@ private:
             leaveOrGoOn(at, out);
             return at + 1;
         }
-        const size_t target = targetOf(item, at, begin, end);
+        const size_t target = targetOf(item, begin, end);
         if (target < at) {
             out.push_back(loop(item, target, at));
             return at + 1;
@@ -225,7 +225,7 @@ private:
         // `Jcc L0; (not taken) JMP L1; L0: (taken) L1:` is an if-else.
         const X86Item& last = items_[target - 1];
         if (target - 1 > at && last.kind == X86Item::Kind::Jump && !last.when && !leaves(target - 1)) {
-            const size_t join = targetOf(last, target - 1, begin, end);
+            const size_t join = targetOf(last, begin, end);
             if (join > target && closed(target - 1, join)) {
                 Block notTaken = region(at + 1, target - 1);
                 out.push_back(test(item, region(target, join), std::move(notTaken)));
@@ -264,7 +264,7 @@ private:
         return join;
     }
 
-    size_t targetOf(const X86Item& jump, size_t at, size_t begin, size_t end) const {
+    size_t targetOf(const X86Item& jump, size_t begin, size_t end) const {
         auto it = labels_.find(jump.label);
         if (it == labels_.end()) throw InputError(jump.where, "no label " + jump.label + " in this thread");
         if (it->second < begin)
@@ -273,15 +273,15 @@ private:
         if (it->second > end)
             throw InputError(jump.where, "this jump leaves the loop it is in: only jumps within a loop's stretch "
                                          "are read");
-        if (it->second < at && !jump.when)
-            throw InputError(jump.where, "an unconditional backward jump loops for ever: no execution ends");
         return it->second;
     }
 
     // `L: S; Jcc L`, where the code so far ran S once: `while (taken) {S}`,
-    // which --unroll bounds as herd7's -unroll bounds the jumps taken back.
+    // which --unroll bounds as herd7's -unroll bounds the jumps taken back
+    // (`JMP L`: `while (0 = 0)`, whose every run the bound cuts, as herd7's).
     Stmt loop(const X86Item& jump, size_t label, size_t at) const {
-        Stmt s = test(jump, {}, {});
+        const Expr zero = Expr::constant(0, jump.where);
+        Stmt s = jump.when ? test(jump, {}, {}) : compare(jump.where, zero, zero, Comparison::Eq, {}, {});
         s.kind = Stmt::Kind::While;
         s.backTo = address(label);
         s.body = region(label, at);

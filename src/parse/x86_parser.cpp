@@ -17,7 +17,7 @@ namespace rdmacheck {
 
 namespace {
 
-const char* const kLockTakes = "LOCK takes ADD, XOR, INC or DEC with a memory destination";
+const char* const kLockTakes = "LOCK takes ADD, XOR, INC, DEC or XCHG with a memory destination";
 
 std::string upper(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
@@ -338,7 +338,7 @@ private:
         if (!isMove && mnemonic != "XCHG" && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "OR")
             throw InputError(op.where, "unsupported X86 instruction '" + op.text +
                                            "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR, OR, "
-                                           "LOCK ADD/INC/DEC/XOR, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, "
+                                           "LOCK ADD/INC/DEC/XOR/XCHG, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, "
                                            "CMOVC)" +
                                            quantifierHint(op.text));
         Operand dst = parseOperand();
@@ -347,7 +347,7 @@ private:
         // herd7 hashes MOVB, MOVW, MOVL and MOVQ as MOV (checked against herd7 7.58).
         code.push_back(prefix + (isMove ? "MOV" : mnemonic) + " " + dst.herdText() + "," + src.herdText());
         // herd7 7.58 takes LOCK on ADD, XOR, INC, DEC and XCHG (herd/X86Sem.ml); XCHG is locked anyway.
-        if (locked && mnemonic != "ADD" && mnemonic != "XOR") throw InputError(op.where, kLockTakes);
+        if (locked && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "XCHG") throw InputError(op.where, kLockTakes);
         if (mnemonic == "ADD") return update(op, locked, dst, src, Expr::Kind::Add);
         if (isIdiom(dst, src)) return zeroOrSame(op, mnemonic, dst);
         if (mnemonic == "XOR" || mnemonic == "OR")

@@ -84,6 +84,29 @@ void checkEventCount(const ExecutionGraph& sk, const CheckOptions& options, cons
                                                     std::to_string(options.maxEvents) + " (--max-events)");
 }
 
+// finalValue(name) == k: a register's value or initial value, or a location's last write.
+z3::expr nameEndsWith(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
+                      const ExecutionGraph& sk, const ExecutionEncoding& encoding, const std::string& name, int thread,
+                      long long k) {
+    if (thread < 0) return finalValueIs(encoding, program.locationIndex(name), k);
+    const auto& regs = sk.registers[thread];
+    auto it = regs.find(name);
+    if (it != regs.end()) return valueIs(encoding, it->second, k);
+    auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
+    return ctx.bool_val((init == test.registerInit.end() ? 0 : init->second) == k);
+}
+
+z3::expr conditionTerm(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
+                       const ExecutionGraph& sk, const ExecutionEncoding& encoding, const Cond& c) {
+    return foldCondition<z3::expr>(
+        c,
+        [&](const Cond& atom) {
+            const z3::expr is = nameEndsWith(ctx, test, program, sk, encoding, atom.loc, atom.thread, atom.value);
+            return atom.equal ? is : !is;
+        },
+        ctx.bool_val(true), ctx.bool_val(false));
+}
+
 // Every loop that cut the skeleton is in `notes` already.
 bool cutLoopsNoted(const CheckResult& notes, const ExecutionGraph& sk) {
     return std::all_of(sk.cutAt.begin(), sk.cutAt.end(), [&](const SourceLoc& loop) { return hasCutLoop(notes, loop); });
@@ -115,6 +138,9 @@ void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, Check
                                        cut ? ExecutionEncoding::Mode::WellFormed : mode);
             spend(encoding);
             if (cut) {
+                // herd7 applies the filter first: a cut candidate it drops does not mark the verdict.
+                if (test_.filter)
+                    require(encoding, conditionTerm(ctx.impl().z3(), test_, program_, sk, encoding, *test_.filter));
                 if (encoding.next())
                     for (const SourceLoc& loop : sk.cutAt) noteCutLoop(*cutNotes, loop);
                 continue;
@@ -264,31 +290,15 @@ private:
         if (test_.filter) require(encoding, conditionTerm(sk, encoding, *test_.filter));
     }
 
-    // finalValue(name) == k: a register's value or initial value, or a location's last write.
-    z3::expr nameEndsWith(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const std::string& name,
-                          int thread, long long k) const {
-        if (thread < 0) return finalValueIs(encoding, program_.locationIndex(name), k);
-        const auto& regs = sk.registers[thread];
-        auto it = regs.find(name);
-        if (it != regs.end()) return valueIs(encoding, it->second, k);
-        auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
-        return ctx_.bool_val((init == test_.registerInit.end() ? 0 : init->second) == k);
-    }
-
     z3::expr conditionTerm(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const Cond& c) const {
-        return foldCondition<z3::expr>(
-            c,
-            [&](const Cond& atom) {
-                const z3::expr is = nameEndsWith(sk, encoding, atom.loc, atom.thread, atom.value);
-                return atom.equal ? is : !is;
-            },
-            ctx_.bool_val(true), ctx_.bool_val(false));
+        return rdmacheck::conditionTerm(ctx_, test_, program_, sk, encoding, c);
     }
 
     z3::expr isState(const ExecutionGraph& sk, const ExecutionEncoding& encoding, const FinalState& state) const {
         z3::expr_vector all(ctx_);
         for (size_t i = 0; i < state.size(); ++i)
-            all.push_back(nameEndsWith(sk, encoding, result_.shown[i].name, result_.shown[i].thread, state[i]));
+            all.push_back(nameEndsWith(ctx_, test_, program_, sk, encoding, result_.shown[i].name,
+                                       result_.shown[i].thread, state[i]));
         return z3::mk_and(all);
     }
 

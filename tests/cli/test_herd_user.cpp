@@ -86,7 +86,7 @@ TEST(HerdUser, AMisspeltQuantifierIsNamed) {
     r = runTool(dir / "x86.litmus");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("x86.litmus:5:1: error: unsupported X86 instruction 'exist' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, "
-                         "ADD, INC, DEC, XOR, OR, LOCK ADD/INC/DEC/XOR, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, CMOVC) "
+                         "ADD, INC, DEC, XOR, OR, LOCK ADD/INC/DEC/XOR/XCHG, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, CMOVC) "
                          "(did you mean 'exists'?)"),
               std::string::npos)
         << r.err;
