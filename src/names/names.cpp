@@ -11,13 +11,12 @@ std::string condBody(const Cond& c, Cond::Kind parent) {
     switch (c.kind) {
         case Cond::Kind::True: return "true";
         case Cond::Kind::False: return "false";
-        case Cond::Kind::Atom:
-            return shownName(ObservedName{c.loc, c.thread, c.where}) + (c.equal ? "=" : "!=") + std::to_string(c.value);
-        case Cond::Kind::Not: {
-            const Cond& a = c.args[0];
-            bool simple = a.kind == Cond::Kind::Atom || a.kind == Cond::Kind::True || a.kind == Cond::Kind::False;
-            return simple ? "~" + condBody(a, c.kind) : "~(" + condBody(a, Cond::Kind::True) + ")";
+        // Negations as herd7 prints them: `x!=1` and `~x=1` are `not (x=1)`.
+        case Cond::Kind::Atom: {
+            const std::string atom = shownName(ObservedName{c.loc, c.thread, c.where}) + "=" + std::to_string(c.value);
+            return c.equal ? atom : "not (" + atom + ")";
         }
+        case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True) + ")";
         case Cond::Kind::And:
         case Cond::Kind::Or: {
             std::string sep = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";

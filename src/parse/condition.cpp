@@ -11,7 +11,7 @@ Cond parseOr(Lexer& lex, const AtomNameParser& parseName);
 Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
     Cond c;
     c.where = lex.peek().where;
-    if (lex.peek().is("~")) {
+    if (lex.peek().is("~") || lex.peek().isWord("not")) {  // `not`: herd7's word for it
         const Lexer::Nesting nested(lex, lex.peek());
         lex.next();
         c.kind = Cond::Kind::Not;

@@ -92,6 +92,26 @@ TEST(HerdUser, AMisspeltQuantifierIsNamed) {
         << r.err;
 }
 
+// Negations in the Condition line as herd7 7.58 prints them (run beside
+// rdmacheck): `x!=1` and `~x=1` are `not (x=1)`; `not` reads as `~`.
+TEST(HerdUser, NegationsPrintAsHerd7PrintsThem) {
+    const TempDir dir("negations");
+    const std::pair<const char*, const char*> cases[] = {
+        {"~(1:EAX=1 /\\ 1:EBX=0)", "exists (not (1:EAX=1 /\\ 1:EBX=0))"},
+        {"1:EAX=1 /\\ 1:EBX!=0", "exists (1:EAX=1 /\\ not (1:EBX=0))"},
+        {"~(1:EAX=1 \\/ 1:EBX=0) /\\ 1:EAX=0", "exists (not (1:EAX=1 \\/ 1:EBX=0) /\\ 1:EAX=0)"},
+        {"~~1:EAX=1", "exists (not (not (1:EAX=1)))"},
+        {"not 1:EAX=1 /\\ 1:EBX=0", "exists (not (1:EAX=1) /\\ 1:EBX=0)"},
+    };
+    for (const auto& [written, printed] : cases) {
+        std::ofstream(dir / "t.litmus") << "X86 t\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[y] ;\n"
+                                        << " MOV [y],$1 | MOV EBX,[x] ;\nexists (" << written << ")\n";
+        const ToolRun r = runTool(dir / "t.litmus");
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_NE(r.out.find(std::string("Condition ") + printed + "\n"), std::string::npos) << written << "\n" << r.out;
+    }
+}
+
 // The usage line names the program; counts agree with their nouns; -I is
 // herd7's spelling of --models-dir.
 TEST(HerdUser, UsageAndCountsReadAsEnglish) {
