@@ -20,6 +20,40 @@ const char* machineName(MachineKind kind) { return kind == MachineKind::Concrete
 
 namespace machine {
 
+namespace {
+
+// Where each shown name sits in an Outcome.
+class OutcomeLayout {
+public:
+    OutcomeLayout(const LitmusTest& test, const Program& program) : test_(test), program_(program) {
+        size_t offset = program.locations.size();
+        for (const auto& t : program.threads) {
+            registerOffset_.push_back(offset);
+            offset += t.registers.size();
+        }
+    }
+
+    long long value(const Outcome& o, const std::string& name, int thread) const {
+        if (thread < 0) {
+            for (size_t l = 0; l < program_.locations.size(); ++l)
+                if (program_.locations[l].name == name && !program_.locations[l].hidden) return o[l];
+            throw std::logic_error("machine: unknown location " + name);
+        }
+        const auto& regs = program_.threads[thread].registers;
+        for (size_t r = 0; r < regs.size(); ++r)
+            if (regs[r] == name) return o[registerOffset_[thread] + r];
+        auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
+        return init == test_.registerInit.end() ? 0 : init->second;
+    }
+
+private:
+    const LitmusTest& test_;
+    const Program& program_;
+    std::vector<size_t> registerOffset_;
+};
+
+}  // namespace
+
 Outcome outcomeOf(const State& s) {
     Outcome o = s.memory;
     for (const auto& t : s.threads) o.insert(o.end(), t.registers.begin(), t.registers.end());
@@ -29,14 +63,15 @@ Outcome outcomeOf(const State& s) {
 std::optional<Outcome> outcomeAtEnd(const State& s, const Rules& rules, const Program& program,
                                     const LitmusTest& test, CheckResult& result) {
     if (rules.isFinal(s)) {
-        bool cut = false;
-        for (size_t t = 0; t < s.threads.size(); ++t) {
-            if (s.threads[t].cutAt >= 0) {
-                noteCutLoop(result, program.threads[t].code[s.threads[t].cutAt].where);
-                cut = true;
-            }
-        }
+        const bool cut = std::any_of(s.threads.begin(), s.threads.end(), [](const auto& t) { return t.cutAt >= 0; });
         if (!cut) return outcomeOf(s);
+        // As herd7, a run the filter drops does not mark the verdict when the bound cut it.
+        const OutcomeLayout layout(test, program);
+        const Outcome o = outcomeOf(s);
+        if (test.filter && !evalCondition(*test.filter, [&](const Cond& a) { return layout.value(o, a.loc, a.thread); }))
+            return std::nullopt;
+        for (size_t t = 0; t < s.threads.size(); ++t)
+            if (s.threads[t].cutAt >= 0) noteCutLoop(result, program.threads[t].code[s.threads[t].cutAt].where);
     } else if (rules.programsDone(s)) {
         // §7: a drained program can always flush; being stuck here is a bug.
         throw std::logic_error("machine: stuck configuration with every program done in " + test.name);
@@ -168,41 +203,13 @@ Reached searchStates(const LitmusTest& test, const Program& program, const Rules
 namespace {
 
 using machine::Outcome;
+using machine::OutcomeLayout;
 using machine::Path;
 using machine::Program;
 using machine::Rules;
 using machine::RunRecord;
 using machine::State;
 
-// Where each shown name sits in an Outcome.
-class OutcomeLayout {
-public:
-    OutcomeLayout(const LitmusTest& test, const Program& program) : test_(test), program_(program) {
-        size_t offset = program.locations.size();
-        for (const auto& t : program.threads) {
-            registerOffset_.push_back(offset);
-            offset += t.registers.size();
-        }
-    }
-
-    long long value(const Outcome& o, const std::string& name, int thread) const {
-        if (thread < 0) {
-            for (size_t l = 0; l < program_.locations.size(); ++l)
-                if (program_.locations[l].name == name && !program_.locations[l].hidden) return o[l];
-            throw std::logic_error("machine: unknown location " + name);
-        }
-        const auto& regs = program_.threads[thread].registers;
-        for (size_t r = 0; r < regs.size(); ++r)
-            if (regs[r] == name) return o[registerOffset_[thread] + r];
-        auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
-        return init == test_.registerInit.end() ? 0 : init->second;
-    }
-
-private:
-    const LitmusTest& test_;
-    const Program& program_;
-    std::vector<size_t> registerOffset_;
-};
 
 // Remote RMWs have rules on the simplified machine of a model with remote atomics only (§6).
 void checkMachineSupports(const Program& program, const Model& model, const MachineParams& params, MachineKind kind) {

@@ -401,3 +401,25 @@ P0@1 { RFAA(a, x^2, 1); y^2 := w } P1@1 { w := 1; x^2 := 1 } exists (a = 1 /\ y 
         }
     }
 }
+
+// A run the bound cut marks the verdict (herd7's Loop) only when the filter
+// keeps it, on both machines and the declarative engine alike, as herd7 marks
+// it (litmus/x86/x86-loop-filter.litmus: the cut runs read x=0 throughout).
+TEST(Machine, CutRunsTheFilterDropsMarkNothing) {
+    const std::string spin = "X86 t\n{ x=0; }\n P0 | P1 ;\n L0: | MOV [x],$1 ;\n MOV EAX,[x] | ;\n CMP EAX,$0 | ;\n"
+                             " JE L0 | ;\n";
+    const Model tso = loadModel(rdmacheck::testing::modelsDir(), "tso");
+    for (const bool filtered : {true, false}) {
+        const LitmusTest test =
+            parseLitmus(spin + (filtered ? "filter (0:EAX=1)\n" : "") + "exists (0:EAX=1)\n", "spin.litmus");
+        SCOPED_TRACE(filtered ? "filtered" : "unfiltered");
+        EXPECT_EQ(check(test, tso, CheckOptions{}).cutLoops.empty(), filtered);
+        for (MachineKind kind : {MachineKind::Concrete, MachineKind::Simplified})
+            for (const bool reduce : {true, false}) {
+                MachineOptions options;
+                options.kind = kind;
+                options.reduce = reduce;
+                EXPECT_EQ(explore(test, tso, options).cutLoops.empty(), filtered) << machineName(kind) << reduce;
+            }
+    }
+}
