@@ -23,6 +23,15 @@ namespace arith {
                              " does not fit in 64 bits");
 }
 
+// herd7's X86 values are 32-bit and wrap (herd/X86Sem.ml works on Int32): v
+// into [-2^31, 2^31). The engines wrap an X86 test's sums, differences,
+// products and negations so (src/unfold/wrap32.hpp).
+inline long long wrap32(long long v) {
+    const long long span = 1LL << 32, half = 1LL << 31;
+    const long long m = ((v % span) + span) % span;
+    return m >= half ? m - span : m;
+}
+
 inline long long add(long long a, long long b) {
     long long r;
     if (__builtin_add_overflow(a, b, &r)) overflow(a, "+", b);

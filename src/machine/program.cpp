@@ -29,7 +29,7 @@ namespace {
 class ThreadCompiler {
 public:
     ThreadCompiler(const LitmusTest& test, const UnfoldedProgram& unfolded, int thread, ThreadCode& out)
-        : unfolded_(unfolded), out_(out) {
+        : unfolded_(unfolded), out_(out), wraps32_(test.arch == Arch::X86) {
         const std::string prefix = std::to_string(thread) + ":";
         for (const auto& [key, value] : test.registerInit)
             if (key.compare(0, prefix.size(), prefix) == 0) out_.registerInit[reg(key.substr(prefix.size()))] = value;
@@ -101,7 +101,24 @@ private:
             case Expr::Kind::Or: c.kind = CompiledExpr::Kind::Or; break;
         }
         for (const Expr& a : e.args) c.args.push_back(expr(a, in));
-        return c;
+        const bool arithmetic = e.kind == Expr::Kind::Add || e.kind == Expr::Kind::Sub ||
+                                e.kind == Expr::Kind::Mul || e.kind == Expr::Kind::Neg;
+        return arithmetic && wraps32_ ? wrapped(std::move(c)) : c;
+    }
+
+    // X86 values wrap into 32 bits, as herd7's (unfold/wrap32.hpp): ((c + 2^31) mod 2^32) - 2^31.
+    static CompiledExpr wrapped(CompiledExpr c) {
+        auto binary = [](CompiledExpr::Kind kind, CompiledExpr a, long long b) {
+            CompiledExpr out, constant;
+            out.kind = kind;
+            constant.value = b;
+            out.args = {std::move(a), constant};
+            return out;
+        };
+        const long long half = 1LL << 31;
+        return binary(CompiledExpr::Kind::Sub,
+                      binary(CompiledExpr::Kind::Mod, binary(CompiledExpr::Kind::Add, std::move(c), half), 2 * half),
+                      half);
     }
 
     Instr& emit(Instr::Op op, const SourceLoc& where) {
@@ -302,12 +319,14 @@ private:
     ThreadCode& out_;
     std::map<int, int> counters_;  // X86 whiles: the address they jump back to -> their counter
     int slotBase_ = 0;  // slots below this belong to an earlier expression of the instruction
+    const bool wraps32_;
 };
 
 }  // namespace
 
 Program compile(const LitmusTest& test, const UnfoldedProgram& unfolded) {
     Program p;
+    p.wraps32 = test.arch == Arch::X86;
     p.locations = unfolded.locations;
     for (const Location& l : p.locations) p.nodes = std::max(p.nodes, l.node);
     for (size_t t = 0; t < test.threads.size(); ++t) {

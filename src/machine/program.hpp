@@ -80,6 +80,7 @@ struct Program {
     std::vector<Location> locations;  // as resolved by unfold()
     std::vector<ThreadCode> threads;
     int nodes = 0;                    // highest node number
+    bool wraps32 = false;             // X86: values wrap into 32 bits, as herd7's (unfold/wrap32.hpp)
 };
 
 // Compiles a test whose statements unfold() has already validated.

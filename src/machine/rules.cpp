@@ -462,7 +462,8 @@ void Rules::lockedStep(const State& s, int t, const Instr& in, State& n) const {
     const bool exchange = in.op == Instr::Op::Xchg;
     auto update = [&] {
         const long long operand = evaluate(in, in.expr, s.threads[t]);
-        return in.xorUpdate ? arith::bitXor(old, operand) : arith::add(old, operand);
+        if (in.xorUpdate) return arith::bitXor(old, operand);
+        return program_.wraps32 ? arith::wrap32(arith::add(old, operand)) : arith::add(old, operand);
     };
     const long long stored = exchange ? s.threads[t].registers[in.reg] : atInstruction(in, update);
     store(n, in.loc, stored, cas);

@@ -11,6 +11,7 @@
 #include "condition.hpp"
 #include "front_ends.hpp"
 #include "x86_control.hpp"
+#include "rdmacheck/arith.hpp"
 #include "rdmacheck/limits.hpp"
 
 namespace rdmacheck {
@@ -363,7 +364,6 @@ private:
             s.result = src.name;
             return {s};
         }
-        checkWidth(mnemonic, src);
         return {move(op, dst, src)};
     }
 
@@ -400,7 +400,7 @@ private:
     }
 
     static Expr valueOf(const Operand& o) {
-        if (o.kind == Operand::Kind::Immediate) return Expr::constant(o.value, o.where);
+        if (o.kind == Operand::Kind::Immediate) return Expr::constant(arith::wrap32(o.value), o.where);  // herd7 reads immediates into 32 bits
         Expr e;
         e.where = o.where;
         e.kind = Expr::Kind::Register;
@@ -481,16 +481,6 @@ private:
     // Where ADD R,[x] keeps the value it reads: a register no test can name.
     static std::string hiddenRegister(const Token& op) {
         return "ADD@" + std::to_string(op.where.line) + ":" + std::to_string(op.where.column);
-    }
-
-    // herd7's MOVB, MOVW, MOVL take immediates of their width.
-    static void checkWidth(const std::string& mnemonic, const Operand& src) {
-        const int bits = mnemonic == "MOVB" ? 8 : mnemonic == "MOVW" ? 16 : mnemonic == "MOVL" ? 32 : 64;
-        if (bits == 64 || src.kind != Operand::Kind::Immediate) return;
-        const long long limit = 1LL << bits;
-        if (src.value <= -limit / 2 - 1 || src.value >= limit)
-            throw InputError(src.where, mnemonic + " takes values of " + std::to_string(bits) + " bits, not " +
-                                            std::to_string(src.value));
     }
 
     Lexer& lex_;

@@ -11,6 +11,7 @@
 #include "locations.hpp"
 #include "rdmacheck/library.hpp"
 #include "scan.hpp"
+#include "wrap32.hpp"
 
 namespace rdmacheck {
 
@@ -689,6 +690,7 @@ UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
     program.participants = locations.participants();
     program.hiddenLocations = locations.hiddenByStatement();
     program.locations = locations.take();
+    if (test.arch == Arch::X86 && mayLeave32Bits(program)) wrapTo32Bits(program);
     return program;
 }
 

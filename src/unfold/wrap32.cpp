@@ -1,0 +1,111 @@
+#include "wrap32.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace rdmacheck {
+
+namespace {
+
+constexpr long long kMin = INT32_MIN, kMax = INT32_MAX;
+constexpr long long kFar = 1LL << 40;  // past the 32-bit range: every bound is clamped here
+
+struct Interval {
+    long long lo, hi;
+    bool in32() const { return lo >= kMin && hi <= kMax; }
+};
+
+long long clamp(long long v) { return std::max(-kFar, std::min(kFar, v)); }
+
+Interval hull(const Interval& a, const Interval& b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
+
+// The values v takes when each read takes a value of its location's interval.
+Interval intervalOf(const Value& v, const ThreadPath& path, const std::vector<Interval>& locations) {
+    auto arg = [&](size_t i) { return intervalOf(v.args[i], path, locations); };
+    const Interval far{-kFar, kFar};
+    switch (v.kind) {
+        case Value::Kind::Const: return {clamp(v.constant), clamp(v.constant)};
+        case Value::Kind::Read: {
+            const int l = path.events.at(v.event).location;
+            return l < 0 ? far : locations.at(l);
+        }
+        case Value::Kind::Add: return {clamp(arg(0).lo + arg(1).lo), clamp(arg(0).hi + arg(1).hi)};
+        case Value::Kind::Sub: return {clamp(arg(0).lo - arg(1).hi), clamp(arg(0).hi - arg(1).lo)};
+        case Value::Kind::Neg: return {-arg(0).hi, -arg(0).lo};
+        case Value::Kind::Mod: return {0, std::max(0LL, arg(1).hi - 1)};  // by a constant > 0
+        case Value::Kind::Mul: {
+            const Interval a = arg(0), b = arg(1);
+            if (!a.in32() || !b.in32()) return far;  // products of 32-bit bounds fit in 64 bits
+            const long long p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+            return {clamp(*std::min_element(p, p + 4)), clamp(*std::max_element(p, p + 4))};
+        }
+        case Value::Kind::Xor:
+        case Value::Kind::Or: return arg(0).in32() && arg(1).in32() ? Interval{kMin, kMax} : far;
+    }
+    return far;
+}
+
+template <class Path, class F>
+void forEachValue(Path& path, const F& f) {
+    for (auto& e : path.events) {
+        f(e.written);
+        for (auto& m : e.message) f(m);
+    }
+    for (auto& c : path.constraints) {
+        f(c.lhs);
+        f(c.rhs);
+    }
+    for (auto& [name, v] : path.registers) f(v);
+}
+
+Value binary(Value::Kind kind, Value a, Value b) {
+    Value v;
+    v.kind = kind;
+    v.args = {std::move(a), std::move(b)};
+    return v;
+}
+
+// ((v + 2^31) mod 2^32) - 2^31, the modulo Euclidean.
+Value wrapped(Value v) {
+    for (Value& a : v.args) a = wrapped(std::move(a));
+    const bool arithmetic = v.kind == Value::Kind::Add || v.kind == Value::Kind::Sub ||
+                            v.kind == Value::Kind::Mul || v.kind == Value::Kind::Neg;
+    if (!arithmetic) return v;
+    const Value shifted = binary(Value::Kind::Add, std::move(v), Value::of(-kMin));
+    return binary(Value::Kind::Sub, binary(Value::Kind::Mod, shifted, Value::of(1LL << 32)), Value::of(-kMin));
+}
+
+}  // namespace
+
+bool mayLeave32Bits(const UnfoldedProgram& program) {
+    std::vector<Interval> locations;
+    for (const Location& l : program.locations) locations.push_back({clamp(l.init), clamp(l.init)});
+    size_t events = 0;
+    for (const auto& paths : program.paths)
+        for (const ThreadPath& p : paths) events += p.events.size();
+    for (size_t round = 0, grew = 1; grew && round <= events; ++round) {
+        grew = 0;
+        for (const auto& paths : program.paths)
+            for (const ThreadPath& p : paths)
+                for (const Event& e : p.events) {
+                    if (!isWrite(e.kind) || e.location < 0) continue;
+                    const Interval w = intervalOf(e.written, p, locations);
+                    if (!w.in32()) return true;
+                    const Interval before = locations[e.location];
+                    locations[e.location] = hull(before, w);
+                    grew += before.lo != locations[e.location].lo || before.hi != locations[e.location].hi;
+                }
+    }
+    bool leaves = false;
+    for (const auto& paths : program.paths)
+        for (const ThreadPath& p : paths)
+            forEachValue(p, [&](const Value& v) { leaves = leaves || !intervalOf(v, p, locations).in32(); });
+    return leaves;
+}
+
+void wrapTo32Bits(UnfoldedProgram& program) {
+    for (auto& paths : program.paths)
+        for (ThreadPath& p : paths) forEachValue(p, [](Value& v) { v = wrapped(std::move(v)); });
+}
+
+}  // namespace rdmacheck
