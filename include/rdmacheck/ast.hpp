@@ -136,6 +136,7 @@ struct Cond {
     long long value = 0;
     std::vector<Cond> args;
     SourceLoc where;
+    bool implication = false;  // Or written `A => B` (herd7's): its args are ~A and B
 };
 
 enum class Quantifier { Exists, NotExists, Forall };

@@ -17,8 +17,17 @@ std::string condBody(const Cond& c, Cond::Kind parent) {
             return c.equal ? atom : "not (" + atom + ")";
         }
         case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True) + ")";
-        case Cond::Kind::And:
-        case Cond::Kind::Or: {
+        case Cond::Kind::Or:
+            if (c.implication) {  // as herd7 prints it: /\ and \/ chains on either side parenthesised
+                auto side = [](const Cond& d) {
+                    const bool chain = (d.kind == Cond::Kind::And || d.kind == Cond::Kind::Or) && !d.implication;
+                    return chain ? "(" + condBody(d, Cond::Kind::True) + ")" : condBody(d, Cond::Kind::True);
+                };
+                const std::string s = side(c.args[0].args[0]) + " => " + side(c.args[1]);
+                return parent == Cond::Kind::And || parent == Cond::Kind::Or ? "(" + s + ")" : s;
+            }
+            [[fallthrough]];
+        case Cond::Kind::And: {
             std::string sep = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";
             std::string s;
             for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind);

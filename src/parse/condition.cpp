@@ -60,8 +60,27 @@ Cond parseChain(Lexer& lex, const AtomNameParser& parseName, const char* op, Con
     return c;
 }
 
+// `A => B`, herd7's implication: ~A \/ B, binding tighter than /\ and \/
+// (herd7 reads `A /\ B => C` as `A /\ (B => C)`), to the right.
+Cond parseImplication(Lexer& lex, const AtomNameParser& parseName) {
+    Cond premise = parseUnary(lex, parseName);
+    if (!lex.peek().is("=>")) return premise;
+    lex.next();
+    Cond c;
+    c.kind = Cond::Kind::Or;
+    c.where = premise.where;
+    c.implication = true;
+    Cond negated;
+    negated.kind = Cond::Kind::Not;
+    negated.where = premise.where;
+    negated.args.push_back(std::move(premise));
+    c.args.push_back(std::move(negated));
+    c.args.push_back(parseImplication(lex, parseName));
+    return c;
+}
+
 Cond parseAnd(Lexer& lex, const AtomNameParser& parseName) {
-    return parseChain(lex, parseName, "/\\", Cond::Kind::And, parseUnary);
+    return parseChain(lex, parseName, "/\\", Cond::Kind::And, parseImplication);
 }
 
 Cond parseOr(Lexer& lex, const AtomNameParser& parseName) {

@@ -169,7 +169,7 @@ Token Lexer::scan() {
         ++pos_;
         return t;
     }
-    static const char* const multi[] = {":=", "!=", "<=", ">=", "/\\", "\\/", "<<", ">>", "~exists"};
+    static const char* const multi[] = {":=", "!=", "<=", ">=", "=>", "/\\", "\\/", "<<", ">>", "~exists"};
     for (const char* m : multi) {
         std::string s(m);
         if (text_.compare(pos_, s.size(), s) == 0) {

@@ -92,9 +92,10 @@ TEST(HerdUser, AMisspeltQuantifierIsNamed) {
         << r.err;
 }
 
-// Negations in the Condition line as herd7 7.58 prints them (run beside
-// rdmacheck): `x!=1` and `~x=1` are `not (x=1)`; `not` reads as `~`.
-TEST(HerdUser, NegationsPrintAsHerd7PrintsThem) {
+// Negations and implications in the Condition line as herd7 7.58 reads and
+// prints them (run beside rdmacheck): `x!=1` and `~x=1` are `not (x=1)`,
+// `not` reads as `~`, `=>` binds tighter than /\ and \/.
+TEST(HerdUser, ConditionsPrintAsHerd7PrintsThem) {
     const TempDir dir("negations");
     const std::pair<const char*, const char*> cases[] = {
         {"~(1:EAX=1 /\\ 1:EBX=0)", "exists (not (1:EAX=1 /\\ 1:EBX=0))"},
@@ -102,6 +103,9 @@ TEST(HerdUser, NegationsPrintAsHerd7PrintsThem) {
         {"~(1:EAX=1 \\/ 1:EBX=0) /\\ 1:EAX=0", "exists (not (1:EAX=1 \\/ 1:EBX=0) /\\ 1:EAX=0)"},
         {"~~1:EAX=1", "exists (not (not (1:EAX=1)))"},
         {"not 1:EAX=1 /\\ 1:EBX=0", "exists (not (1:EAX=1) /\\ 1:EBX=0)"},
+        {"1:EAX=1 /\\ 1:EBX=0 => 1:EBX=1", "exists (1:EAX=1 /\\ (1:EBX=0 => 1:EBX=1))"},
+        {"(1:EAX=1 \\/ 1:EBX=0) => 1:EBX=1", "exists ((1:EAX=1 \\/ 1:EBX=0) => 1:EBX=1)"},
+        {"(1:EAX=1 => 1:EBX=1) => 1:EAX=0", "exists (1:EAX=1 => 1:EBX=1 => 1:EAX=0)"},
     };
     for (const auto& [written, printed] : cases) {
         std::ofstream(dir / "t.litmus") << "X86 t\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[y] ;\n"
@@ -110,6 +114,11 @@ TEST(HerdUser, NegationsPrintAsHerd7PrintsThem) {
         EXPECT_EQ(r.status, 0) << r.err;
         EXPECT_NE(r.out.find(std::string("Condition ") + printed + "\n"), std::string::npos) << written << "\n" << r.out;
     }
+    // MP under x86-TSO: whoever sees the flag sees the data (herd7: Always 3 0).
+    std::ofstream(dir / "mp.litmus") << "X86 t\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[y] ;\n"
+                                     << " MOV [y],$1 | MOV EBX,[x] ;\nforall (1:EAX=1 => 1:EBX=1)\n";
+    const ToolRun mp = runTool(dir / "mp.litmus");
+    EXPECT_NE(mp.out.find("Observation t Always 3 0\n"), std::string::npos) << mp.out;
 }
 
 // The usage line names the program; counts agree with their nouns; -I is
