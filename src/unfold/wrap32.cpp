@@ -21,26 +21,30 @@ Interval hull(const Interval& a, const Interval& b) { return {std::min(a.lo, b.l
 
 // The values v takes when each read takes a value of its location's interval.
 Interval intervalOf(const Value& v, const ThreadPath& path, const std::vector<Interval>& locations) {
-    auto arg = [&](size_t i) { return intervalOf(v.args[i], path, locations); };
     const Interval far{-kFar, kFar};
+    if (v.kind == Value::Kind::Const) return {clamp(v.constant), clamp(v.constant)};
+    if (v.kind == Value::Kind::Read) {
+        const int l = path.events.at(v.event).location;
+        return l < 0 ? far : locations.at(l);
+    }
+    std::vector<Interval> args;  // each operand once: a chain of n sums is n steps, not 2^n
+    for (const Value& a : v.args) args.push_back(intervalOf(a, path, locations));
+    const Interval& a = args[0];
     switch (v.kind) {
-        case Value::Kind::Const: return {clamp(v.constant), clamp(v.constant)};
-        case Value::Kind::Read: {
-            const int l = path.events.at(v.event).location;
-            return l < 0 ? far : locations.at(l);
-        }
-        case Value::Kind::Add: return {clamp(arg(0).lo + arg(1).lo), clamp(arg(0).hi + arg(1).hi)};
-        case Value::Kind::Sub: return {clamp(arg(0).lo - arg(1).hi), clamp(arg(0).hi - arg(1).lo)};
-        case Value::Kind::Neg: return {-arg(0).hi, -arg(0).lo};
-        case Value::Kind::Mod: return {0, std::max(0LL, arg(1).hi - 1)};  // by a constant > 0
+        case Value::Kind::Add: return {clamp(a.lo + args[1].lo), clamp(a.hi + args[1].hi)};
+        case Value::Kind::Sub: return {clamp(a.lo - args[1].hi), clamp(a.hi - args[1].lo)};
+        case Value::Kind::Neg: return {-a.hi, -a.lo};
+        case Value::Kind::Mod: return {0, std::max(0LL, args[1].hi - 1)};  // by a constant > 0
         case Value::Kind::Mul: {
-            const Interval a = arg(0), b = arg(1);
+            const Interval& b = args[1];
             if (!a.in32() || !b.in32()) return far;  // products of 32-bit bounds fit in 64 bits
             const long long p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
             return {clamp(*std::min_element(p, p + 4)), clamp(*std::max_element(p, p + 4))};
         }
         case Value::Kind::Xor:
-        case Value::Kind::Or: return arg(0).in32() && arg(1).in32() ? Interval{kMin, kMax} : far;
+        case Value::Kind::Or: return a.in32() && args[1].in32() ? Interval{kMin, kMax} : far;
+        case Value::Kind::Const:
+        case Value::Kind::Read: break;
     }
     return far;
 }

@@ -79,6 +79,17 @@ TEST(Semantics, XorOfFewAndOfManyValues) {
     }
 }
 
+// X86 values are 32-bit (src/unfold/wrap32.cpp): a chain of 60 increments of
+// one register is 60 steps of its interval analysis (each operand once; the
+// first version took 2^60), and wraps only past the range.
+TEST(Semantics, LongX86SumsStayInRangeAndCheckAtOnce) {
+    std::string program = "X86 deep\n{ x=0; 0:EAX=2147483590; }\n P0 ;\n";
+    for (int i = 0; i < 60; ++i) program += " INC EAX ;\n";
+    const CheckResult inRange = run(program + " MOV [x],EAX ;\nexists (x=2147483647)\n", "tso");
+    EXPECT_FALSE(inRange.ok);  // 2147483590 + 60 = 2147483650 wraps to -2147483646
+    EXPECT_TRUE(run(program + " MOV [x],EAX ;\nexists (x=-2147483646)\n", "tso").ok);
+}
+
 TEST(Semantics, ReadOrderOfAnExpressionMatters) {
     // doc/model-notes.md §N17: e = 2*y + z can be 1 only when y is read first.
     CheckResult r = run(R"(RDMA order
