@@ -125,4 +125,9 @@ private:
     std::set<std::string> sc_;            // SC locations
 };
 
+// The names the condition, the filter and `locations [...]` observe, checked
+// against the test's threads and locations (X86: a location only they name is
+// declared, holding 0, as herd7 reads it); InputError at the first unknown one.
+void resolveObservedNames(const LitmusTest& test, LocationTable& locations);
+
 }  // namespace rdmacheck

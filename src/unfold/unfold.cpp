@@ -595,21 +595,6 @@ private:
     size_t spent_ = 0;              // events made so far
 };
 
-void checkCondition(const Cond& c, const LitmusTest& test, const LocationTable& locations) {
-    if (c.kind == Cond::Kind::Atom) {
-        if (c.thread >= 0) {
-            if (c.thread >= static_cast<int>(test.threads.size()))
-                throw InputError(c.where, "no thread " + std::to_string(c.thread) + " in this test");
-        } else if (locations.isShared(c.loc)) {
-            throw InputError(c.where, "'" + c.loc + "' is a shared variable with a copy on each node: name one, e.g. '" +
-                                          c.loc + "@" + std::to_string(locations.nodeOfFirstCopy()) + "'");
-        } else if (locations.find(c.loc) < 0) {
-            throw InputError(c.where, "unknown location '" + c.loc + "' in condition");
-        }
-    }
-    for (const Cond& a : c.args) checkCondition(a, test, locations);
-}
-
 }  // namespace
 
 size_t UnfoldedProgram::skeletonCount() const {
@@ -677,16 +662,7 @@ UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
         ThreadUnfolder unfolder(test.threads[t], static_cast<int>(t), test, locations, options);
         program.paths.push_back(unfolder.run());
     }
-    checkCondition(test.condition, test, locations);
-    if (test.filter) checkCondition(*test.filter, test, locations);
-    for (const ObservedName& n : test.shown) {
-        Cond c;
-        c.kind = Cond::Kind::Atom;
-        c.loc = n.name;
-        c.thread = n.thread;
-        c.where = n.where;
-        checkCondition(c, test, locations);
-    }
+    resolveObservedNames(test, locations);
     program.participants = locations.participants();
     program.hiddenLocations = locations.hiddenByStatement();
     program.locations = locations.take();
