@@ -20,7 +20,8 @@ enum class Arch { Rdma, X86 };
 // Integer expression over constants, local memory locations and (X86) registers.
 struct Expr {
     // Mod: E % k, k an integer > 0. Xor, Or: bitwise on 64 bits, X86's XOR and OR only (RDMA's `^` names a node).
-    enum class Kind { Const, Location, Register, Add, Sub, Mul, Mod, Neg, Xor, Or };
+    // Eq, Gt: 1 when the first operand equals (is greater than) the second, else 0: X86's flags only.
+    enum class Kind { Const, Location, Register, Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
     Kind kind = Kind::Const;
     long long value = 0;   // Const
     std::string name;      // Location / Register

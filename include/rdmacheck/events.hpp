@@ -45,7 +45,8 @@ bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, t
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {
-    enum class Kind { Const, Read, Add, Sub, Mul, Mod, Neg, Xor, Or };  // Mod: by a constant > 0; Xor, Or: bitwise
+    // Mod: by a constant > 0; Xor, Or: bitwise; Eq, Gt: 1 or 0, as X86's flags (Expr::Kind).
+    enum class Kind { Const, Read, Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
     Kind kind = Kind::Const;
     long long constant = 0;
     int event = -1;  // Read: index of the read event

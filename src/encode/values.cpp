@@ -23,7 +23,9 @@ int offsetReads(const Value& v) {
         case Value::Kind::Mod:
         case Value::Kind::Neg:
         case Value::Kind::Xor:
-        case Value::Kind::Or: break;
+        case Value::Kind::Or:
+        case Value::Kind::Eq:
+        case Value::Kind::Gt: break;
     }
     for (const Value& a : v.args)
         if (offsetReads(a) != 0) return -1;
@@ -197,6 +199,8 @@ z3::expr valueTerm(const Choices& c, const Value& v) {
         case Value::Kind::Neg: return -term(0);
         case Value::Kind::Xor:
         case Value::Kind::Or: return bitwiseTerm(c, v);
+        case Value::Kind::Eq: return z3::ite(equal(term(0), term(1)), c.ctx.int_val(1), c.ctx.int_val(0));
+        case Value::Kind::Gt: return z3::ite(term(0) > term(1), c.ctx.int_val(1), c.ctx.int_val(0));
     }
     return c.ctx.int_val(0);
 }

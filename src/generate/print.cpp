@@ -65,6 +65,8 @@ std::string expr(const Expr& e, int context) {
         case Expr::Kind::Neg: s = "-" + expr(e.args.at(0), 3); break;
         case Expr::Kind::Xor:
         case Expr::Kind::Or: throw std::invalid_argument("X86 bitwise operation in an RDMA test");
+        case Expr::Kind::Eq:
+        case Expr::Kind::Gt: throw std::invalid_argument("X86 flag in an RDMA test");
     }
     return precedence(e) < context ? "(" + s + ")" : s;
 }

@@ -20,6 +20,8 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
         case Kind::Neg: return arith::neg(args[0].eval(slots, registers));
         case Kind::Xor: return arith::bitXor(args[0].eval(slots, registers), args[1].eval(slots, registers));
         case Kind::Or: return arith::bitOr(args[0].eval(slots, registers), args[1].eval(slots, registers));
+        case Kind::Eq: return args[0].eval(slots, registers) == args[1].eval(slots, registers) ? 1 : 0;
+        case Kind::Gt: return args[0].eval(slots, registers) > args[1].eval(slots, registers) ? 1 : 0;
     }
     return 0;
 }
@@ -99,6 +101,8 @@ private:
             case Expr::Kind::Neg: c.kind = CompiledExpr::Kind::Neg; break;
             case Expr::Kind::Xor: c.kind = CompiledExpr::Kind::Xor; break;
             case Expr::Kind::Or: c.kind = CompiledExpr::Kind::Or; break;
+            case Expr::Kind::Eq: c.kind = CompiledExpr::Kind::Eq; break;
+            case Expr::Kind::Gt: c.kind = CompiledExpr::Kind::Gt; break;
         }
         for (const Expr& a : e.args) c.args.push_back(expr(a, in));
         const bool arithmetic = e.kind == Expr::Kind::Add || e.kind == Expr::Kind::Sub ||

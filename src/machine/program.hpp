@@ -13,7 +13,7 @@ namespace rdmacheck::machine {
 
 // An expression whose locations are read slots and whose registers are indices.
 struct CompiledExpr {
-    enum class Kind { Const, Slot, Register, Add, Sub, Mul, Mod, Neg, Xor, Or };
+    enum class Kind { Const, Slot, Register, Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
     Kind kind = Kind::Const;
     long long value = 0;  // Const
     int index = 0;        // Slot / Register

@@ -6,8 +6,6 @@
 
 namespace rdmacheck {
 
-namespace {
-
 Expr registerOf(const std::string& name, const SourceLoc& where) {
     Expr e;
     e.kind = Expr::Kind::Register;
@@ -15,6 +13,8 @@ Expr registerOf(const std::string& name, const SourceLoc& where) {
     e.where = where;
     return e;
 }
+
+namespace {
 
 // The registers of the loop numbered n that code in it jumps out of: whether
 // it goes on, and which label it was left for (names no test can write).
@@ -294,14 +294,15 @@ private:
         return static_cast<int>(label);
     }
 
-    // `if (taken) {taken} else {notTaken}`, taken as the last CMP's operands
-    // compare (or as the loop before was left, for a jump made after it).
+    // `if (taken) {taken} else {notTaken}`, taken as ZF says the last CMP's
+    // operands compare (or as the loop before was left, for a jump made after it).
     static Stmt test(const X86Item& jump, Block taken, Block notTaken) {
         if (jump.exitOf >= 0)
             return compare(jump.where, registerOf(exitRegister(jump.exitOf), jump.where),
                            Expr::constant(jump.exit, jump.where), *jump.when, std::move(taken), std::move(notTaken));
-        return compare(jump.where, registerOf(kCmpLeft, jump.where), registerOf(kCmpRight, jump.where), *jump.when,
-                       std::move(taken), std::move(notTaken));
+        const Expr zeroFlagSet = Expr::constant(*jump.when == Comparison::Eq ? 1 : 0, jump.where);
+        return compare(jump.where, registerOf(kZeroFlag, jump.where), zeroFlagSet, Comparison::Eq, std::move(taken),
+                       std::move(notTaken));
     }
 
     static Stmt compare(const SourceLoc& where, Expr left, Expr right, Comparison op, Block taken, Block notTaken) {

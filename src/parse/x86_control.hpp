@@ -17,17 +17,28 @@
 
 namespace rdmacheck {
 
-// The registers CMP leaves its operands in, which a conditional jump compares:
-// names no test can write.
+// The registers CMP leaves a memory operand in, and an arithmetic
+// instruction on memory its result, for the flags: names no test can write.
 inline const char* const kCmpLeft = "CMP@left";
 inline const char* const kCmpRight = "CMP@right";
+
+// herd7's flag registers (herd/X86Sem.ml): ZF and SF as a comparison found
+// its operands equal and greater, CF always 0; JE and JNE read ZF, SETNB and
+// CMOVC read CF. A test may set them in its init block and name them in its
+// condition, as any register.
+inline const char* const kZeroFlag = "ZF";
+inline const char* const kSignFlag = "SF";
+inline const char* const kCarryFlag = "CF";
+
+// The register `name` as an expression.
+Expr registerOf(const std::string& name, const SourceLoc& where);
 
 // A thread's code as written: statements, labels and jumps, in order.
 struct X86Item {
     enum class Kind { Code, Label, Jump } kind = Kind::Code;
     std::vector<Stmt> code;          // Code
     std::string label;               // Label; Jump: its target
-    std::optional<Comparison> when;  // Jump: taken when the last CMP's operands compare so; none: JMP
+    std::optional<Comparison> when;  // Jump: taken when the last CMP's operands compare so (ZF); none: JMP
     SourceLoc where;
     // A jump made after a loop that code in it jumps out of (never written):
     // taken when that loop was left for this jump's label, which `exit` numbers.

@@ -4,7 +4,6 @@
 // LFENCE, CMP and forward jumps). Registers are thread-local values.
 #include <algorithm>
 #include <cctype>
-#include <deque>
 #include <map>
 #include <optional>
 
@@ -116,6 +115,9 @@ private:
                 value = lex_.expectInt("as the initial value");
             }
             if (c.thread >= 0) {
+                // herd7 takes neither branch of a jump on a flag that is neither (it finds no execution).
+                if (isFlag(c.loc) && value != 0 && value != 1)
+                    throw InputError(c.where, c.loc + " is a flag, 0 or 1 (herd7 finds no execution that jumps on another value)");
                 t.registerInit[std::to_string(c.thread) + ":" + c.loc] = value;
                 registerInitAt_.emplace_back(c.thread, c.where);
             } else {
@@ -193,10 +195,9 @@ private:
         }
         t.x86Code.resize(t.threads.size());
         std::vector<std::vector<X86Item>> items(t.threads.size());
-        std::deque<bool> compared(t.threads.size(), false);  // a CMP so far (a deque: its elements bind to bool&)
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
-                parseCell(items[i], t.x86Code[i], compared[i]);
+                parseCell(items[i], t.x86Code[i]);
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
                     lex_.expect("|", "between thread columns");
@@ -232,11 +233,11 @@ private:
     }
 
     // One cell: its labels (`L0:`), then its instruction, if any.
-    void parseCell(std::vector<X86Item>& items, std::vector<std::string>& code, bool& compared) {
+    void parseCell(std::vector<X86Item>& items, std::vector<std::string>& code) {
         while (!lex_.peek().is("|") && !lex_.peek().is(";")) {
             const Token word = lex_.expectIdent("(an instruction or a label)");
             if (!lex_.peek().is(":")) {
-                items.push_back(parseInstruction(word, code, compared));
+                items.push_back(parseInstruction(word, code));
                 return;
             }
             lex_.next();
@@ -264,25 +265,29 @@ private:
         return o;
     }
 
+    // The operand an instruction writes: not a flag, which rdmacheck keeps at 0 or 1 (see parseInit).
+    Operand parseDestination() {
+        Operand o = parseOperand();
+        if (o.kind == Operand::Kind::Register && isFlag(o.name))
+            throw InputError(o.where, o.name + " is a flag: CMP and arithmetic set it, no instruction writes it");
+        return o;
+    }
+
     // One instruction: a jump, or the statements it is (none for SFENCE and
     // LFENCE); its herd7 text goes to `code`.
-    X86Item parseInstruction(Token op, std::vector<std::string>& code, bool& compared) {
+    X86Item parseInstruction(Token op, std::vector<std::string>& code) {
         const std::string name = upper(op.text);
         if (name == "JMP" || jumpCondition(name)) {
             const Token label = lex_.expectIdent("(the label to jump to)");
             code.push_back(name + " " + label.text);
-            if (name != "JMP" && !compared) throw InputError(op.where, name + " needs a CMP before it in its thread");
             return X86Item{X86Item::Kind::Jump, {}, label.text, jumpCondition(name), op.where};
         }
-        // herd7 sets the flags a jump tests at CMP and at every arithmetic instruction (herd/X86Sem.ml).
-        if (name == "CMP" || name == "ADD" || name == "INC" || name == "DEC" || name == "XOR" || name == "OR" ||
-            name == "LOCK")
-            compared = true;
         return X86Item{X86Item::Kind::Code, parseStatements(op, code), "", std::nullopt, op.where};
     }
 
     // The conditional jumps herd7 7.58's X86 lexer reads (lib/X86Lexer.mll:
-    // JE and JNE), as the comparison of CMP's operands that takes the jump.
+    // JE and JNE), as the comparison of CMP's operands that takes the jump
+    // (JE on ZF = 1, JNE on ZF = 0).
     static std::optional<Comparison> jumpCondition(const std::string& mnemonic) {
         if (mnemonic == "JE") return Comparison::Eq;
         if (mnemonic == "JNE") return Comparison::Ne;
@@ -312,27 +317,31 @@ private:
             code.push_back("CMP  " + left.herdText() + "," + right.herdText());  // herd7 prints two spaces
             if (left.kind == Operand::Kind::Memory && right.kind == Operand::Kind::Memory)
                 throw InputError(right.where, "CMP cannot compare memory with memory");
-            return {load(op, kCmpLeft, left), load(op, kCmpRight, right)};
+            std::vector<Stmt> out{load(op, kCmpLeft, left), load(op, kCmpRight, right)};
+            for (Stmt& flag : flags(op, registerOf(kCmpLeft, op.where), registerOf(kCmpRight, op.where), true))
+                out.push_back(std::move(flag));
+            return out;
         }
-        // herd7 7.58's CMP leaves the carry flag 0 ("Carry was always zero!", herd/X86Sem.ml):
-        // SETNB writes 1 and CMOVC moves nothing (and reads nothing).
+        // CF is 0 unless the test sets it and no CMP or arithmetic came before ("Carry was always
+        // zero!", herd/X86Sem.ml): SETNB writes CF xor 1, CMOVC moves (and reads) only when CF is 1.
         if (mnemonic == "SETNB") {
-            const Operand dst = parseOperand();
+            const Operand dst = parseDestination();
             code.push_back("SETNB " + dst.herdText());
-            return {move(op, dst, immediate(1, dst.where))};
+            return {ifCarry(op, {move(op, dst, immediate(0, dst.where))}, {move(op, dst, immediate(1, dst.where))})};
         }
         if (mnemonic == "CMOVC") {
-            const Operand dst = parseOperand();
+            const Operand dst = parseDestination();
             lex_.expect(",", "between operands");
             const Operand src = parseOperand();
             code.push_back("CMOVC " + dst.herdText() + "," + src.herdText());
             if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, "CMOVC moves into a register");
-            return {};
+            if (src.kind == Operand::Kind::Immediate) throw InputError(src.where, "CMOVC moves a register or memory");
+            return {ifCarry(op, {move(op, dst, src)}, {})};
         }
         if (mnemonic == "INC" || mnemonic == "DEC") {
-            const Operand dst = parseOperand();
+            const Operand dst = parseDestination();
             code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
-            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where), Expr::Kind::Add);
+            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where), Expr::Kind::Add, false);
         }
         const bool isMove = mnemonic == "MOV" || mnemonic == "MOVB" || mnemonic == "MOVW" || mnemonic == "MOVL" ||
                             mnemonic == "MOVQ";
@@ -342,17 +351,17 @@ private:
                                            "LOCK ADD/INC/DEC/XOR/XCHG, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, "
                                            "CMOVC)" +
                                            quantifierHint(op.text));
-        Operand dst = parseOperand();
+        Operand dst = parseDestination();
         lex_.expect(",", "between operands");
-        Operand src = parseOperand();
+        Operand src = mnemonic == "XCHG" ? parseDestination() : parseOperand();
         // herd7 hashes MOVB, MOVW, MOVL and MOVQ as MOV (checked against herd7 7.58).
         code.push_back(prefix + (isMove ? "MOV" : mnemonic) + " " + dst.herdText() + "," + src.herdText());
         // herd7 7.58 takes LOCK on ADD, XOR, INC, DEC and XCHG (herd/X86Sem.ml); XCHG is locked anyway.
         if (locked && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "XCHG") throw InputError(op.where, kLockTakes);
-        if (mnemonic == "ADD") return update(op, locked, dst, src, Expr::Kind::Add);
+        if (mnemonic == "ADD") return update(op, locked, dst, src, Expr::Kind::Add, true);
         if (isIdiom(dst, src)) return zeroOrSame(op, mnemonic, dst);
         if (mnemonic == "XOR" || mnemonic == "OR")
-            return update(op, locked, dst, src, mnemonic == "XOR" ? Expr::Kind::Xor : Expr::Kind::Or);
+            return update(op, locked, dst, src, mnemonic == "XOR" ? Expr::Kind::Xor : Expr::Kind::Or, true);
         Stmt s;
         s.where = op.where;
         if (mnemonic == "XCHG") {
@@ -366,6 +375,8 @@ private:
         }
         return {move(op, dst, src)};
     }
+
+    static bool isFlag(const std::string& reg) { return reg == kZeroFlag || reg == kSignFlag || reg == kCarryFlag; }
 
     // dst := src, to memory or to a register.
     static Stmt move(const Token& op, const Operand& dst, const Operand& src) {
@@ -381,13 +392,37 @@ private:
         return s;
     }
 
-    // The flags after an arithmetic instruction: its result compared with 0
-    // (herd7's write_all_flags v_result 0), in the registers a jump compares.
-    static std::vector<Stmt> flagsOf(const Token& op, const Operand& result) {
+    // ZF := left = right, SF := left > right, and CF := 0 with `carry` (herd7's
+    // write_all_flags; INC and DEC leave CF).
+    static std::vector<Stmt> flags(const Token& op, const Expr& left, const Expr& right, bool carry) {
         std::vector<Stmt> out;
-        if (result.kind == Operand::Kind::Register) out.push_back(load(op, kCmpLeft, result));
-        out.push_back(load(op, kCmpRight, immediate(0, op.where)));
+        for (const auto& [flag, kind] : {std::pair{kZeroFlag, Expr::Kind::Eq}, std::pair{kSignFlag, Expr::Kind::Gt}}) {
+            Expr compared;
+            compared.kind = kind;
+            compared.where = op.where;
+            compared.args = {left, right};
+            out.push_back(assign(op, flag, compared));
+        }
+        if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where)));
         return out;
+    }
+
+    // The flags after an arithmetic instruction: its result compared with 0.
+    static std::vector<Stmt> flagsOf(const Token& op, const std::string& result, bool carry) {
+        return flags(op, registerOf(result, op.where), Expr::constant(0, op.where), carry);
+    }
+
+    // `if (CF = 1) {set} else {clear}`.
+    static Stmt ifCarry(const Token& op, Block set, Block clear) {
+        Stmt s;
+        s.kind = Stmt::Kind::If;
+        s.where = op.where;
+        s.expr = registerOf(kCarryFlag, op.where);
+        s.expr2 = Expr::constant(1, op.where);
+        s.compare = Comparison::Eq;
+        s.body = std::move(set);
+        s.orelse = std::move(clear);
+        return s;
     }
 
     // The operand `$value` an instruction implies (INC's 1, SETNB's 1, the flags' 0).
@@ -401,25 +436,26 @@ private:
 
     static Expr valueOf(const Operand& o) {
         if (o.kind == Operand::Kind::Immediate) return Expr::constant(arith::wrap32(o.value), o.where);  // herd7 reads immediates into 32 bits
-        Expr e;
-        e.where = o.where;
-        e.kind = Expr::Kind::Register;
-        e.name = o.name;
-        return e;
+        return registerOf(o.name, o.where);
     }
 
     // `reg := src`: a read of memory, or a register's value.
     static Stmt load(const Token& op, const std::string& reg, const Operand& src) {
+        if (src.kind != Operand::Kind::Memory) return assign(op, reg, valueOf(src));
         Stmt s;
         s.where = op.where;
         s.result = reg;
-        if (src.kind == Operand::Kind::Memory) {
-            s.kind = Stmt::Kind::RegLoad;
-            s.target = LocRef{src.name, std::nullopt, src.where};
-        } else {
-            s.kind = Stmt::Kind::RegAssign;
-            s.expr = valueOf(src);
-        }
+        s.kind = Stmt::Kind::RegLoad;
+        s.target = LocRef{src.name, std::nullopt, src.where};
+        return s;
+    }
+
+    static Stmt assign(const Token& op, const std::string& reg, Expr value) {
+        Stmt s;
+        s.where = op.where;
+        s.result = reg;
+        s.kind = Stmt::Kind::RegAssign;
+        s.expr = std::move(value);
         return s;
     }
 
@@ -428,7 +464,7 @@ private:
     // leaves its read and write out of po: unfold reads it only for a model in
     // herd7's terms).
     std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src,
-                             Expr::Kind operation) {
+                             Expr::Kind operation, bool carry) {
         const std::string mnemonic = upper(op.text);
         if (src.kind == Operand::Kind::Memory && dst.kind != Operand::Kind::Register)
             throw InputError(src.where, mnemonic + " into memory takes a register or a value");
@@ -451,7 +487,7 @@ private:
             s.result = dst.name;
             s.expr = sum;
             out.push_back(s);
-            for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
+            for (Stmt& flag : flagsOf(op, dst.name, carry)) out.push_back(std::move(flag));
             return out;
         }
         s.target = LocRef{dst.name, std::nullopt, dst.where};
@@ -460,7 +496,7 @@ private:
         s.expr = valueOf(src);
         s.result = kCmpLeft;  // the sum, for the flags
         std::vector<Stmt> out{s};
-        for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));  // dst in memory: the right side only
+        for (Stmt& flag : flagsOf(op, kCmpLeft, carry)) out.push_back(std::move(flag));
         return out;
     }
 
@@ -474,7 +510,7 @@ private:
         if (mnemonic == "XOR") {
             out.push_back(load(op, dst.name, immediate(0, dst.where)));
         }
-        for (Stmt& flag : flagsOf(op, dst)) out.push_back(std::move(flag));
+        for (Stmt& flag : flagsOf(op, dst.name, true)) out.push_back(std::move(flag));
         return out;
     }
 

@@ -8,10 +8,11 @@ namespace {
 
 // herd7 orders x86 registers as its register type does, not alphabetically.
 int registerRank(const std::string& reg) {
-    static const char* const order[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP"};
-    for (int i = 0; i < 8; ++i)
+    static const char* const order[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP", "ZF", "SF", "CF"};
+    constexpr int known = sizeof order / sizeof *order;
+    for (int i = 0; i < known; ++i)
         if (reg == order[i]) return i;
-    return 8;
+    return known;
 }
 
 bool shownBefore(const ObservedName& a, const ObservedName& b) {

@@ -109,6 +109,8 @@ long long Value::eval(const std::vector<long long>& readValues) const {
         case Kind::Neg: return arith::neg(args[0].eval(readValues));
         case Kind::Xor: return arith::bitXor(args[0].eval(readValues), args[1].eval(readValues));
         case Kind::Or: return arith::bitOr(args[0].eval(readValues), args[1].eval(readValues));
+        case Kind::Eq: return args[0].eval(readValues) == args[1].eval(readValues) ? 1 : 0;
+        case Kind::Gt: return args[0].eval(readValues) > args[1].eval(readValues) ? 1 : 0;
     }
     return 0;
 }

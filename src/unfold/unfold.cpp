@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "flags.hpp"
 #include "locations.hpp"
 #include "rdmacheck/library.hpp"
 #include "scan.hpp"
@@ -235,9 +236,11 @@ private:
             case Expr::Kind::Neg: v.kind = Value::Kind::Neg; break;
             case Expr::Kind::Xor: v.kind = Value::Kind::Xor; break;
             case Expr::Kind::Or: v.kind = Value::Kind::Or; break;
+            case Expr::Kind::Eq: v.kind = Value::Kind::Eq; break;
+            case Expr::Kind::Gt: v.kind = Value::Kind::Gt; break;
         }
         for (const Expr& a : e.args) v.args.push_back(valueOf(a, s, readOf));
-        return v;
+        return foldedFlag(std::move(v));
     }
 
     // Emits one lR per location of the expressions in `order`, then continues.
@@ -284,6 +287,7 @@ private:
             std::move(s), reads,
             [&](PathState&& b, const auto& readOf) {
                 Value lhs = valueOf(st.expr, b, readOf[0]), rhs = valueOf(st.expr2, b, readOf[0]);
+                testFlagDirectly(lhs, op, rhs);
                 // Two constants that fail the test (a register a jump out of a loop set): no path, not an empty one.
                 if (lhs.kind == Value::Kind::Const && rhs.kind == Value::Kind::Const &&
                     !holds(op, lhs.constant, rhs.constant))

@@ -43,6 +43,8 @@ Interval intervalOf(const Value& v, const ThreadPath& path, const std::vector<In
         }
         case Value::Kind::Xor:
         case Value::Kind::Or: return a.in32() && args[1].in32() ? Interval{kMin, kMax} : far;
+        case Value::Kind::Eq:
+        case Value::Kind::Gt: return {0, 1};
         case Value::Kind::Const:
         case Value::Kind::Read: break;
     }
