@@ -260,9 +260,19 @@ private:
             o.value = lex_.expectInt("as an immediate value");
         } else {
             o.kind = Operand::Kind::Register;
-            o.name = upper(lex_.expectIdent("(a register, '[location]' or '$value')").text);
+            o.name = lex_.expectIdent("(a register, '[location]' or '$value')").text;
+            if (!isRegister(o.name))
+                throw InputError(o.where, "'" + o.name + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "
+                                          "ESI, EDI, EBP, ESP, EIP and the flags ZF, SF, CF, in capitals "
+                                          "(a location is written [" + o.name + "])");
         }
         return o;
+    }
+
+    // herd7 7.58's X86 registers (lib/X86Base.ml): a name it does not list is no register there.
+    static bool isRegister(const std::string& name) {
+        static const char* const names[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP", "ZF", "SF", "CF"};
+        return std::find(std::begin(names), std::end(names), name) != std::end(names);
     }
 
     // The operand an instruction writes: not a flag, which rdmacheck keeps at 0 or 1 (see parseInit).
@@ -271,6 +281,14 @@ private:
         if (o.kind == Operand::Kind::Register && isFlag(o.name))
             throw InputError(o.where, o.name + " is a flag: CMP and arithmetic set it, no instruction writes it");
         return o;
+    }
+
+    // herd7 reads `LOCK; INC [x]` as `LOCK INC [x]` (lib/X86Parser.mly: LOCK semi_opt instr).
+    void skipSemicolonAfterLock() {
+        if (!lex_.peek().is(";")) return;
+        const size_t semicolon = lex_.offset();
+        lex_.next();
+        if (lex_.peek().kind != Token::Kind::Ident) lex_.seek(semicolon);
     }
 
     // One instruction: a jump, or the statements it is (none for SFENCE and
@@ -296,7 +314,10 @@ private:
 
     std::vector<Stmt> parseStatements(Token op, std::vector<std::string>& code) {
         const bool locked = upper(op.text) == "LOCK";
-        if (locked) op = lex_.expectIdent("(an instruction after LOCK)");
+        if (locked) {
+            skipSemicolonAfterLock();
+            op = lex_.expectIdent("(an instruction after LOCK)");
+        }
         const std::string mnemonic = upper(op.text);
         const std::string prefix = locked ? "LOCK; " : "";
         if (mnemonic == "MFENCE" || mnemonic == "SFENCE" || mnemonic == "LFENCE") {
@@ -365,9 +386,10 @@ private:
         Stmt s;
         s.where = op.where;
         if (mnemonic == "XCHG") {
+            if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Register) return swap(op, dst, src);
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Memory) std::swap(dst, src);
             if (dst.kind != Operand::Kind::Memory || src.kind != Operand::Kind::Register)
-                throw InputError(op.where, "XCHG exchanges a register with a memory location");
+                throw InputError(op.where, "XCHG exchanges a register with a register or a memory location (rdmacheck does not read herd7's XCHG of two locations)");
             s.kind = Stmt::Kind::Xchg;
             s.target = LocRef{dst.name, std::nullopt, dst.where};
             s.result = src.name;
@@ -514,9 +536,15 @@ private:
         return out;
     }
 
-    // Where ADD R,[x] keeps the value it reads: a register no test can name.
+    // XCHG of two registers: through a hidden one (no memory event).
+    static std::vector<Stmt> swap(const Token& op, const Operand& a, const Operand& b) {
+        return {load(op, hiddenRegister(op), a), load(op, a.name, b),
+                assign(op, b.name, registerOf(hiddenRegister(op), op.where))};
+    }
+
+    // Where ADD R,[x] keeps the value it reads, and XCHG a register's: a register no test can name.
     static std::string hiddenRegister(const Token& op) {
-        return "ADD@" + std::to_string(op.where.line) + ":" + std::to_string(op.where.column);
+        return upper(op.text) + "@" + std::to_string(op.where.line) + ":" + std::to_string(op.where.column);
     }
 
     Lexer& lex_;
