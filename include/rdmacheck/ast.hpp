@@ -126,6 +126,13 @@ struct LocationDecl {
     bool sc = false;      // `x@sc`: a location of RDMA^SC_RMW (RMW §5), reached by sc.* calls only
 };
 
+// A name shown in final states: memory location (thread < 0) or register.
+struct ObservedName {
+    std::string name;
+    int thread = -1;
+    SourceLoc where;
+};
+
 // Final-state condition. Atoms name a memory location or a thread's register.
 struct Cond {
     enum class Kind { True, False, Atom, Not, And, Or };
@@ -135,19 +142,24 @@ struct Cond {
     int thread = -1;
     bool equal = true;
     long long value = 0;
+    std::optional<ObservedName> sameAs;  // Atom `loc = loc2` (herd7's X86): loc2, in place of the value
     std::vector<Cond> args;
     SourceLoc where;
     bool implication = false;  // Or written `A => B` (herd7's): its args are ~A and B
 };
 
+// Calls f with each name the condition's atoms read (ObservedName).
+template <class F>
+void forEachAtomName(const Cond& c, const F& f) {
+    if (c.kind == Cond::Kind::Atom) {
+        f(ObservedName{c.loc, c.thread, c.where});
+        if (c.sameAs) f(*c.sameAs);
+    }
+    for (const Cond& a : c.args) forEachAtomName(a, f);
+}
+
 enum class Quantifier { Exists, NotExists, Forall };
 
-// A name shown in final states: memory location (thread < 0) or register.
-struct ObservedName {
-    std::string name;
-    int thread = -1;
-    SourceLoc where;
-};
 
 struct LitmusTest {
     Arch arch = Arch::Rdma;

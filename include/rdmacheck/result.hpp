@@ -83,6 +83,8 @@ Truth foldCondition(const Cond& c, const std::function<Truth(const Cond& atom)>&
 
 // Evaluates a condition on a final state; `lookup` gives an atom's value.
 bool evalCondition(const Cond& c, const std::function<long long(const Cond& atom)>& lookup);
+// The atom `loc2 = ...` of `loc = loc2`'s second name, for a lookup.
+Cond sameAsAtom(const Cond& atom);
 
 // Records one final state (already past the filter) and counts it.
 void addFinalState(CheckResult& result, const LitmusTest& test, const FinalState& state,

@@ -431,14 +431,25 @@ struct ExecutionEncoding::Impl {
         const std::vector<int>& writes = choices.writesOf.at(location);
         if (writes.empty()) return valueIsTerm(choices, sk.events[sk.initWriteOf(location)].written, v);
         z3::expr_vector cases(ctx);
-        for (int w : writes) {
-            z3::expr_vector last(ctx);
-            for (int other : writes)
-                if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
-            last.push_back(valueIsTerm(choices, sk.events[w].written, v));
-            cases.push_back(z3::mk_and(last));
-        }
+        for (int w : writes) cases.push_back(moLast(writes, w) && valueIsTerm(choices, sk.events[w].written, v));
         return z3::mk_or(cases);
+    }
+
+    z3::expr finalValueTerm(int location) const {
+        const std::vector<int>& writes = choices.writesOf.at(location);
+        if (writes.empty()) return valueTerm(choices, sk.events[sk.initWriteOf(location)].written);
+        z3::expr value = valueTerm(choices, sk.events[writes.back()].written);
+        for (size_t i = writes.size() - 1; i-- > 0;)
+            value = z3::ite(moLast(writes, writes[i]), valueTerm(choices, sk.events[writes[i]].written), value);
+        return value;
+    }
+
+    // w, one of a location's `writes`, is its last in mo.
+    z3::expr moLast(const std::vector<int>& writes, int w) const {
+        z3::expr_vector last(ctx);
+        for (int other : writes)
+            if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
+        return z3::mk_and(last);
     }
 
     // A finite non-empty set in which every event has a successor has a cycle,
@@ -528,6 +539,14 @@ z3::expr finalValueIs(const ExecutionEncoding& encoding, int location, long long
 
 z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k) {
     return valueIsTerm(encoding.impl().choices, v, k);
+}
+
+z3::expr finalValueTerm(const ExecutionEncoding& encoding, int location) {
+    return encoding.impl().finalValueTerm(location);
+}
+
+z3::expr valueTermOf(const ExecutionEncoding& encoding, const Value& v) {
+    return valueTerm(encoding.impl().choices, v);
 }
 
 void require(ExecutionEncoding& encoding, const z3::expr& condition) { encoding.impl().solver.add(condition); }

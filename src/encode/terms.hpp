@@ -14,6 +14,9 @@ namespace rdmacheck {
 z3::expr finalValueIs(const ExecutionEncoding& encoding, int location, long long k);
 // A value under the execution's read values is k.
 z3::expr valueIs(const ExecutionEncoding& encoding, const Value& v, long long k);
+// The value a location ends with, and a value, as integer terms.
+z3::expr finalValueTerm(const ExecutionEncoding& encoding, int location);
+z3::expr valueTermOf(const ExecutionEncoding& encoding, const Value& v);
 // Keeps only executions where `condition` holds in later next() calls.
 void require(ExecutionEncoding& encoding, const z3::expr& condition);
 // Before the first next(): whether an execution where `condition` holds exists

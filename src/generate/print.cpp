@@ -187,6 +187,7 @@ std::string cond(const Cond& c) {
         case Cond::Kind::False: return "false";
         case Cond::Kind::Atom:
             if (c.thread >= 0) throw std::invalid_argument("register '" + c.loc + "' in an RDMA condition");
+            if (c.sameAs) throw std::invalid_argument("two locations compared in an RDMA condition");
             return locationName(c.loc) + (c.equal ? " = " : " != ") + std::to_string(c.value);
         case Cond::Kind::Not: {
             const Cond& arg = c.args.at(0);

@@ -13,7 +13,8 @@ std::string condBody(const Cond& c, Cond::Kind parent) {
         case Cond::Kind::False: return "false";
         // Negations as herd7 prints them: `x!=1` and `~x=1` are `not (x=1)`.
         case Cond::Kind::Atom: {
-            const std::string atom = shownName(ObservedName{c.loc, c.thread, c.where}) + "=" + std::to_string(c.value);
+            const std::string atom = shownName(ObservedName{c.loc, c.thread, c.where}) + "=" +
+                                     (c.sameAs ? shownName(*c.sameAs) : std::to_string(c.value));
             return c.equal ? atom : "not (" + atom + ")";
         }
         case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True) + ")";

@@ -30,7 +30,7 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
         return c;
     }
     c.kind = Cond::Kind::Atom;
-    parseName(lex, c);
+    parseName.name(lex, c);
     if (lex.peek().is("=")) {
         c.equal = true;
     } else if (lex.peek().is("!=")) {
@@ -39,6 +39,13 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
         lex.failHere("expected '=' or '!=' in condition atom");
     }
     lex.next();
+    if (parseName.startsName && parseName.startsName(lex)) {
+        if (!c.equal) lex.failHere("herd7 compares two names with '=' only");
+        Cond other;
+        parseName.name(lex, other);
+        c.sameAs = ObservedName{other.loc, other.thread, other.where};
+        return c;
+    }
     c.value = lex.expectInt("as the value in a condition atom");
     return c;
 }

@@ -8,8 +8,13 @@
 
 namespace rdmacheck {
 
-// Parses an atom's left-hand side into the Cond fields `loc` / `thread`.
-using AtomNameParser = std::function<void(Lexer&, Cond&)>;
+// How a front end reads an atom: `name` parses a name into the Cond fields
+// `loc` / `thread`; `startsName`, when given (herd7's X86: `0:EAX=1:EAX`),
+// says whether a name stands in place of the value on the right of '='.
+struct AtomNameParser {
+    std::function<void(Lexer&, Cond&)> name;
+    std::function<bool(Lexer&)> startsName;
+};
 
 Cond parseCondition(Lexer& lex, const AtomNameParser& parseName);
 

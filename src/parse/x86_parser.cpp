@@ -73,7 +73,7 @@ public:
         }
         if (lex_.peek().isWord("filter")) {
             lex_.next();
-            t.filter = parseCondition(lex_, parseName);
+            t.filter = parseCondition(lex_, {parseName, startsName});
         }
         if (lex_.peek().isWord("final")) {
             // herd7 reads `final C; with ...` as `exists C` and ignores the `with` part.
@@ -82,7 +82,7 @@ public:
         } else if (!parseQuantifier(lex_, t.quantifier)) {
             lex_.failHere("expected the final condition ('exists', '~exists', 'forall' or 'final')");
         }
-        t.condition = parseCondition(lex_, parseName);
+        t.condition = parseCondition(lex_, {parseName, startsName});
         return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
     }
 
@@ -160,6 +160,21 @@ private:
             return;
         }
         c.loc = name.text;
+    }
+
+    // A name on the right of '=' in a condition (herd7's `loc = loc2`): a
+    // register `N:REG` or `PN:REG`, or a location in brackets; a number alone is a value.
+    static bool startsName(Lexer& lex) {
+        const Token& t = lex.peek();
+        if (t.is("[")) return true;
+        if (t.kind == Token::Kind::Ident)
+            return t.text.size() > 1 && t.text[0] == 'P' && t.text.find_first_not_of("0123456789", 1) == std::string::npos;
+        if (t.kind != Token::Kind::Int) return false;
+        const size_t number = lex.offset();
+        lex.next();
+        const bool named = lex.peek().is(":");
+        lex.seek(number);
+        return named;
     }
 
     static int threadNumber(long long n, const SourceLoc& where) {

@@ -36,8 +36,9 @@ struct HerdLocation {
 };
 
 void conditionLocations(const Cond& c, std::set<HerdLocation>& out) {
-    if (c.kind == Cond::Kind::Atom) out.insert(HerdLocation{c.thread < 0, c.thread < 0 ? 0 : c.thread, c.loc});
-    for (const Cond& a : c.args) conditionLocations(a, out);
+    forEachAtomName(c, [&](const ObservedName& n) {
+        out.insert(HerdLocation{n.thread < 0, n.thread < 0 ? 0 : n.thread, n.name});
+    });
 }
 
 // The threads' code as columns, herd7's Misc.string_of_prog: " %-*s " cells

@@ -96,12 +96,29 @@ z3::expr nameEndsWith(z3::context& ctx, const LitmusTest& test, const UnfoldedPr
     return ctx.bool_val((init == test.registerInit.end() ? 0 : init->second) == k);
 }
 
+// The value a name ends with, as a term.
+z3::expr nameValue(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& sk,
+                   const ExecutionEncoding& encoding, const std::string& name, int thread) {
+    if (thread < 0) return finalValueTerm(encoding, program.locationIndex(name));
+    const auto& regs = sk.registers[thread];
+    auto it = regs.find(name);
+    if (it != regs.end()) return valueTermOf(encoding, it->second);
+    auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
+    return ctx.int_val(static_cast<int64_t>(init == test.registerInit.end() ? 0 : init->second));
+}
+
 z3::expr conditionTerm(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
                        const ExecutionGraph& sk, const ExecutionEncoding& encoding, const Cond& c) {
     return foldCondition<z3::expr>(
         c,
         [&](const Cond& atom) {
-            const z3::expr is = nameEndsWith(ctx, test, program, sk, encoding, atom.loc, atom.thread, atom.value);
+            auto valueOf = [&](const std::string& name, int thread) {
+                return nameValue(ctx, test, program, sk, encoding, name, thread);
+            };
+            const z3::expr is = atom.sameAs ? valueOf(atom.loc, atom.thread) ==
+                                                  valueOf(atom.sameAs->name, atom.sameAs->thread)
+                                            : nameEndsWith(ctx, test, program, sk, encoding, atom.loc, atom.thread,
+                                                           atom.value);
             return atom.equal ? is : !is;
         },
         ctx.bool_val(true), ctx.bool_val(false));

@@ -33,10 +33,6 @@ std::vector<ObservedName> sortedUnique(std::vector<ObservedName> names) {
     return names;
 }
 
-void collectAtoms(const Cond& c, std::vector<ObservedName>& out) {
-    if (c.kind == Cond::Kind::Atom) out.push_back(ObservedName{c.loc, c.thread, c.where});
-    for (const Cond& a : c.args) collectAtoms(a, out);
-}
 
 void collectExpr(const Expr& e, int thread, std::vector<ObservedName>& out) {
     if (e.kind == Expr::Kind::Location) out.push_back(ObservedName{e.name, -1, e.where});
@@ -74,7 +70,7 @@ const char* CheckResult::observation() const {
 
 std::vector<ObservedName> shownNames(const LitmusTest& test) {
     std::vector<ObservedName> names = test.shown;
-    collectAtoms(test.condition, names);
+    forEachAtomName(test.condition, [&](const ObservedName& n) { names.push_back(n); });
     return sortedUnique(std::move(names));
 }
 
@@ -92,7 +88,21 @@ std::vector<ObservedName> everyName(const LitmusTest& test) {
 
 bool evalCondition(const Cond& c, const std::function<long long(const Cond&)>& lookup) {
     return foldCondition<bool>(
-        c, [&](const Cond& atom) { return (lookup(atom) == atom.value) == atom.equal; }, true, false);
+        c,
+        [&](const Cond& atom) {
+            const long long other = atom.sameAs ? lookup(sameAsAtom(atom)) : atom.value;
+            return (lookup(atom) == other) == atom.equal;
+        },
+        true, false);
+}
+
+Cond sameAsAtom(const Cond& atom) {
+    Cond other;
+    other.kind = Cond::Kind::Atom;
+    other.loc = atom.sameAs->name;
+    other.thread = atom.sameAs->thread;
+    other.where = atom.sameAs->where;
+    return other;
 }
 
 const char* modeName(CheckMode mode) {

@@ -13,23 +13,23 @@ void declareObserved(const std::string& name, int thread, LocationTable& locatio
 }
 
 void declareConditionLocations(const Cond& c, LocationTable& locations) {
-    if (c.kind == Cond::Kind::Atom) declareObserved(c.loc, c.thread, locations);
-    for (const Cond& a : c.args) declareConditionLocations(a, locations);
+    forEachAtomName(c, [&](const ObservedName& n) { declareObserved(n.name, n.thread, locations); });
+}
+
+void checkName(const ObservedName& n, const LitmusTest& test, const LocationTable& locations) {
+    if (n.thread >= 0) {
+        if (n.thread >= static_cast<int>(test.threads.size()))
+            throw InputError(n.where, "no thread " + std::to_string(n.thread) + " in this test");
+    } else if (locations.isShared(n.name)) {
+        throw InputError(n.where, "'" + n.name + "' is a shared variable with a copy on each node: name one, e.g. '" +
+                                      n.name + "@" + std::to_string(locations.nodeOfFirstCopy()) + "'");
+    } else if (locations.find(n.name) < 0) {
+        throw InputError(n.where, "unknown location '" + n.name + "' in condition");
+    }
 }
 
 void checkCondition(const Cond& c, const LitmusTest& test, const LocationTable& locations) {
-    if (c.kind == Cond::Kind::Atom) {
-        if (c.thread >= 0) {
-            if (c.thread >= static_cast<int>(test.threads.size()))
-                throw InputError(c.where, "no thread " + std::to_string(c.thread) + " in this test");
-        } else if (locations.isShared(c.loc)) {
-            throw InputError(c.where, "'" + c.loc + "' is a shared variable with a copy on each node: name one, e.g. '" +
-                                          c.loc + "@" + std::to_string(locations.nodeOfFirstCopy()) + "'");
-        } else if (locations.find(c.loc) < 0) {
-            throw InputError(c.where, "unknown location '" + c.loc + "' in condition");
-        }
-    }
-    for (const Cond& a : c.args) checkCondition(a, test, locations);
+    forEachAtomName(c, [&](const ObservedName& n) { checkName(n, test, locations); });
 }
 
 }  // namespace
@@ -42,14 +42,7 @@ void resolveObservedNames(const LitmusTest& test, LocationTable& locations) {
     }
     checkCondition(test.condition, test, locations);
     if (test.filter) checkCondition(*test.filter, test, locations);
-    for (const ObservedName& n : test.shown) {
-        Cond c;
-        c.kind = Cond::Kind::Atom;
-        c.loc = n.name;
-        c.thread = n.thread;
-        c.where = n.where;
-        checkCondition(c, test, locations);
-    }
+    for (const ObservedName& n : test.shown) checkName(n, test, locations);
 }
 
 }  // namespace rdmacheck
