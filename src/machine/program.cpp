@@ -192,7 +192,7 @@ private:
             }
             case Stmt::Kind::UnlockedUpdate:  // unfold() refuses it first for every model a machine runs
                 throw InputError(st.where, "the machines keep a thread's events in one order: an unlocked "
-                                           "read-modify-write of memory is read only by a model in herd7's terms");
+                                           "read-modify-write of memory is supported only under a model in herd7's terms");
             case Stmt::Kind::Wait:
             case Stmt::Kind::GFence:
             case Stmt::Kind::Call:

@@ -107,7 +107,7 @@ private:
                 if (items_[j].kind != X86Item::Kind::Jump || to == labels_.end()) continue;
                 if (to->second >= *head && to->second < back) continue;  // within, or back to the head
                 if (to->second < *head)
-                    throw InputError(items_[j].where, "this jump leaves a loop backwards: not read");
+                    throw InputError(items_[j].where, "this jump leaves a loop backwards: not supported");
                 if (loop.exits.count(to->first)) continue;
                 const bool ends = onlyLabels(back + 1, to->second);
                 loop.exits[to->first] = ends ? 0 : static_cast<long long>(after.size() + 1);
@@ -116,7 +116,7 @@ private:
             if (loop.exits.empty()) continue;
             if (leftLoops_.count(*head))
                 throw InputError(items_[back].where,
-                                 "a second jump back to the head of a loop that is jumped out of: not read");
+                                 "a second jump back to the head of a loop that is jumped out of: not supported");
             leftLoops_.emplace(*head, std::move(loop));
             items_.insert(items_.begin() + back + 1, after.begin(), after.end());
             indexLabels();
@@ -125,7 +125,7 @@ private:
         for (size_t j = 0; j < items_.size(); ++j)
             if (auto head = backTarget(j); head && leftLoops_.count(*head) && leftLoops_.at(*head).back != j)
                 throw InputError(items_[j].where,
-                                 "a second jump back to the head of a loop that is jumped out of: not read");
+                                 "a second jump back to the head of a loop that is jumped out of: not supported");
     }
 
     bool onlyLabels(size_t from, size_t to) const {
@@ -269,7 +269,7 @@ private:
         if (it == labels_.end()) throw InputError(jump.where, "no label " + jump.label + " in this thread");
         if (it->second < begin)
             throw InputError(jump.where, "a jump from before this loop's label enters it, and code in it jumps out "
-                                         "of it: not read");
+                                         "of it: not supported");
         if (it->second > end)
             throw InputError(jump.where, "this jump leaves the loop it is in: only jumps within a loop's stretch "
                                          "are read");

@@ -404,7 +404,7 @@ private:
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Register) return swap(op, dst, src);
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Memory) std::swap(dst, src);
             if (dst.kind != Operand::Kind::Memory || src.kind != Operand::Kind::Register)
-                throw InputError(op.where, "XCHG exchanges a register with a register or a memory location (rdmacheck does not read herd7's XCHG of two locations)");
+                throw InputError(op.where, "XCHG exchanges a register with a register or a memory location (rdmacheck does not support herd7's XCHG of two locations)");
             s.kind = Stmt::Kind::Xchg;
             s.target = LocRef{dst.name, std::nullopt, dst.where};
             s.result = src.name;

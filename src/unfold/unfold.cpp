@@ -510,13 +510,13 @@ private:
     // x86 ADD/INC/DEC/XOR/OR of memory: the value read plus (xor, or) the
     // operand (also into the result register: the flags' operand). Locked, one
     // update; unlocked, herd7's read and write in no po with each other, which
-    // only a model in herd7's terms reads (the machines and rdmacheck's own
+    // only a model in herd7's terms supports (the machines and rdmacheck's own
     // models keep a thread's events in one order).
     void update(PathState& s, const Stmt& st) {
         const bool locked = st.kind == Stmt::Kind::LockedUpdate;
         if (!locked && !options_.lockedAsTwo)
-            throw InputError(st.where, "an unlocked read-modify-write of memory is read only by a model in herd7's "
-                                       "terms (herd7's x86tso.cat, say): herd7 leaves its read and write unordered "
+            throw InputError(st.where, "an unlocked read-modify-write of memory is supported only under a model in "
+                                       "herd7's terms (herd7's x86tso.cat, say): herd7 leaves its read and write unordered "
                                        "within the instruction, which rdmacheck's own models and the machines do not; "
                                        "lock it, or MOV to a register, update it and MOV back");
         const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st);

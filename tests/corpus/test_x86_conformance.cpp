@@ -250,8 +250,8 @@ TEST(HerdModels, UnlockedUpdatesAsHerd7ReadsThem) {
     }
     const ToolRun own = runTool(files.front());
     EXPECT_EQ(own.status, 2);
-    EXPECT_NE(own.err.find("5:2: error: an unlocked read-modify-write of memory is read only by a model in herd7's "
-                           "terms"),
+    EXPECT_NE(own.err.find("5:2: error: an unlocked read-modify-write of memory is supported only under a model in "
+                           "herd7's terms"),
               std::string::npos)
         << own.err;
 }
