@@ -83,7 +83,9 @@ bool hasBitwise(const Value& v) {
            std::any_of(v.args.begin(), v.args.end(), hasBitwise);
 }
 
-constexpr size_t kFewValues = 16;
+// A read's values are few up to this many; an XOR or OR is a table up to this
+// many pairs of its operands' values (an if-then-else chain that long).
+constexpr size_t kFewValues = 256;
 
 // The values v takes when each read r takes one of `of(r)` (null: unknown),
 // if at most kFewValues and none leaves the 64-bit range.
@@ -122,14 +124,19 @@ std::optional<std::set<long long>> valuesOf(const Value& v, const Of& of) {
 }
 
 // Each read's values, when few: a fixpoint over rf's candidates (a read takes
-// what one of them writes), growing until no set grows; a read with too many,
+// what one of them writes), growing until no set grows, or for as many rounds
+// as there are events: in an execution a value flows through at most that many
+// writes (rf and the data it carries are acyclic), and without the bound
+// updates that read each other's writes (LOCK INC and LOCK XOR of one
+// location) would grow past the few values they take. A read with too many,
 // or one that depends on such a read, stays unknown (none).
 void boundReadValues(Choices& c) {
     const size_t n = c.sk.events.size();
     std::vector<std::set<long long>> values(n);
     std::vector<bool> many(n, false);
     auto of = [&](int r) { return many[r] ? nullptr : &values[r]; };
-    for (bool grew = true; grew;) {
+    size_t rounds = 0;
+    for (bool grew = true; grew && rounds++ < n;) {
         grew = false;
         for (size_t r = 0; r < n; ++r)
             for (size_t i = 0; i < c.rfCandidates[r].size() && !many[r]; ++i) {
@@ -152,7 +159,7 @@ z3::expr bitwiseTerm(const Choices& c, const Value& v) {
     auto of = [&](int r) { return c.fewValues[r] ? &*c.fewValues[r] : nullptr; };
     const z3::expr a = valueTerm(c, v.args[0]), b = valueTerm(c, v.args[1]);
     const auto left = valuesOf(v.args[0], of), right = valuesOf(v.args[1], of);
-    if (!left || !right || left->empty() || right->empty()) {
+    if (!left || !right || left->empty() || right->empty() || left->size() * right->size() > kFewValues) {
         if (v.kind == Value::Kind::Xor) return z3::bv2int(z3::int2bv(64, a) ^ z3::int2bv(64, b), true);
         return z3::bv2int(z3::int2bv(64, a) | z3::int2bv(64, b), true);
     }
