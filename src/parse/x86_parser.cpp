@@ -221,7 +221,23 @@ private:
             lex_.expect(";", "to end the program row");
         }
         for (size_t i = 0; i < t.threads.size(); ++i) t.threads[i].body = structureX86(items[i]);
+        refuseSharedLabels(items);
         hashLabels(items, t.x86Code);
+    }
+
+    // herd7's labels are the test's, not a thread's: it refuses one that two
+    // threads define ("Label L0 occurs more than once").
+    static void refuseSharedLabels(const std::vector<std::vector<X86Item>>& items) {
+        std::map<std::string, size_t> threadOf;
+        for (size_t i = 0; i < items.size(); ++i)
+            for (const X86Item& item : items[i]) {
+                if (item.kind != X86Item::Kind::Label) continue;
+                const auto [at, fresh] = threadOf.emplace(item.label, i);
+                if (!fresh && at->second != i)
+                    throw InputError(item.where, "label " + item.label + " is defined in P" +
+                                                     std::to_string(at->second) + " too: herd7's labels are the "
+                                                     "test's, each defined once");
+            }
     }
 
     // herd7 hashes labels renamed L00, L01, ... in the order of their names,
