@@ -75,6 +75,7 @@ struct Stmt {
                        // read-modify-write; the new value also to register `result`
         UnlockedUpdate,  // X86: ADD/INC/DEC/XOR/OR [target] without LOCK: herd7's read and write, in no po with
                          // each other (only models in herd7's terms read it)
+        MemoryMove,      // X86: MOV [target],[source]: likewise a read of source and a write of target, in no po
         Wait,       // wait(d)
         GFence,     // gfence(n1, n2, ...): SV's global fence
         Call        // library call `lib.method(args)`, or `target := lib.method(args)`

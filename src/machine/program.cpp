@@ -190,7 +190,8 @@ private:
                 in.expr = expr(st.expr, in);
                 return;
             }
-            case Stmt::Kind::UnlockedUpdate:  // unfold() refuses it first for every model a machine runs
+            case Stmt::Kind::UnlockedUpdate:  // unfold() refuses both first for every model a machine runs
+            case Stmt::Kind::MemoryMove:
                 throw InputError(st.where, "the machines keep a thread's events in one order: an unlocked "
                                            "read-modify-write of memory is supported only under a model in herd7's terms");
             case Stmt::Kind::Wait:

@@ -436,11 +436,15 @@ private:
         const std::string mnemonic = upper(op.text);
         if (dst.kind == Operand::Kind::Register) return load(op, dst.name, src);
         if (dst.kind != Operand::Kind::Memory) throw InputError(dst.where, mnemonic + " cannot write an immediate");
-        if (src.kind == Operand::Kind::Memory) throw InputError(src.where, mnemonic + " cannot move memory to memory");
         Stmt s;
         s.where = op.where;
-        s.kind = Stmt::Kind::Assign;
         s.target = LocRef{dst.name, std::nullopt, dst.where};
+        if (src.kind == Operand::Kind::Memory) {  // herd7 reads it, though x86 has no such MOV
+            s.kind = Stmt::Kind::MemoryMove;
+            s.source = LocRef{src.name, std::nullopt, src.where};
+            return s;
+        }
+        s.kind = Stmt::Kind::Assign;
         s.expr = valueOf(src);
         return s;
     }

@@ -246,9 +246,16 @@ bool scReachesState(const LitmusTest& input, const RobustnessWitness& w, const M
     LitmusTest test = input;
     test.filter.reset();
     test.quantifier = Quantifier::Exists;
-    test.condition = Cond{Cond::Kind::And, "", -1, true, 0, {}, {}};
-    for (size_t i = 0; i < w.names.size(); ++i)
-        test.condition.args.push_back({Cond::Kind::Atom, w.names[i].name, w.names[i].thread, true, w.state[i], {}, {}});
+    test.condition = Cond{};
+    test.condition.kind = Cond::Kind::And;
+    for (size_t i = 0; i < w.names.size(); ++i) {
+        Cond atom;
+        atom.kind = Cond::Kind::Atom;
+        atom.loc = w.names[i].name;
+        atom.thread = w.names[i].thread;
+        atom.value = w.state[i];
+        test.condition.args.push_back(std::move(atom));
+    }
     CheckOptions speedcheck = options;
     speedcheck.mode = CheckMode::Speedcheck;
     speedcheck.prefixes = w.cut();

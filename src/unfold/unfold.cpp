@@ -350,6 +350,7 @@ private:
             case Stmt::Kind::Xchg: xchg(s, st); break;
             case Stmt::Kind::LockedUpdate:
             case Stmt::Kind::UnlockedUpdate: update(s, st); break;
+            case Stmt::Kind::MemoryMove: memoryMove(s, st); break;
         }
         continueWith(std::move(s));
     }
@@ -514,12 +515,8 @@ private:
     // models keep a thread's events in one order).
     void update(PathState& s, const Stmt& st) {
         const bool locked = st.kind == Stmt::Kind::LockedUpdate;
-        if (!locked && !options_.lockedAsTwo)
-            throw InputError(st.where, "an unlocked read-modify-write of memory is supported only under a model in "
-                                       "herd7's terms (herd7's x86tso.cat, say): herd7 leaves its read and write unordered "
-                                       "within the instruction, which rdmacheck's own models and the machines do not; "
-                                       "lock it, or MOV to a register, update it and MOV back");
-        const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st);
+        if (!locked) requireHerdEvents(st, "an unlocked read-modify-write of memory", "lock it, or MOV to a register, update it and MOV back");
+        const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st.target, st.target, st.where);
         Value updated;
         updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor
                                                     : st.update == Expr::Kind::Or ? Value::Kind::Or : Value::Kind::Add;
@@ -528,13 +525,26 @@ private:
         s.path.events.back().written = std::move(updated);
     }
 
-    // An unlocked read-modify-write's read and write (the write last), one
+    // MOV [target],[source]: the write takes the value read.
+    void memoryMove(PathState& s, const Stmt& st) {
+        requireHerdEvents(st, "a MOV from memory to memory", "MOV to a register and from it");
+        const int read = unlockedAccess(s, st.source, st.target, st.where);
+        s.path.events.back().written = Value::readBy(read);
+    }
+
+    void requireHerdEvents(const Stmt& st, const std::string& what, const std::string& instead) const {
+        if (!options_.lockedAsTwo)
+            throw InputError(st.where, what + " is supported only under a model in herd7's terms (herd7's x86tso.cat, "
+                                       "say): herd7 leaves its read and write unordered within the instruction, which "
+                                       "rdmacheck's own models and the machines do not; " + instead);
+    }
+
+    // The read and write of one unlocked instruction (the write last), one
     // call, out of po with each other; returns the read.
-    int unlockedAccess(PathState& s, const Stmt& st) {
-        const int l = locations_.local(st.target, thread_.node);
+    int unlockedAccess(PathState& s, const LocRef& from, const LocRef& to, const SourceLoc& where) {
         beginCall(s);
-        const int read = emit(s, EventKind::LR, l, 0, st.where);
-        const int write = emit(s, EventKind::LW, l, 0, st.where);
+        const int read = emit(s, EventKind::LR, locations_.local(from, thread_.node), 0, where);
+        const int write = emit(s, EventKind::LW, locations_.local(to, thread_.node), 0, where);
         endCall(s);
         s.path.events[read].unlockedRmw = s.path.events[write].unlockedRmw = true;
         return read;
