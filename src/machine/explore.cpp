@@ -46,6 +46,13 @@ public:
         return init == test_.registerInit.end() ? 0 : init->second;
     }
 
+    long long value(const Outcome& o, const Cond& atom) const { return value(o, atom.loc, atom.thread); }
+
+    // The test's filter keeps the outcome (or it has none).
+    bool kept(const Outcome& o) const {
+        return !test_.filter || evalCondition(*test_.filter, [&](const Cond& atom) { return value(o, atom); });
+    }
+
 private:
     const LitmusTest& test_;
     const Program& program_;
@@ -66,10 +73,7 @@ std::optional<Outcome> outcomeAtEnd(const State& s, const Rules& rules, const Pr
         const bool cut = std::any_of(s.threads.begin(), s.threads.end(), [](const auto& t) { return t.cutAt >= 0; });
         if (!cut) return outcomeOf(s);
         // As herd7, a run the filter drops does not mark the verdict when the bound cut it.
-        const OutcomeLayout layout(test, program);
-        const Outcome o = outcomeOf(s);
-        if (test.filter && !evalCondition(*test.filter, [&](const Cond& a) { return layout.value(o, a.loc, a.thread); }))
-            return std::nullopt;
+        if (!OutcomeLayout(test, program).kept(outcomeOf(s))) return std::nullopt;
         for (size_t t = 0; t < s.threads.size(); ++t)
             if (s.threads[t].cutAt >= 0) noteCutLoop(result, program.threads[t].code[s.threads[t].cutAt].where);
     } else if (rules.programsDone(s)) {
@@ -276,8 +280,8 @@ CheckResult explore(const LitmusTest& test, const Model& model, const MachineOpt
     const OutcomeLayout layout(test, program);
     for (const auto& [outcome, path] : reached.outcomes) {
         const Outcome& o = outcome;  // a lambda may not capture a structured binding (C++17)
-        auto lookup = [&](const Cond& atom) { return layout.value(o, atom.loc, atom.thread); };
-        if (test.filter && !evalCondition(*test.filter, lookup)) continue;
+        if (!layout.kept(o)) continue;
+        auto lookup = [&](const Cond& atom) { return layout.value(o, atom); };
         FinalState state;
         for (const ObservedName& n : result.shown) state.push_back(layout.value(o, n.name, n.thread));
         addFinalState(result, test, state, lookup);

@@ -30,8 +30,8 @@ namespace {
 
 class ThreadCompiler {
 public:
-    ThreadCompiler(const LitmusTest& test, const UnfoldedProgram& unfolded, int thread, ThreadCode& out)
-        : unfolded_(unfolded), out_(out), wraps32_(test.arch == Arch::X86) {
+    ThreadCompiler(const LitmusTest& test, const UnfoldedProgram& unfolded, int thread, ThreadCode& out, bool wraps32)
+        : unfolded_(unfolded), out_(out), wraps32_(wraps32) {
         const std::string prefix = std::to_string(thread) + ":";
         for (const auto& [key, value] : test.registerInit)
             if (key.compare(0, prefix.size(), prefix) == 0) out_.registerInit[reg(key.substr(prefix.size()))] = value;
@@ -324,7 +324,7 @@ private:
     ThreadCode& out_;
     std::map<int, int> counters_;  // X86 whiles: the address they jump back to -> their counter
     int slotBase_ = 0;  // slots below this belong to an earlier expression of the instruction
-    const bool wraps32_;
+    const bool wraps32_;  // Program::wraps32
 };
 
 }  // namespace
@@ -338,7 +338,7 @@ Program compile(const LitmusTest& test, const UnfoldedProgram& unfolded) {
         ThreadCode code;
         code.node = test.threads[t].node;
         p.nodes = std::max(p.nodes, code.node);
-        ThreadCompiler(test, unfolded, static_cast<int>(t), code).block(test.threads[t].body);
+        ThreadCompiler(test, unfolded, static_cast<int>(t), code, p.wraps32).block(test.threads[t].body);
         p.threads.push_back(std::move(code));
     }
     return p;

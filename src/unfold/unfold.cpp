@@ -543,21 +543,24 @@ private:
     // call, out of po with each other; returns the read.
     int unlockedAccess(PathState& s, const LocRef& from, const LocRef& to, const SourceLoc& where) {
         beginCall(s);
-        const int read = emit(s, EventKind::LR, locations_.local(from, thread_.node), 0, where);
-        const int write = emit(s, EventKind::LW, locations_.local(to, thread_.node), 0, where);
+        const auto [read, write] = readThenWrite(s, from, to, where);
         endCall(s);
         s.path.events[read].unlockedRmw = s.path.events[write].unlockedRmw = true;
         return read;
+    }
+
+    // herd7's two events of an X86 instruction that reads `from` and writes `to`.
+    std::pair<int, int> readThenWrite(PathState& s, const LocRef& from, const LocRef& to, const SourceLoc& where) {
+        const int read = emit(s, EventKind::LR, locations_.local(from, thread_.node), 0, where);
+        return {read, emit(s, EventKind::LW, locations_.local(to, thread_.node), 0, where)};
     }
 
     // A locked instruction's events, its write last (the caller gives its
     // value); returns the read. One CAS event, or for a model in herd7's terms
     // herd7's read and write joined by rmw.
     int lockedAccess(PathState& s, const Stmt& st) {
-        const int l = locations_.local(st.target, thread_.node);
-        if (!options_.lockedAsTwo) return emit(s, EventKind::CAS, l, 0, st.where);
-        const int read = emit(s, EventKind::LR, l, 0, st.where);
-        const int write = emit(s, EventKind::LW, l, 0, st.where);
+        if (!options_.lockedAsTwo) return emit(s, EventKind::CAS, locations_.local(st.target, thread_.node), 0, st.where);
+        const auto [read, write] = readThenWrite(s, st.target, st.target, st.where);
         s.path.events[read].locked = s.path.events[write].locked = true;
         s.path.lockedPairs.emplace_back(read, write);
         return read;
