@@ -169,6 +169,7 @@ struct LitmusTest {
     std::string file;
     std::vector<LocationDecl> locations;            // declared in the init block
     std::map<std::string, long long> registerInit;  // X86: "thread:REG" -> value
+    std::map<std::string, std::string> registerAddress;  // X86: "thread:REG" -> the location it points at (`1:ESI=x`)
     std::vector<ThreadDecl> threads;
     std::vector<ObservedName> shown;                // `locations [...]`
     std::optional<Cond> filter;

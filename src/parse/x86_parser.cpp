@@ -29,11 +29,12 @@ struct Operand {
     std::string name;
     long long value = 0;
     SourceLoc where;
+    std::string through;  // Memory written [REG]: the register that points at `name`
 
     // As herd7's X86 dump_instruction prints it.
     std::string herdText() const {
         switch (kind) {
-            case Kind::Memory: return "[" + name + "]";
+            case Kind::Memory: return "[" + (through.empty() ? name : through) + "]";
             case Kind::Register: return name;
             case Kind::Immediate: return "$" + std::to_string(value);
         }
@@ -47,6 +48,7 @@ public:
 
     LitmusTest parse() {
         LitmusTest t;
+        test_ = &t;
         t.arch = Arch::X86;
         t.file = lex_.file();
         std::string line = readHeader(lex_, t.name);
@@ -83,6 +85,7 @@ public:
             lex_.failHere("expected the final condition ('exists', '~exists', 'forall' or 'final')");
         }
         t.condition = parseCondition(lex_, {parseName, startsName});
+        refuseObservedAddresses(t);
         return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
     }
 
@@ -112,6 +115,10 @@ private:
             if (lex_.peek().is("=")) {
                 lex_.next();
                 if (lex_.peek().is("$")) lex_.next();
+                if (lex_.peek().kind == Token::Kind::Ident) {
+                    pointAt(t, c, lex_.next());
+                    continue;
+                }
                 value = lex_.expectInt("as the initial value");
             }
             if (c.thread >= 0) {
@@ -123,14 +130,47 @@ private:
             } else {
                 t.locations.push_back(LocationDecl{c.loc, 1, value, c.where});
             }
-            if (lex_.peek().is(";")) {
-                lex_.next();
-            } else if (!lex_.peek().is("}")) {
-                lex_.failHere("expected ';' or '}' in the init block");
-            }
+            endInitEntry();
         }
         lex_.next();
         if (lex_.peek().is(";")) lex_.next();
+    }
+
+    void endInitEntry() {
+        if (lex_.peek().is(";")) {
+            lex_.next();
+        } else if (!lex_.peek().is("}")) {
+            lex_.failHere("expected ';' or '}' in the init block");
+        }
+    }
+
+    // `1:ESI=x`: ESI holds x's address, which only `[ESI]` reads (as `[x]`).
+    void pointAt(LitmusTest& t, const Cond& c, const Token& location) {
+        if (c.thread < 0)
+            throw InputError(location.where, "a location holding an address ('" + location.text +
+                                                 "'): not supported (a register may point at a location)");
+        const std::string key = std::to_string(c.thread) + ":" + c.loc;
+        t.registerAddress[key] = location.text;
+        registerInitAt_.emplace_back(c.thread, c.where);
+        endInitEntry();
+    }
+
+    // The location register `name` of the thread being read points at, if any.
+    const std::string* addressIn(const std::string& name) const {
+        auto it = test_->registerAddress.find(std::to_string(thread_) + ":" + name);
+        return it == test_->registerAddress.end() ? nullptr : &it->second;
+    }
+
+    // A register holding an address is read only inside [ ]: its value is no number.
+    void refuseObservedAddresses(const LitmusTest& t) const {
+        auto check = [&](const ObservedName& n) {
+            if (n.thread >= 0 && t.registerAddress.count(std::to_string(n.thread) + ":" + n.name))
+                throw InputError(n.where, std::to_string(n.thread) + ":" + n.name +
+                                              " holds an address: observing it is not supported");
+        };
+        forEachAtomName(t.condition, check);
+        if (t.filter) forEachAtomName(*t.filter, check);
+        for (const ObservedName& n : t.shown) check(n);
     }
 
     static void parseName(Lexer& lex, Cond& c) {
@@ -212,6 +252,7 @@ private:
         std::vector<std::vector<X86Item>> items(t.threads.size());
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
+                thread_ = static_cast<int>(i);
                 parseCell(items[i], t.x86Code[i]);
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
@@ -284,6 +325,15 @@ private:
             lex_.next();
             o.kind = Operand::Kind::Memory;
             o.name = lex_.expectIdent("(a location) inside '[ ]'").text;
+            if (isRegister(o.name)) {
+                const std::string* address = addressIn(o.name);
+                if (!address)
+                    throw InputError(o.where, "[" + o.name + "] reads where " + o.name + " points: supported when the "
+                                              "init block points it at a location (" + std::to_string(thread_) + ":" +
+                                              o.name + "=x) and no instruction writes it");
+                o.through = o.name;
+                o.name = *address;
+            }
             lex_.expect("]", "after the location");
         } else if (lex_.peek().is("$") || lex_.peek().kind == Token::Kind::Int || lex_.peek().is("-")) {
             if (lex_.peek().is("$")) lex_.next();
@@ -292,6 +342,9 @@ private:
         } else {
             o.kind = Operand::Kind::Register;
             o.name = lex_.expectIdent("(a register, '[location]' or '$value')").text;
+            if (addressIn(o.name))
+                throw InputError(o.where, o.name + " holds the address of " + *addressIn(o.name) +
+                                              ": supported only as [" + o.name + "] (addresses as values are not)");
             if (!isRegister(o.name))
                 throw InputError(o.where, "'" + o.name + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "
                                           "ESI, EDI, EBP, ESP, EIP and the flags ZF, SF, CF, in capitals "
@@ -537,7 +590,7 @@ private:
             Expr addend = valueOf(src);
             if (src.kind == Operand::Kind::Memory) {  // ADD EAX,[x]: the read into a hidden register first
                 out.push_back(load(op, hiddenRegister(op), src));
-                addend = valueOf(Operand{Operand::Kind::Register, out.back().result, 0, src.where});
+                addend = registerOf(out.back().result, src.where);
             }
             sum.args = {valueOf(dst), addend};
             s.kind = Stmt::Kind::RegAssign;
@@ -583,6 +636,8 @@ private:
     }
 
     Lexer& lex_;
+    const LitmusTest* test_ = nullptr;  // the test being read (its init block, for the registers' addresses)
+    int thread_ = 0;                    // the thread whose cell is being read
     std::vector<std::pair<int, SourceLoc>> registerInitAt_;  // registers given initial values
 };
 

@@ -67,14 +67,16 @@ std::string herdCodeText(const std::vector<std::vector<std::string>>& code) {
 }  // namespace
 
 std::string herdHash(const LitmusTest& test) {
-    std::map<HerdLocation, long long> init;  // sorted; a location given twice is one entry
-    for (const LocationDecl& l : test.locations) init.emplace(HerdLocation{true, 0, l.name}, l.init);
-    for (const auto& [key, value] : test.registerInit) {
+    std::map<HerdLocation, std::string> init;  // sorted; a location given twice is one entry
+    for (const LocationDecl& l : test.locations) init.emplace(HerdLocation{true, 0, l.name}, std::to_string(l.init));
+    auto registerLocation = [](const std::string& key) {
         const size_t colon = key.find(':');
-        init.emplace(HerdLocation{false, std::stoi(key.substr(0, colon)), key.substr(colon + 1)}, value);
-    }
+        return HerdLocation{false, std::stoi(key.substr(0, colon)), key.substr(colon + 1)};
+    };
+    for (const auto& [key, value] : test.registerInit) init.emplace(registerLocation(key), std::to_string(value));
+    for (const auto& [key, location] : test.registerAddress) init.emplace(registerLocation(key), location);
     std::vector<std::string> initText;
-    for (const auto& [loc, value] : init) initText.push_back(loc.text() + "=" + std::to_string(value));
+    for (const auto& [loc, value] : init) initText.push_back(loc.text() + "=" + value);
     std::set<HerdLocation> observed;
     conditionLocations(test.condition, observed);
     for (const ObservedName& n : test.shown) observed.insert(HerdLocation{n.thread < 0, std::max(n.thread, 0), n.name});
