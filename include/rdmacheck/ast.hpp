@@ -17,6 +17,11 @@ namespace rdmacheck {
 
 enum class Arch { Rdma, X86 };
 
+// herd7 7.58's X86 registers, in the order its states list them (lib/X86Base.ml):
+// a name it does not list is no register there.
+inline constexpr const char* kX86Registers[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI",
+                                                "EBP", "ESP", "EIP", "ZF",  "SF",  "CF"};
+
 // Integer expression over constants, local memory locations and (X86) registers.
 struct Expr {
     // Mod: E % k, k an integer > 0. Xor, Or: bitwise on 64 bits, X86's XOR and OR only (RDMA's `^` names a node).

@@ -124,7 +124,8 @@ private:
             if (c.thread >= 0) {
                 // herd7 takes neither branch of a jump on a flag that is neither (it finds no execution).
                 if (isFlag(c.loc) && value != 0 && value != 1)
-                    throw InputError(c.where, c.loc + " is a flag, 0 or 1 (herd7 finds no execution that jumps on another value)");
+                    throw InputError(c.where, c.loc + " is a flag, 0 or 1 (herd7 finds no execution that jumps on "
+                                                      "another value)");
                 t.registerInit[std::to_string(c.thread) + ":" + c.loc] = value;
                 registerInitAt_.emplace_back(c.thread, c.where);
             } else {
@@ -208,7 +209,8 @@ private:
         const Token& t = lex.peek();
         if (t.is("[")) return true;
         if (t.kind == Token::Kind::Ident)
-            return t.text.size() > 1 && t.text[0] == 'P' && t.text.find_first_not_of("0123456789", 1) == std::string::npos;
+            return t.text.size() > 1 && t.text[0] == 'P' &&
+                   t.text.find_first_not_of("0123456789", 1) == std::string::npos;
         if (t.kind != Token::Kind::Int) return false;
         const size_t number = lex.offset();
         lex.next();
@@ -353,10 +355,8 @@ private:
         return o;
     }
 
-    // herd7 7.58's X86 registers (lib/X86Base.ml): a name it does not list is no register there.
     static bool isRegister(const std::string& name) {
-        static const char* const names[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP", "ZF", "SF", "CF"};
-        return std::find(std::begin(names), std::end(names), name) != std::end(names);
+        return std::find(std::begin(kX86Registers), std::end(kX86Registers), name) != std::end(kX86Registers);
     }
 
     // The operand an instruction writes: not a flag, which rdmacheck keeps at 0 or 1 (see parseInit).
@@ -473,7 +473,8 @@ private:
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Register) return swap(op, dst, src);
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Memory) std::swap(dst, src);
             if (dst.kind != Operand::Kind::Memory || src.kind != Operand::Kind::Register)
-                throw InputError(op.where, "XCHG exchanges a register with a register or a memory location (rdmacheck does not support herd7's XCHG of two locations)");
+                throw InputError(op.where, "XCHG exchanges a register with a register or a memory location "
+                                           "(rdmacheck does not support herd7's XCHG of two locations)");
             s.kind = Stmt::Kind::Xchg;
             s.target = LocRef{dst.name, std::nullopt, dst.where};
             s.result = src.name;

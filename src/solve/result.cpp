@@ -8,11 +8,8 @@ namespace {
 
 // herd7 orders x86 registers as its register type does, not alphabetically.
 int registerRank(const std::string& reg) {
-    static const char* const order[] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP", "ZF", "SF", "CF"};
-    constexpr int known = sizeof order / sizeof *order;
-    for (int i = 0; i < known; ++i)
-        if (reg == order[i]) return i;
-    return known;
+    const auto* const end = std::end(kX86Registers);
+    return static_cast<int>(std::find(std::begin(kX86Registers), end, reg) - std::begin(kX86Registers));
 }
 
 bool shownBefore(const ObservedName& a, const ObservedName& b) {

@@ -515,7 +515,9 @@ private:
     // models keep a thread's events in one order).
     void update(PathState& s, const Stmt& st) {
         const bool locked = st.kind == Stmt::Kind::LockedUpdate;
-        if (!locked) requireHerdEvents(st, "an unlocked read-modify-write of memory", "lock it, or MOV to a register, update it and MOV back");
+        if (!locked)
+            requireHerdEvents(st, "an unlocked read-modify-write of memory",
+                              "lock it, or MOV to a register, update it and MOV back");
         const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st.target, st.target, st.where);
         Value updated;
         updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor
@@ -559,7 +561,8 @@ private:
     // value); returns the read. One CAS event, or for a model in herd7's terms
     // herd7's read and write joined by rmw.
     int lockedAccess(PathState& s, const Stmt& st) {
-        if (!options_.lockedAsTwo) return emit(s, EventKind::CAS, locations_.local(st.target, thread_.node), 0, st.where);
+        if (!options_.lockedAsTwo)
+            return emit(s, EventKind::CAS, locations_.local(st.target, thread_.node), 0, st.where);
         const auto [read, write] = readThenWrite(s, st.target, st.target, st.where);
         s.path.events[read].locked = s.path.events[write].locked = true;
         s.path.lockedPairs.emplace_back(read, write);
