@@ -185,6 +185,17 @@ struct LitmusTest {
     std::vector<std::vector<std::string>> x86Code;
 };
 
+// The value the init block gives a thread's register (0 if none).
+long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name);
+
+// Calls f with each name the test observes: its condition's, its filter's and `locations [...]`'s.
+template <class F>
+void forEachObservedName(const LitmusTest& test, const F& f) {
+    forEachAtomName(test.condition, f);
+    if (test.filter) forEachAtomName(*test.filter, f);
+    for (const ObservedName& n : test.shown) f(n);
+}
+
 // Whether `wanted` holds of a statement of the block, nested blocks included.
 bool anyStatement(const Block& block, const std::function<bool(const Stmt&)>& wanted);
 

@@ -42,8 +42,7 @@ public:
         const auto& regs = program_.threads[thread].registers;
         for (size_t r = 0; r < regs.size(); ++r)
             if (regs[r] == name) return o[registerOffset_[thread] + r];
-        auto init = test_.registerInit.find(std::to_string(thread) + ":" + name);
-        return init == test_.registerInit.end() ? 0 : init->second;
+        return initialRegisterValue(test_, thread, name);
     }
 
     long long value(const Outcome& o, const Cond& atom) const { return value(o, atom.loc, atom.thread); }

@@ -193,7 +193,8 @@ private:
             case Stmt::Kind::UnlockedUpdate:  // unfold() refuses both first for every model a machine runs
             case Stmt::Kind::MemoryMove:
                 throw InputError(st.where, "the machines keep a thread's events in one order: an unlocked "
-                                           "read-modify-write of memory is supported only under a model in herd7's terms");
+                                           "read-modify-write of memory, or a MOV from memory to memory, is supported "
+                                           "only under a model in herd7's terms");
             case Stmt::Kind::Wait:
             case Stmt::Kind::GFence:
             case Stmt::Kind::Call:

@@ -77,4 +77,9 @@ std::string defaultModelName(const LitmusTest& test) {
     return "rdma-tso";
 }
 
+long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name) {
+    auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
+    return init == test.registerInit.end() ? 0 : init->second;
+}
+
 }  // namespace rdmacheck

@@ -163,15 +163,12 @@ private:
     }
 
     // A register holding an address is read only inside [ ]: its value is no number.
-    void refuseObservedAddresses(const LitmusTest& t) const {
-        auto check = [&](const ObservedName& n) {
+    static void refuseObservedAddresses(const LitmusTest& t) {
+        forEachObservedName(t, [&](const ObservedName& n) {
             if (n.thread >= 0 && t.registerAddress.count(std::to_string(n.thread) + ":" + n.name))
                 throw InputError(n.where, std::to_string(n.thread) + ":" + n.name +
                                               " holds an address: observing it is not supported");
-        };
-        forEachAtomName(t.condition, check);
-        if (t.filter) forEachAtomName(*t.filter, check);
-        for (const ObservedName& n : t.shown) check(n);
+        });
     }
 
     static void parseName(Lexer& lex, Cond& c) {
@@ -344,8 +341,8 @@ private:
         } else {
             o.kind = Operand::Kind::Register;
             o.name = lex_.expectIdent("(a register, '[location]' or '$value')").text;
-            if (addressIn(o.name))
-                throw InputError(o.where, o.name + " holds the address of " + *addressIn(o.name) +
+            if (const std::string* address = addressIn(o.name))
+                throw InputError(o.where, o.name + " holds the address of " + *address +
                                               ": supported only as [" + o.name + "] (addresses as values are not)");
             if (!isRegister(o.name))
                 throw InputError(o.where, "'" + o.name + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "

@@ -11,14 +11,22 @@
 
 namespace rdmacheck {
 
+namespace {
+
+// What a thread last put in a register on this path; null when it holds its initial value.
+const Value* registerOnPath(const ExecutionGraph& sk, const std::string& name, int thread) {
+    const auto& regs = sk.registers[thread];
+    auto it = regs.find(name);
+    return it == regs.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
 long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& ex,
                      const std::string& name, int thread) {
     if (thread >= 0) {
-        const auto& regs = ex.registers[thread];
-        auto it = regs.find(name);
-        if (it != regs.end()) return it->second.eval(ex.readValues);
-        auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
-        return init == test.registerInit.end() ? 0 : init->second;
+        if (const Value* v = registerOnPath(ex, name, thread)) return v->eval(ex.readValues);
+        return initialRegisterValue(test, thread, name);
     }
     return ex.events[ex.mo[program.locationIndex(name)].back()].written.eval(ex.readValues);
 }
@@ -89,22 +97,16 @@ z3::expr nameEndsWith(z3::context& ctx, const LitmusTest& test, const UnfoldedPr
                       const ExecutionGraph& sk, const ExecutionEncoding& encoding, const std::string& name, int thread,
                       long long k) {
     if (thread < 0) return finalValueIs(encoding, program.locationIndex(name), k);
-    const auto& regs = sk.registers[thread];
-    auto it = regs.find(name);
-    if (it != regs.end()) return valueIs(encoding, it->second, k);
-    auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
-    return ctx.bool_val((init == test.registerInit.end() ? 0 : init->second) == k);
+    if (const Value* v = registerOnPath(sk, name, thread)) return valueIs(encoding, *v, k);
+    return ctx.bool_val(initialRegisterValue(test, thread, name) == k);
 }
 
 // The value a name ends with, as a term.
 z3::expr nameValue(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& sk,
                    const ExecutionEncoding& encoding, const std::string& name, int thread) {
     if (thread < 0) return finalValueTerm(encoding, program.locationIndex(name));
-    const auto& regs = sk.registers[thread];
-    auto it = regs.find(name);
-    if (it != regs.end()) return valueTermOf(encoding, it->second);
-    auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
-    return ctx.int_val(static_cast<int64_t>(init == test.registerInit.end() ? 0 : init->second));
+    if (const Value* v = registerOnPath(sk, name, thread)) return valueTermOf(encoding, *v);
+    return ctx.int_val(static_cast<int64_t>(initialRegisterValue(test, thread, name)));
 }
 
 z3::expr conditionTerm(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,

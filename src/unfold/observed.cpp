@@ -12,10 +12,6 @@ void declareObserved(const std::string& name, int thread, LocationTable& locatio
     if (thread < 0 && locations.find(name) < 0) locations.add(Location{name, 1, 0, false});
 }
 
-void declareConditionLocations(const Cond& c, LocationTable& locations) {
-    forEachAtomName(c, [&](const ObservedName& n) { declareObserved(n.name, n.thread, locations); });
-}
-
 void checkName(const ObservedName& n, const LitmusTest& test, const LocationTable& locations) {
     if (n.thread >= 0) {
         if (n.thread >= static_cast<int>(test.threads.size()))
@@ -28,21 +24,12 @@ void checkName(const ObservedName& n, const LitmusTest& test, const LocationTabl
     }
 }
 
-void checkCondition(const Cond& c, const LitmusTest& test, const LocationTable& locations) {
-    forEachAtomName(c, [&](const ObservedName& n) { checkName(n, test, locations); });
-}
-
 }  // namespace
 
 void resolveObservedNames(const LitmusTest& test, LocationTable& locations) {
-    if (test.arch == Arch::X86) {
-        declareConditionLocations(test.condition, locations);
-        if (test.filter) declareConditionLocations(*test.filter, locations);
-        for (const ObservedName& n : test.shown) declareObserved(n.name, n.thread, locations);
-    }
-    checkCondition(test.condition, test, locations);
-    if (test.filter) checkCondition(*test.filter, test, locations);
-    for (const ObservedName& n : test.shown) checkName(n, test, locations);
+    if (test.arch == Arch::X86)
+        forEachObservedName(test, [&](const ObservedName& n) { declareObserved(n.name, n.thread, locations); });
+    forEachObservedName(test, [&](const ObservedName& n) { checkName(n, test, locations); });
 }
 
 }  // namespace rdmacheck
