@@ -81,6 +81,8 @@ struct Stmt {
         UnlockedUpdate,  // X86: ADD/INC/DEC/XOR/OR [target] without LOCK: herd7's read and write, in no po with
                          // each other (only models in herd7's terms read it)
         MemoryMove,      // X86: MOV [target],[source]: likewise a read of source and a write of target, in no po
+        Label,      // X86: `label:`, naming the next instruction of the thread's code (one flat block)
+        Jump,       // X86: to `label` where `expr CMP expr2` holds over registers (JMP: 0 = 0), as herd7 runs jumps
         Wait,       // wait(d)
         GFence,     // gfence(n1, n2, ...): SV's global fence
         Call        // library call `lib.method(args)`, or `target := lib.method(args)`
@@ -101,10 +103,7 @@ struct Stmt {
     // Assume: read the test's locations in the text's order only, not in every
     // order (refine's tests of a thread's own locations, doc/model-notes.md §N27).
     bool readsInTextOrder = false;
-    // X86 While: the instruction its jump back lands on. Whiles with one share
-    // --unroll's bound along the path, as herd7 counts the jumps back to an
-    // address (herd/mem.ml); -1: the bound is per entry into the loop.
-    int backTo = -1;
+    std::string label;      // Label: its name; Jump: its target
     Block body;             // If-then, Loop, While
     Block orelse;           // If-else
     std::vector<Block> branches;  // Choice

@@ -164,7 +164,9 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::Xchg:
         case Stmt::Kind::LockedUpdate:
         case Stmt::Kind::UnlockedUpdate:
-        case Stmt::Kind::MemoryMove: throw std::invalid_argument("X86 register statement in an RDMA test");
+        case Stmt::Kind::MemoryMove:
+        case Stmt::Kind::Label:
+        case Stmt::Kind::Jump: throw std::invalid_argument("X86 statement in an RDMA test");
     }
     throw std::invalid_argument("unknown statement kind");
 }

@@ -126,7 +126,7 @@ void Rules::programFootprint(const State& s, int t, std::vector<PendingStep>& ou
             }
             return;
         case Instr::Op::WhileHead:
-            if (in.loc >= 0) cpuRead(f, in.loc);  // else a test of registers
+            if (in.loc >= 0) cpuRead(f, in.loc);  // else a test of constants
             return;
         case Instr::Op::Assume:
         case Instr::Op::RegLoad: cpuRead(f, in.loc); return;

@@ -41,6 +41,12 @@ public:
         for (const Stmt& st : b) statement(st);
     }
 
+    // The thread's code; then the X86 jumps forward find their labels.
+    void thread(const Block& body) {
+        block(body);
+        for (const auto& [jump, label] : forward_) out_.code[jump].targets = {labels_.at(label)};
+    }
+
 private:
     int location(const std::string& name) const {
         int l = unfolded_.locationIndex(name);
@@ -53,7 +59,7 @@ private:
         return it == unfolded_.hiddenLocations.end() ? -1 : it->second;
     }
 
-    // The counter of the X86 whiles that jump back to instruction `address`.
+    // The counter of the X86 jumps back to instruction `address`.
     int counterOf(int address) {
         auto it = counters_.emplace(address, out_.loops).first;
         if (it->second == out_.loops) ++out_.loops;
@@ -195,6 +201,8 @@ private:
                 throw InputError(st.where, "the machines keep a thread's events in one order: an unlocked "
                                            "read-modify-write of memory, or a MOV from memory to memory, is supported "
                                            "only under a model in herd7's terms");
+            case Stmt::Kind::Label: labels_[st.label] = here(); return;
+            case Stmt::Kind::Jump: jump(st); return;
             case Stmt::Kind::Wait:
             case Stmt::Kind::GFence:
             case Stmt::Kind::Call:
@@ -271,18 +279,29 @@ private:
         for (int j : jumps) out_.code[j].targets = {here()};
     }
 
+    // An X86 jump: back to a label seen already (counted), or forward (found at the end).
+    void jump(const Stmt& st) {
+        Instr& in = emit(Instr::Op::JumpIf, st.where);
+        in.expr = expr(st.expr, in);
+        in.expr2 = expr(st.expr2, in);
+        in.compare = st.compare;
+        if (auto back = labels_.find(st.label); back != labels_.end()) {
+            in.targets = {back->second};
+            in.loop = counterOf(back->second);
+        } else {
+            forward_.emplace_back(here() - 1, st.label);
+        }
+    }
+
     // loop and while: enter, a head that stays or leaves (bounded by the unroll), the body, a jump back.
     void loop(const Stmt& st) {
-        // An X86 while counts the jumps back to its address along the run (Stmt::backTo): never reset.
-        const bool alongRun = st.backTo >= 0;
-        const int index = alongRun ? counterOf(st.backTo) : out_.loops++;
-        if (!alongRun) emit(Instr::Op::LoopEnter, st.where).loop = index;
+        const int index = out_.loops++;
+        emit(Instr::Op::LoopEnter, st.where).loop = index;
         const int head = here();
         Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
         h.loop = index;
-        h.countsAlongRun = alongRun;
         if (st.kind == Stmt::Kind::While && !readsMemory(st.expr) && !readsMemory(st.expr2)) {
-            h.expr = expr(st.expr, h);  // an X86 jump back: a test of CMP's registers, no read
+            h.expr = expr(st.expr, h);  // a test of constants: no read
             h.expr2 = expr(st.expr2, h);
             h.compare = st.compare;
         } else if (st.kind == Stmt::Kind::While) {
@@ -294,7 +313,7 @@ private:
     }
 
     void assume(const Stmt& st, Comparison op) {
-        if (!readsMemory(st.expr) && !readsMemory(st.expr2)) {  // an X86 jump's test of CMP's registers
+        if (!readsMemory(st.expr) && !readsMemory(st.expr2)) {  // a test of registers (X86's SETNB, CMOVC) or constants
             Instr& in = emit(Instr::Op::RegTest, st.where);
             in.expr = expr(st.expr, in);
             in.expr2 = expr(st.expr2, in);
@@ -323,7 +342,9 @@ private:
 
     const UnfoldedProgram& unfolded_;
     ThreadCode& out_;
-    std::map<int, int> counters_;  // X86 whiles: the address they jump back to -> their counter
+    std::map<int, int> counters_;  // X86: the address jumps go back to -> their counter
+    std::map<std::string, int> labels_;  // X86: each label's address
+    std::vector<std::pair<int, std::string>> forward_;  // X86 jumps to labels further on
     int slotBase_ = 0;  // slots below this belong to an earlier expression of the instruction
     const bool wraps32_;  // Program::wraps32
 };
@@ -339,7 +360,7 @@ Program compile(const LitmusTest& test, const UnfoldedProgram& unfolded) {
         ThreadCode code;
         code.node = test.threads[t].node;
         p.nodes = std::max(p.nodes, code.node);
-        ThreadCompiler(test, unfolded, static_cast<int>(t), code, p.wraps32).block(test.threads[t].body);
+        ThreadCompiler(test, unfolded, static_cast<int>(t), code, p.wraps32).thread(test.threads[t].body);
         p.threads.push_back(std::move(code));
     }
     return p;

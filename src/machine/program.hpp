@@ -39,8 +39,10 @@ struct Instr {
         LoopEnter,  // counter of `loop` := 0, then fall through to the head
         LoopHead,   // plain loop: exit to targets[0] or run the body at pc+1
         WhileHead,  // read loc: stay while `value compare this->value` holds, else exit to targets[0];
-                    // loc -1: `expr compare expr2` over registers (X86 jumps back; no read)
+                    // loc -1: `expr compare expr2` over constants (no read)
         Jump,       // to targets[0]
+        JumpIf,     // X86: to targets[0] where `expr compare expr2` holds over registers, else on; a jump
+                    // back counts in `loop`, along the run (the counter of the instruction it lands on)
         RegAssign,  // reg := expr
         RegLoad,    // reg := loc
         Xchg,       // swap loc and reg atomically
@@ -58,9 +60,8 @@ struct Instr {
     // reached the statement: no run does either).
     int hidden = -1;
     long long value = 0;
-    Comparison compare = Comparison::Eq;  // Assume, WhileHead
+    Comparison compare = Comparison::Eq;  // Assume, WhileHead, RegTest, JumpIf
     bool xorUpdate = false;               // LockedUpdate: xor, not add
-    bool countsAlongRun = false;          // WhileHead: its counter is not reset on leaving (Stmt::backTo)
     CompiledExpr expr, expr2;   // Assign / RegAssign: expr; Cas, RCas: expected, desired; RFaa: addend
     std::vector<int> slots;     // location read into each slot, in slot order
     std::vector<int> targets;

@@ -231,8 +231,9 @@ bool Rules::controlStep(const State& s, int t) const {
         case Instr::Op::LoopHead:
         case Instr::Op::Jump:
         case Instr::Op::RegTest:
+        case Instr::Op::JumpIf:
         case Instr::Op::RegAssign: return true;
-        case Instr::Op::WhileHead: return tc.code[ts.pc].loc < 0;  // over registers
+        case Instr::Op::WhileHead: return tc.code[ts.pc].loc < 0;  // over constants
         default: return false;
     }
 }
@@ -370,6 +371,7 @@ void Rules::programSteps(const State& s, int t, Out& out) const {
             return;
         }
         case Instr::Op::Jump: next().threads[t].pc = in.targets[0]; return;
+        case Instr::Op::JumpIf: jumpIf(next(), t, in); return;
         case Instr::Op::RegAssign: {
             State& n = next();
             n.threads[t].registers[in.reg] = evaluate(in, in.expr, ts);
@@ -408,18 +410,30 @@ void Rules::slotReadSteps(const State& s, int t, const Instr& in, Out& out) cons
 // Another iteration of the loop, or the thread stops at the unroll bound.
 void Rules::stayInLoop(State& n, int t, const Instr& in) const {
     ThreadState& nt = n.threads[t];
-    if (nt.loops[in.loop] >= unroll_) {
-        nt.cutAt = nt.pc;  // the bound stops the thread here
+    if (iterate(nt, t, in.loop)) advance(nt);
+}
+
+// Counts one more iteration of `loop`; false when the bound stops the thread here instead.
+bool Rules::iterate(ThreadState& nt, int t, int loop) const {
+    if (nt.loops[loop] >= unroll_) {
+        nt.cutAt = nt.pc;
         nt.pc = static_cast<int>(program_.threads[t].code.size());
-    } else {
-        ++nt.loops[in.loop];
-        advance(nt);
+        return false;
     }
+    ++nt.loops[loop];
+    return true;
 }
 
 void Rules::leaveLoop(State& n, int t, const Instr& in) const {
-    if (!in.countsAlongRun) n.threads[t].loops[in.loop] = 0;
+    n.threads[t].loops[in.loop] = 0;
     n.threads[t].pc = in.targets[0];
+}
+
+// An X86 jump, taken or not; the unroll bound stops the thread at a jump back past it.
+void Rules::jumpIf(State& n, int t, const Instr& in) const {
+    ThreadState& nt = n.threads[t];
+    if (!holds(in.compare, evaluate(in, in.expr, nt), evaluate(in, in.expr2, nt))) return advance(nt);
+    if (in.loop < 0 || iterate(nt, t, in.loop)) nt.pc = in.targets[0];
 }
 
 // C-RCAS / C-RFAA, into n (a copy of s). Only the simplified machine runs them

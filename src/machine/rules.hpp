@@ -94,6 +94,8 @@ private:
     void slotReadSteps(const State& s, int t, const Instr& in, Out& out) const;
     void stayInLoop(State& n, int t, const Instr& in) const;
     void leaveLoop(State& n, int t, const Instr& in) const;
+    bool iterate(ThreadState& nt, int t, int loop) const;
+    void jumpIf(State& n, int t, const Instr& in) const;
     void remoteRmwStep(const State& s, int t, const Instr& in, State& n) const;
     bool pollable(const State& s, int t, const Instr& in) const;
     void popCompletion(State& n, int t, const Instr& in) const;

@@ -1,12 +1,8 @@
-// herd7's X86 jumps as the structured statements both engines run: a forward
-// conditional jump over a stretch of code is an `if` around that stretch, a
-// forward JMP makes it dead code, a conditional jump back over a stretch is a
-// `while` after it; a forward jump that another jump crosses makes each branch
-// run the rest of the code (which it then holds twice). A loop that code in it
-// jumps out of keeps in registers whether it goes on and where it was left for
-// (a `while` over the first, jumps after the loop over the second). A jump
-// back out of a loop, into one before its label, or a second jump back to the
-// head of a loop that is jumped out of, is refused at the jump.
+// herd7's X86 code as both engines run it: one flat block per thread, its
+// labels and jumps statements of their own (Stmt::Kind::Label and Jump). The
+// engines follow a jump to its label and bound the jumps back as herd7 does
+// (herd/mem.ml: per address jumped back to, along the path), so every shape
+// of jumps herd7 reads runs as herd7 runs it.
 #pragma once
 
 #include <optional>
@@ -33,21 +29,12 @@ inline const char* const kCarryFlag = "CF";
 // The register `name` as an expression.
 Expr registerOf(const std::string& name, const SourceLoc& where);
 
-// A thread's code as written: statements, labels and jumps, in order.
-struct X86Item {
-    enum class Kind { Code, Label, Jump } kind = Kind::Code;
-    std::vector<Stmt> code;          // Code
-    std::string label;               // Label; Jump: its target
-    std::optional<Comparison> when;  // Jump: taken when the last CMP's operands compare so (ZF); none: JMP
-    SourceLoc where;
-    // A jump made after a loop that code in it jumps out of (never written):
-    // taken when that loop was left for this jump's label, which `exit` numbers.
-    int exitOf = -1;
-    long long exit = 0;
-};
+// A jump to `label` where ZF says the last CMP's operands compare so (`when`;
+// none: JMP, always), and a label.
+Stmt jumpTo(const std::string& label, std::optional<Comparison> when, const SourceLoc& where);
+Stmt labelAt(const std::string& label, const SourceLoc& where);
 
-// The thread's statements; InputError at a jump rdmacheck cannot structure, or
-// to a label the thread does not have.
-Block structureX86(const std::vector<X86Item>& items);
+// InputError at a label the thread defines twice, or a jump to one it does not define.
+void checkLabels(const Block& thread);
 
 }  // namespace rdmacheck

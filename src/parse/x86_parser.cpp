@@ -248,11 +248,10 @@ private:
             break;
         }
         t.x86Code.resize(t.threads.size());
-        std::vector<std::vector<X86Item>> items(t.threads.size());
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
                 thread_ = static_cast<int>(i);
-                parseCell(items[i], t.x86Code[i]);
+                parseCell(t.threads[i].body, t.x86Code[i]);
                 if (i + 1 < t.threads.size()) {
                     if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
                     lex_.expect("|", "between thread columns");
@@ -260,18 +259,18 @@ private:
             }
             lex_.expect(";", "to end the program row");
         }
-        for (size_t i = 0; i < t.threads.size(); ++i) t.threads[i].body = structureX86(items[i]);
-        refuseSharedLabels(items);
-        hashLabels(items, t.x86Code);
+        for (const ThreadDecl& th : t.threads) checkLabels(th.body);
+        refuseSharedLabels(t.threads);
+        hashLabels(t.threads, t.x86Code);
     }
 
     // herd7's labels are the test's, not a thread's: it refuses one that two
     // threads define ("Label L0 occurs more than once").
-    static void refuseSharedLabels(const std::vector<std::vector<X86Item>>& items) {
+    static void refuseSharedLabels(const std::vector<ThreadDecl>& threads) {
         std::map<std::string, size_t> threadOf;
-        for (size_t i = 0; i < items.size(); ++i)
-            for (const X86Item& item : items[i]) {
-                if (item.kind != X86Item::Kind::Label) continue;
+        for (size_t i = 0; i < threads.size(); ++i)
+            for (const Stmt& item : threads[i].body) {
+                if (item.kind != Stmt::Kind::Label) continue;
                 const auto [at, fresh] = threadOf.emplace(item.label, i);
                 if (!fresh && at->second != i)
                     throw InputError(item.where, "label " + item.label + " is defined in P" +
@@ -282,11 +281,11 @@ private:
 
     // herd7 hashes labels renamed L00, L01, ... in the order of their names,
     // over every thread (lib/testHash.ml's norm_labels).
-    static void hashLabels(const std::vector<std::vector<X86Item>>& items, std::vector<std::vector<std::string>>& code) {
+    static void hashLabels(const std::vector<ThreadDecl>& threads, std::vector<std::vector<std::string>>& code) {
         std::map<std::string, std::string> renamed;
-        for (const auto& thread : items)
-            for (const X86Item& item : thread)
-                if (item.kind != X86Item::Kind::Code) renamed.emplace(item.label, "");
+        for (const ThreadDecl& thread : threads)
+            for (const Stmt& item : thread.body)
+                if (item.kind == Stmt::Kind::Label || item.kind == Stmt::Kind::Jump) renamed.emplace(item.label, "");
         int next = 0;
         for (auto& [label, name] : renamed) {
             name = (next < 10 ? "L0" : "L") + std::to_string(next);
@@ -304,16 +303,16 @@ private:
     }
 
     // One cell: its labels (`L0:`), then its instruction, if any.
-    void parseCell(std::vector<X86Item>& items, std::vector<std::string>& code) {
+    void parseCell(Block& body, std::vector<std::string>& code) {
         while (!lex_.peek().is("|") && !lex_.peek().is(";")) {
             const Token word = lex_.expectIdent("(an instruction or a label)");
             if (!lex_.peek().is(":")) {
-                items.push_back(parseInstruction(word, code));
+                for (Stmt& s : parseInstruction(word, code)) body.push_back(std::move(s));
                 return;
             }
             lex_.next();
             code.push_back(word.text + ":");
-            items.push_back(X86Item{X86Item::Kind::Label, {}, word.text, std::nullopt, word.where});
+            body.push_back(labelAt(word.text, word.where));
         }
     }
 
@@ -374,14 +373,14 @@ private:
 
     // One instruction: a jump, or the statements it is (none for SFENCE and
     // LFENCE); its herd7 text goes to `code`.
-    X86Item parseInstruction(Token op, std::vector<std::string>& code) {
+    std::vector<Stmt> parseInstruction(Token op, std::vector<std::string>& code) {
         const std::string name = upper(op.text);
         if (name == "JMP" || jumpCondition(name)) {
             const Token label = lex_.expectIdent("(the label to jump to)");
             code.push_back(name + " " + label.text);
-            return X86Item{X86Item::Kind::Jump, {}, label.text, jumpCondition(name), op.where};
+            return {jumpTo(label.text, jumpCondition(name), op.where)};
         }
-        return X86Item{X86Item::Kind::Code, parseStatements(op, code), "", std::nullopt, op.where};
+        return parseStatements(op, code);
     }
 
     // The conditional jumps herd7 7.58's X86 lexer reads (lib/X86Lexer.mll:

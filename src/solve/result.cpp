@@ -1,6 +1,7 @@
 #include "rdmacheck/result.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace rdmacheck {
 
@@ -131,8 +132,11 @@ bool hasCutLoop(const CheckResult& result, const SourceLoc& loop) {
                        [&](const SourceLoc& l) { return l.line == loop.line && l.column == loop.column; });
 }
 
+// In the text's order, whichever order the engine met them in.
 void noteCutLoop(CheckResult& result, const SourceLoc& loop) {
-    if (!hasCutLoop(result, loop)) result.cutLoops.push_back(loop);
+    if (hasCutLoop(result, loop)) return;
+    auto later = [&](const SourceLoc& l) { return std::tie(l.line, l.column) > std::tie(loop.line, loop.column); };
+    result.cutLoops.insert(std::find_if(result.cutLoops.begin(), result.cutLoops.end(), later), loop);
 }
 
 }  // namespace rdmacheck

@@ -31,7 +31,7 @@ struct PathState {
     int openCall = -1;  // while a call lowers into several subevents: the index of its first
     std::vector<Frame> frames;
     std::map<int, std::deque<int>> unpolled;  // remote node -> NIC writes not yet polled
-    std::map<int, int> jumpsBack;              // X86: jumps back taken so far, per Stmt::backTo
+    std::map<size_t, int> jumpsBack;           // X86: jumps back taken so far, per instruction jumped back to
 };
 
 class ThreadUnfolder {
@@ -46,6 +46,8 @@ public:
             size_t colon = key.find(':');
             if (std::stoi(key.substr(0, colon)) == threadIndex) initialRegisters_[key.substr(colon + 1)] = value;
         }
+        for (size_t i = 0; i < thread.body.size(); ++i)
+            if (thread.body[i].kind == Stmt::Kind::Label) labels_.emplace(thread.body[i].label, i);
     }
 
     std::vector<ThreadPath> run() {
@@ -351,6 +353,8 @@ private:
             case Stmt::Kind::LockedUpdate:
             case Stmt::Kind::UnlockedUpdate: update(s, st); break;
             case Stmt::Kind::MemoryMove: memoryMove(s, st); break;
+            case Stmt::Kind::Label: break;
+            case Stmt::Kind::Jump: jump(std::move(s), st); return;
         }
         continueWith(std::move(s));
     }
@@ -582,11 +586,8 @@ private:
         PathState again = fork(s);
         auto leave = [&](PathState&& b) { continueWith(std::move(b)); };
         auto stay = [&](PathState&& b) {
-            const int taken = loop.backTo >= 0 ? b.jumpsBack[loop.backTo]++ : iterations;  // this one not included
-            if (taken >= options_.unroll) {
-                b.path.cut = true;
-                b.path.cutAt = loop.where;
-                b.frames.clear();  // ends where the path order puts it, after the exit's paths
+            if (iterations >= options_.unroll) {
+                cut(b, loop);
             } else {
                 b.frames.push_back(Frame{&loop.body, 0, &loop, iterations + 1});
             }
@@ -603,6 +604,43 @@ private:
         }
     }
 
+    // The bound stops the path at `loop` (a loop, or an X86 jump back).
+    static void cut(PathState& s, const Stmt& loop) {
+        s.path.cut = true;
+        s.path.cutAt = loop.where;
+        s.frames.clear();  // ends where the path order puts it, after the other branch's paths
+    }
+
+    // An X86 jump: on where its test fails, or at its label where it holds,
+    // the branch that goes forward in the code first (as `if` and `while` order
+    // theirs). Jumps back count per instruction jumped back to, along the path,
+    // and --unroll bounds each count as herd7's -unroll does (herd/mem.ml).
+    void jump(PathState&& s, const Stmt& st) {
+        const size_t label = labels_.at(st.label);
+        const bool back = label < s.frames.back().next;  // X86 code is one flat block
+        auto go = [&](PathState&& b, bool jumps) {
+            if (jumps && back && b.jumpsBack[instructionAt(label)]++ >= options_.unroll) {
+                cut(b, st);
+            } else if (jumps) {
+                b.frames.back().next = label;
+            }
+            continueWith(std::move(b));
+        };
+        const bool firstJumps = !back;
+        PathState second = fork(s);
+        if (st.expr.kind != Expr::Kind::Const) prefixBefore(s);  // JMP tests nothing
+        test(std::move(s), st, firstJumps ? st.compare : negated(st.compare),
+             [&](PathState&& b) { go(std::move(b), firstJumps); });
+        test(std::move(second), st, firstJumps ? negated(st.compare) : st.compare,
+             [&](PathState&& b) { go(std::move(b), !firstJumps); });
+    }
+
+    // The instruction a label names: labels side by side name one.
+    size_t instructionAt(size_t label) const {
+        while (label < thread_.body.size() && thread_.body[label].kind == Stmt::Kind::Label) ++label;
+        return label;
+    }
+
     const ThreadDecl& thread_;
     int index_;
     LocationTable& locations_;
@@ -610,68 +648,13 @@ private:
     std::map<std::string, long long> initialRegisters_;
     std::map<const Stmt*, bool> pollReached_;
     std::map<std::string, int> workIds_;
+    std::map<std::string, size_t> labels_;  // X86: each label's place in the thread's code
     std::vector<ThreadPath> done_;
     std::vector<PathState> forks_;  // what the statement being stepped continues with
     size_t spent_ = 0;              // events made so far
 };
 
 }  // namespace
-
-size_t UnfoldedProgram::skeletonCount() const {
-    size_t n = 1;
-    for (const auto& p : paths) {
-        if (p.empty()) return 0;
-        n = n > SIZE_MAX / p.size() ? SIZE_MAX : n * p.size();
-    }
-    return n;
-}
-
-int UnfoldedProgram::locationIndex(const std::string& name) const { return findLocation(locations, name); }
-
-bool UnfoldedProgram::nextChoice(std::vector<size_t>& choice) const {
-    for (size_t t = 0; t < choice.size(); ++t) {
-        if (++choice[t] < paths[t].size()) return true;
-        choice[t] = 0;
-    }
-    return false;
-}
-
-ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice, bool bindReceived) const {
-    ExecutionGraph sk;
-    sk.paths = choice;
-    for (size_t l = 0; l < locations.size(); ++l) {
-        Event init;
-        init.kind = EventKind::LW;
-        init.location = static_cast<int>(l);
-        init.written = Value::of(locations[l].init);
-        sk.events.push_back(init);
-    }
-    for (size_t t = 0; t < paths.size(); ++t) {
-        const ThreadPath& p = paths[t][choice[t]];
-        const int offset = static_cast<int>(sk.events.size());
-        sk.threadEvents.emplace_back();
-        for (Event e : p.events) {
-            e.written.shiftEvents(offset);
-            for (Value& v : e.message) v.shiftEvents(offset);
-            sk.threadEvents.back().push_back(static_cast<int>(sk.events.size()));
-            sk.events.push_back(std::move(e));
-        }
-        for (auto [w, poll] : p.pollsFrom) sk.pollsFrom.emplace_back(w + offset, poll + offset);
-        for (auto [r, w] : p.lockedPairs) sk.lockedPairs.emplace_back(r + offset, w + offset);
-        for (ValueConstraint c : p.constraints) {
-            c.lhs.shiftEvents(offset);
-            c.rhs.shiftEvents(offset);
-            sk.constraints.push_back(std::move(c));
-        }
-        std::map<std::string, Value> regs = p.registers;
-        for (auto& [name, v] : regs) v.shiftEvents(offset);
-        sk.registers.push_back(std::move(regs));
-        if (p.cut) sk.cutAt.push_back(p.cutAt);
-    }
-    if (bindReceived) bindValuesByLibraries(sk);
-    sk.illFormed = illFormedByLibraries(*this, sk);
-    return sk;
-}
 
 UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
     if (options.unroll < 0) throw InputError(SourceLoc{test.file, 1, 1}, "--unroll must be >= 0");
