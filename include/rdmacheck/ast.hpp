@@ -81,6 +81,7 @@ struct Stmt {
         UnlockedUpdate,  // X86: ADD/INC/DEC/XOR/OR [target] without LOCK: herd7's read and write, in no po with
                          // each other (only models in herd7's terms read it)
         MemoryMove,      // X86: MOV [target],[source]: likewise a read of source and a write of target, in no po
+        MemoryExchange,  // X86: XCHG [target],[source]: herd7's locked reads of both and writes of both, in no po
         Label,      // X86: `label:`, naming the next instruction of the thread's code (one flat block)
         Jump,       // X86: to `label` where `expr CMP expr2` holds over registers (JMP: 0 = 0), as herd7 runs jumps
         Wait,       // wait(d)

@@ -97,10 +97,12 @@ struct Event {
     // different calls, iso orders one call's subevents.
     int call = -1;
     int workId = -1;    // work identifier (per thread), -1 if none
-    bool locked = false;  // the read or write of an X86 locked instruction as herd7's two events
-    // The read or write of an unlocked X86 read-modify-write (herd7's terms only):
-    // herd7 leaves the two of one instruction (one `call`) out of po.
-    bool unlockedRmw = false;
+    bool locked = false;  // the read or write of an X86 locked instruction as herd7's events
+    // An event of an X86 instruction herd7 builds with its events in no po
+    // with each other (herd7's terms only): an unlocked read-modify-write,
+    // MOV [x],[y], XCHG [x],[y]. Only iico joins them, from each read of the
+    // instruction (one `call`) to each of its writes.
+    bool outOfPo = false;
     Library library = Library::Core;
     std::vector<Value> message;  // the values a call sends with this event (RBL's submit)
 };

@@ -163,27 +163,40 @@ struct ExecutionEncoding::Impl {
             auto& candidates = choices.rfCandidates[r];
             candidates.push_back(sk.initWriteOf(rev.location));
             for (int w : choices.writesOf[rev.location])
-                if (w != r) candidates.push_back(w);
+                if (w != r && !sameInstructionAfter(r, w)) candidates.push_back(w);
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
     }
 
-    // herd7 computes a candidate's values along rf and the dependencies of
-    // each written value on the reads it is computed from, and has none for a
-    // cycle of them. Program order covers every dependency but an unlocked
-    // read-modify-write's (its read and write are out of po): where the
-    // skeleton has one, a numbering respects rf and the dependencies.
+    // herd7 leads iico from each read of an instruction whose events are out
+    // of po to each of its writes, and no read takes its value from a write
+    // iico-after it (herd/mem.ml, optace's Iico default under a cat model).
+    bool sameInstructionAfter(int r, int w) const {
+        const Event &read = sk.events[r], &write = sk.events[w];
+        return read.outOfPo && write.outOfPo && read.thread == write.thread && read.call == write.call;
+    }
+
+    // herd7 solves a candidate's values along rf and the dependencies of each
+    // written value on the reads it is computed from: a cycle of them that
+    // computes (an add, a xor) has no solution and no execution, while one of
+    // plain copies leaves a value free (herd7 prints it symbolic, S1...).
+    // Program order covers every dependency but those of instructions out of
+    // po: where the skeleton has one, a numbering rises strictly along each
+    // computing dependency and never falls along rf and copies.
     void forbidValueCycles() {
-        if (std::none_of(sk.events.begin(), sk.events.end(), [](const Event& e) { return e.unlockedRmw; })) return;
+        if (std::none_of(sk.events.begin(), sk.events.end(), [](const Event& e) { return e.outOfPo; })) return;
         std::vector<z3::expr> order;
         for (size_t e = 0; e < sk.events.size(); ++e) order.push_back(ctx.int_const(("dv" + std::to_string(e)).c_str()));
         for (size_t r = 0; r < sk.events.size(); ++r)
             for (size_t i = 0; i < choices.rfCandidates[r].size(); ++i)
-                solver.add(z3::implies(choices.rfChosen[r][i], order[choices.rfCandidates[r][i]] < order[r]));
-        for (int w = 0; w < static_cast<int>(sk.events.size()); ++w)
-            if (isWrite(sk.events[w].kind) && !isInit(sk.events[w]))
-                sk.events[w].written.forEachRead([&](int r) { solver.add(order[r] < order[w]); });
+                solver.add(z3::implies(choices.rfChosen[r][i], order[choices.rfCandidates[r][i]] <= order[r]));
+        for (int w = 0; w < static_cast<int>(sk.events.size()); ++w) {
+            const Value& written = sk.events[w].written;
+            if (!isWrite(sk.events[w].kind) || isInit(sk.events[w])) continue;
+            const bool copy = written.kind == Value::Kind::Read;
+            written.forEachRead([&](int r) { solver.add(copy ? order[r] <= order[w] : order[r] < order[w]); });
+        }
     }
 
     // Exactly one of the read's candidates is its source.

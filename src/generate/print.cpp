@@ -165,6 +165,7 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::LockedUpdate:
         case Stmt::Kind::UnlockedUpdate:
         case Stmt::Kind::MemoryMove:
+        case Stmt::Kind::MemoryExchange:
         case Stmt::Kind::Label:
         case Stmt::Kind::Jump: throw std::invalid_argument("X86 statement in an RDMA test");
     }

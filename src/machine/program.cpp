@@ -196,11 +196,12 @@ private:
                 in.expr = expr(st.expr, in);
                 return;
             }
-            case Stmt::Kind::UnlockedUpdate:  // unfold() refuses both first for every model a machine runs
+            case Stmt::Kind::UnlockedUpdate:  // unfold() refuses these first for every model a machine runs
             case Stmt::Kind::MemoryMove:
+            case Stmt::Kind::MemoryExchange:
                 throw InputError(st.where, "the machines keep a thread's events in one order: an unlocked "
-                                           "read-modify-write of memory, or a MOV from memory to memory, is supported "
-                                           "only under a model in herd7's terms");
+                                           "read-modify-write of memory, a MOV from memory to memory or an XCHG of "
+                                           "two locations is supported only under a model in herd7's terms");
             case Stmt::Kind::Label: labels_[st.label] = here(); return;
             case Stmt::Kind::Jump: jump(st); return;
             case Stmt::Kind::Wait:

@@ -467,10 +467,13 @@ private:
         s.where = op.where;
         if (mnemonic == "XCHG") {
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Register) return swap(op, dst, src);
+            if (dst.kind == Operand::Kind::Memory && src.kind == Operand::Kind::Memory) {
+                s.kind = Stmt::Kind::MemoryExchange;
+                s.target = LocRef{dst.name, std::nullopt, dst.where};
+                s.source = LocRef{src.name, std::nullopt, src.where};
+                return {s};
+            }
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Memory) std::swap(dst, src);
-            if (dst.kind != Operand::Kind::Memory || src.kind != Operand::Kind::Register)
-                throw InputError(op.where, "XCHG exchanges a register with a register or a memory location "
-                                           "(rdmacheck does not support herd7's XCHG of two locations)");
             s.kind = Stmt::Kind::Xchg;
             s.target = LocRef{dst.name, std::nullopt, dst.where};
             s.result = src.name;

@@ -22,13 +22,40 @@ const Value* registerOnPath(const ExecutionGraph& sk, const std::string& name, i
 
 }  // namespace
 
+namespace {
+
+// What a name ends with, in terms of the execution's reads: a register's last
+// value on the path or a location's mo-last write; null for a register's
+// initial value.
+const Value* endingOf(const UnfoldedProgram& program, const ExecutionGraph& ex, const std::string& name, int thread) {
+    if (thread >= 0) return registerOnPath(ex, name, thread);
+    return &ex.events[ex.mo[program.locationIndex(name)].back()].written;
+}
+
+// Per event, whether it is a read whose value the writes fix, up rf to
+// constants: not where rf and plain copies close a cycle (herd7's XCHG or
+// MOV of two locations), whose value no equation fixes and herd7 leaves
+// symbolic (S1, ...).
+std::vector<bool> fixedReads(const ExecutionGraph& ex) {
+    std::vector<bool> fixed(ex.events.size(), false);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t r = 0; r < ex.events.size(); ++r) {
+            if (fixed[r] || ex.rf[r] < 0) continue;
+            bool all = true;
+            ex.events[ex.rf[r]].written.forEachRead([&](int d) { all = all && fixed[d]; });
+            if (all) fixed[r] = changed = true;
+        }
+    }
+    return fixed;
+}
+
+}  // namespace
+
 long long finalValue(const LitmusTest& test, const UnfoldedProgram& program, const ExecutionGraph& ex,
                      const std::string& name, int thread) {
-    if (thread >= 0) {
-        if (const Value* v = registerOnPath(ex, name, thread)) return v->eval(ex.readValues);
-        return initialRegisterValue(test, thread, name);
-    }
-    return ex.events[ex.mo[program.locationIndex(name)].back()].written.eval(ex.readValues);
+    if (const Value* v = endingOf(program, ex, name, thread)) return v->eval(ex.readValues);
+    return initialRegisterValue(test, thread, name);
 }
 
 namespace {
@@ -218,9 +245,10 @@ private:
     void enumerateExecutions(ExecutionEncoding& encoding) {
         encoding.forEach([&](const ExecutionGraph& ex) {
             result_.completes = true;
+            requireFixed(ex);
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
-                record(ex);
+                record(ex, stateOf(ex));
                 raiseFlags(ex);
                 if (result_.positive + result_.negative > options_.maxExecutions)
                     throw InputError(SourceLoc{test_.file, 1, 1},
@@ -267,6 +295,7 @@ private:
             if (auto it = registers.find(n.name); it != registers.end()) values.push_back(it->second);
         }
         encoding.forEachEnding(locations, values, [&](const ExecutionGraph& ex) {
+            requireFixed(ex);
             if (FinalState state = stateOf(ex); !result_.states.count(state)) record(ex, state);
             search_.checkLimits();
             tick();
@@ -296,7 +325,30 @@ private:
         return false;
     }
 
-    void record(const ExecutionGraph& ex) { record(ex, stateOf(ex)); }
+    void record(const ExecutionGraph& ex) {
+        requireFixed(ex);
+        record(ex, stateOf(ex));
+    }
+
+    // A final value that a cycle of copies leaves free is herd7's symbolic
+    // value, which a state of integers cannot show: refused, not guessed.
+    void requireFixed(const ExecutionGraph& ex) const {
+        std::vector<ObservedName> names = result_.shown;
+        if (test_.filter) forEachAtomName(*test_.filter, [&](const ObservedName& n) { names.push_back(n); });
+        std::optional<std::vector<bool>> fixed;
+        for (const ObservedName& n : names) {
+            const Value* v = endingOf(program_, ex, n.name, n.thread);
+            if (!v) continue;
+            v->forEachRead([&](int r) {
+                if (!fixed) fixed = fixedReads(ex);
+                if (!(*fixed)[r])
+                    throw InputError(n.where, "in some execution the final value of " + n.name +
+                                                  " is one that a cycle of copies along rf leaves free (herd7 "
+                                                  "prints it symbolic, S1 say); rdmacheck's values are integers: "
+                                                  "not supported");
+            });
+        }
+    }
 
     void record(const ExecutionGraph& ex, const FinalState& state) {
         result_.completes = true;

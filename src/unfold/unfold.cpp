@@ -353,6 +353,7 @@ private:
             case Stmt::Kind::LockedUpdate:
             case Stmt::Kind::UnlockedUpdate: update(s, st); break;
             case Stmt::Kind::MemoryMove: memoryMove(s, st); break;
+            case Stmt::Kind::MemoryExchange: memoryExchange(s, st); break;
             case Stmt::Kind::Label: break;
             case Stmt::Kind::Jump: jump(std::move(s), st); return;
         }
@@ -538,11 +539,28 @@ private:
         s.path.events.back().written = Value::readBy(read);
     }
 
+    // XCHG [x],[y] as herd7 builds it (herd/event.ml's exch_comp): locked reads
+    // of x and y and writes of the values to y and x, in no po with each other;
+    // rmw joins each location's read and write (herd7's atomic pairs).
+    void memoryExchange(PathState& s, const Stmt& st) {
+        requireHerdEvents(st, "XCHG of two memory locations", "exchange through a register");
+        beginCall(s);
+        const int x = locations_.local(st.target, thread_.node), y = locations_.local(st.source, thread_.node);
+        const int readX = emit(s, EventKind::LR, x, 0, st.where);
+        const int readY = emit(s, EventKind::LR, y, 0, st.where);
+        const int writeX = emit(s, EventKind::LW, x, 0, st.where, Value::readBy(readY));
+        const int writeY = emit(s, EventKind::LW, y, 0, st.where, Value::readBy(readX));
+        endCall(s);
+        for (int e : {readX, readY, writeX, writeY}) s.path.events[e].locked = s.path.events[e].outOfPo = true;
+        s.path.lockedPairs.emplace_back(readX, writeX);
+        s.path.lockedPairs.emplace_back(readY, writeY);
+    }
+
     void requireHerdEvents(const Stmt& st, const std::string& what, const std::string& instead) const {
         if (!options_.lockedAsTwo)
             throw InputError(st.where, what + " is supported only under a model in herd7's terms (herd7's x86tso.cat, "
-                                       "say): herd7 leaves its read and write unordered within the instruction, which "
-                                       "rdmacheck's own models and the machines do not; " + instead);
+                                       "say): herd7 leaves its reads and writes unordered within the instruction, "
+                                       "which rdmacheck's own models and the machines do not; " + instead);
     }
 
     // The read and write of one unlocked instruction (the write last), one
@@ -551,7 +569,7 @@ private:
         beginCall(s);
         const auto [read, write] = readThenWrite(s, from, to, where);
         endCall(s);
-        s.path.events[read].unlockedRmw = s.path.events[write].unlockedRmw = true;
+        s.path.events[read].outOfPo = s.path.events[write].outOfPo = true;
         return read;
     }
 
