@@ -382,12 +382,36 @@ int moSuccessor(const ExecutionGraph& ex, const Event& ev, int w) {
 
 }  // namespace
 
+namespace {
+
+// The events just before the i-th of a thread's `events` in po (its
+// reduction): the one before it, but where an instruction's events are out of
+// po, the latest of its call's earlier events and of the call before that
+// which are po-before it. An earlier call's events precede the whole call
+// before, which precedes this event: none of them is latest.
+std::vector<int> poPredecessors(const ExecutionGraph& ex, const std::vector<int>& events, size_t i) {
+    auto po = [&](int a, int b) { return inProgramOrder(ex.events[a], ex.events[b]); };
+    auto callOf = [&](size_t j) { return ex.events[events[j]].call; };
+    size_t from = i;
+    while (from > 0 && callOf(from - 1) == callOf(i)) --from;
+    for (const int before = from > 0 ? callOf(from - 1) : -1; from > 0 && callOf(from - 1) == before;) --from;
+    std::vector<int> candidates;
+    for (size_t j = from; j < i; ++j)
+        if (po(events[j], events[i])) candidates.push_back(events[j]);
+    std::vector<int> latest;
+    for (int a : candidates)
+        if (std::none_of(candidates.begin(), candidates.end(), [&](int c) { return c > a && po(a, c); }))
+            latest.push_back(a);
+    return latest;
+}
+
+}  // namespace
+
 std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex) {
     std::vector<RelationEdge> edges;
     for (const auto& events : ex.threadEvents)
         for (size_t i = 1; i < events.size(); ++i)
-            if (inProgramOrder(ex.events[events[i - 1]], ex.events[events[i]]))
-                edges.push_back({events[i - 1], events[i], "po"});
+            for (int before : poPredecessors(ex, events, i)) edges.push_back({before, events[i], "po"});
     for (size_t r = 0; r < ex.rf.size(); ++r) {
         if (ex.rf[r] < 0) continue;
         edges.push_back({ex.rf[r], static_cast<int>(r), "rf"});

@@ -7,6 +7,7 @@
 #include "../../src/libraries/bal/bal.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/print.hpp"
+#include "rdmacheck/relations.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/unfold.hpp"
 
@@ -431,4 +432,33 @@ TEST(Unfold, ModuloByAPositiveIntegerOnBothEngines) {
     }
     const LitmusTest t = parseLitmus("RDMA t\n{ }\nP0@1 { c := (x + 1) % 4 * 2 % 3 }\nexists (c = 0)\n", "t.litmus");
     EXPECT_NE(printLitmus(t).find("c := (x + 1) % 4 * 2 % 3;"), std::string::npos) << printLitmus(t);
+}
+
+// XCHG [x],[y] under a model in herd7's terms (herd/event.ml exch_comp):
+// locked reads of x and y, then writes of their values to y and x, one
+// call; po holds only each location's read to its write, and a picture
+// draws po's reduction: the MOV before to both reads, both writes to the
+// MOV after.
+TEST(Unfold, XchgOfTwoLocationsIsHerd7sFourEvents) {
+    const LitmusTest t = parseLitmus("X86 t\n{ x=1; y=2; z=0; }\n P0 ;\n MOV [z],$1 ;\n XCHG [x],[y] ;\n"
+                                     " MOV EAX,[z] ;\nexists (x=2)\n",
+                                     "t.litmus");
+    UnfoldOptions o;
+    o.lockedAsTwo = true;
+    const ExecutionGraph sk = unfold(t, o).skeleton({0});
+    const int first = sk.threadEvents[0][1];  // the read of x
+    ASSERT_EQ(sk.threadEvents[0].size(), 6u);
+    std::string events;
+    for (int e : sk.threadEvents[0]) events += std::string(kindName(sk.events[e].kind)) + " ";
+    EXPECT_EQ(events, "lW lR lR lW lW lR ");
+    EXPECT_EQ(sk.lockedPairs, (std::vector<std::pair<int, int>>{{first, first + 2}, {first + 1, first + 3}}));
+    EXPECT_EQ(sk.events[first + 2].written.event, first + 1);  // x takes y's value
+    EXPECT_EQ(sk.events[first + 3].written.event, first);
+    std::set<std::pair<int, int>> po;
+    for (const RelationEdge& e : executionEdges(sk))
+        if (e.relation == "po") po.emplace(e.from, e.to);
+    const int before = first - 1, after = first + 4;
+    EXPECT_EQ(po, (std::set<std::pair<int, int>>{{before, first}, {before, first + 1}, {first, first + 2},
+                                                 {first + 1, first + 3}, {first + 2, after}, {first + 3, after}}));
+    EXPECT_THROW(unfold(t, UnfoldOptions{}), InputError);  // rdmacheck's own models: refused
 }
