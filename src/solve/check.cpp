@@ -32,21 +32,16 @@ const Value* endingOf(const UnfoldedProgram& program, const ExecutionGraph& ex, 
     return &ex.events[ex.mo[program.locationIndex(name)].back()].written;
 }
 
-// Per event, whether it is a read whose value the writes fix, up rf to
-// constants: not where rf and plain copies close a cycle (herd7's XCHG or
-// MOV of two locations), whose value no equation fixes and herd7 leaves
-// symbolic (S1, ...).
-std::vector<bool> fixedReads(const ExecutionGraph& ex) {
-    std::vector<bool> fixed(ex.events.size(), false);
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t r = 0; r < ex.events.size(); ++r) {
-            if (fixed[r] || ex.rf[r] < 0) continue;
-            bool all = true;
-            ex.events[ex.rf[r]].written.forEachRead([&](int d) { all = all && fixed[d]; });
-            if (all) fixed[r] = changed = true;
-        }
-    }
+// Whether read r's value is fixed by the writes, up rf to constants: not
+// where rf and plain copies close a cycle (herd7's XCHG or MOV of two
+// locations), whose value no equation fixes and herd7 leaves symbolic (S1,
+// ...). `memo` per event: 0 not seen, 1 being read, 2 fixed, 3 free.
+bool fixedRead(const ExecutionGraph& ex, int r, std::vector<char>& memo) {
+    if (memo[r] != 0) return memo[r] == 2;  // one being read closes a cycle: free
+    memo[r] = 1;
+    bool fixed = true;
+    ex.events[ex.rf[r]].written.forEachRead([&](int d) { fixed = fixedRead(ex, d, memo) && fixed; });
+    memo[r] = fixed ? 2 : 3;
     return fixed;
 }
 
@@ -335,13 +330,12 @@ private:
     void requireFixed(const ExecutionGraph& ex) const {
         std::vector<ObservedName> names = result_.shown;
         if (test_.filter) forEachAtomName(*test_.filter, [&](const ObservedName& n) { names.push_back(n); });
-        std::optional<std::vector<bool>> fixed;
+        std::vector<char> memo(ex.events.size(), 0);
         for (const ObservedName& n : names) {
             const Value* v = endingOf(program_, ex, n.name, n.thread);
             if (!v) continue;
             v->forEachRead([&](int r) {
-                if (!fixed) fixed = fixedReads(ex);
-                if (!(*fixed)[r])
+                if (!fixedRead(ex, r, memo))
                     throw InputError(n.where, "in some execution the final value of " + n.name +
                                                   " is one that a cycle of copies along rf leaves free (herd7 "
                                                   "prints it symbolic, S1 say); rdmacheck's values are integers: "
