@@ -222,7 +222,8 @@ public:
                      const CheckOptions& options, const ExecutionVisitor& visit, const SkeletonSearch& search,
                      CheckResult& result)
         : ctx_(ctx), test_(test), program_(program), model_(model), options_(options), visit_(visit), search_(search),
-          result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()) {}
+          result_(result), progress_(test.name, options.progress), combinations_(program.skeletonCount()),
+          valueNames_(valueNames(test, result.shown)) {}
 
     // Runs one skeleton's encoding; false once the verdict is decided (speedcheck).
     bool run(const PathCombination& combination, ExecutionEncoding& encoding) {
@@ -328,10 +329,8 @@ private:
     // A final value that a cycle of copies leaves free is herd7's symbolic
     // value, which a state of integers cannot show: refused, not guessed.
     void requireFixed(const ExecutionGraph& ex) const {
-        std::vector<ObservedName> names = result_.shown;
-        if (test_.filter) forEachAtomName(*test_.filter, [&](const ObservedName& n) { names.push_back(n); });
         std::vector<char> memo(ex.events.size(), 0);
-        for (const ObservedName& n : names) {
+        for (const ObservedName& n : valueNames_) {
             const Value* v = endingOf(program_, ex, n.name, n.thread);
             if (!v) continue;
             v->forEachRead([&](int r) {
@@ -378,6 +377,12 @@ private:
     ProgressLine progress_;
     uint64_t combinations_;
     uint64_t combination_ = 0;
+    const std::vector<ObservedName> valueNames_;  // whose final values an execution reports or filters on
+
+    static std::vector<ObservedName> valueNames(const LitmusTest& test, std::vector<ObservedName> shown) {
+        if (test.filter) forEachAtomName(*test.filter, [&](const ObservedName& n) { shown.push_back(n); });
+        return shown;
+    }
 };
 
 }  // namespace
