@@ -283,9 +283,7 @@ private:
     // An X86 jump: back to a label seen already (counted), or forward (found at the end).
     void jump(const Stmt& st) {
         Instr& in = emit(Instr::Op::JumpIf, st.where);
-        in.expr = expr(st.expr, in);
-        in.expr2 = expr(st.expr2, in);
-        in.compare = st.compare;
+        testOfRegisters(st, st.compare, in);
         if (auto back = labels_.find(st.label); back != labels_.end()) {
             in.targets = {back->second};
             in.loop = counterOf(back->second);
@@ -302,9 +300,7 @@ private:
         Instr& h = emit(st.kind == Stmt::Kind::Loop ? Instr::Op::LoopHead : Instr::Op::WhileHead, st.where);
         h.loop = index;
         if (st.kind == Stmt::Kind::While && !readsMemory(st.expr) && !readsMemory(st.expr2)) {
-            h.expr = expr(st.expr, h);  // a test of constants: no read
-            h.expr2 = expr(st.expr2, h);
-            h.compare = st.compare;
+            testOfRegisters(st, st.compare, h);  // of constants: no read
         } else if (st.kind == Stmt::Kind::While) {
             test(st, st.compare, h);
         }
@@ -315,13 +311,17 @@ private:
 
     void assume(const Stmt& st, Comparison op) {
         if (!readsMemory(st.expr) && !readsMemory(st.expr2)) {  // a test of registers (X86's SETNB, CMOVC) or constants
-            Instr& in = emit(Instr::Op::RegTest, st.where);
-            in.expr = expr(st.expr, in);
-            in.expr2 = expr(st.expr2, in);
-            in.compare = op;
+            testOfRegisters(st, op, emit(Instr::Op::RegTest, st.where));
             return;
         }
         test(st, op, emit(Instr::Op::Assume, st.where));
+    }
+
+    // `expr op expr2` of the statement, over registers and constants, into `in`.
+    void testOfRegisters(const Stmt& st, Comparison op, Instr& in) {
+        in.expr = expr(st.expr, in);
+        in.expr2 = expr(st.expr2, in);
+        in.compare = op;
     }
 
     static bool readsMemory(const Expr& e) {
