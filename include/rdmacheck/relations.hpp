@@ -22,6 +22,11 @@ namespace rdmacheck {
 
 inline bool isInitEvent(const Event& e) { return e.thread < 0; }
 
+// Two events of one X86 instruction that herd7 builds out of po (Event::outOfPo).
+inline bool sameInstructionOutOfPo(const Event& a, const Event& b) {
+    return a.outOfPo && b.outOfPo && a.thread == b.thread && a.call == b.call;
+}
+
 // NIC events of one thread towards one remote node.
 inline bool sameQueuePair(const Event& a, const Event& b) {
     return a.thread == b.thread && a.thread >= 0 && a.remote != 0 && a.remote == b.remote;

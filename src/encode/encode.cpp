@@ -162,19 +162,14 @@ struct ExecutionEncoding::Impl {
             if (!isRead(rev.kind)) continue;
             auto& candidates = choices.rfCandidates[r];
             candidates.push_back(sk.initWriteOf(rev.location));
+            // herd7 leads iico from each read of an instruction out of po to each of
+            // its writes, and no read takes its value from a write iico-after it
+            // (herd/mem.ml, optace's Iico default under a cat model).
             for (int w : choices.writesOf[rev.location])
-                if (w != r && !sameInstructionAfter(r, w)) candidates.push_back(w);
+                if (w != r && !sameInstructionOutOfPo(rev, sk.events[w])) candidates.push_back(w);
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
-    }
-
-    // herd7 leads iico from each read of an instruction whose events are out
-    // of po to each of its writes, and no read takes its value from a write
-    // iico-after it (herd/mem.ml, optace's Iico default under a cat model).
-    bool sameInstructionAfter(int r, int w) const {
-        const Event &read = sk.events[r], &write = sk.events[w];
-        return read.outOfPo && write.outOfPo && read.thread == write.thread && read.call == write.call;
     }
 
     // herd7 solves a candidate's values along rf and the dependencies of each

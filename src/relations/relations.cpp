@@ -17,7 +17,7 @@ namespace {
 // each other, but for its iico_ctrl pairs, which its cat po holds (checked
 // against herd7 7.58): XCHG's read of each location to its write there.
 bool inProgramOrder(const Event& a, const Event& b) {
-    if (!(a.outOfPo && b.outOfPo && a.call == b.call)) return true;
+    if (!sameInstructionOutOfPo(a, b)) return true;
     return a.locked && isRead(a.kind) && isWrite(b.kind) && a.location == b.location;
 }
 
