@@ -17,6 +17,15 @@ namespace rdmacheck {
 
 enum class DiyArch { X86, RDMA };
 
+// Which edges may follow which in a cycle of --size, diy7's -mode: Default
+// keeps diy7's default (two internal edges in a row only where one keeps the
+// location and the other changes it, or a write read by the next event sits
+// beside a same-location edge), Critical alternates internal and external
+// edges (a thread has two accesses; fr or co before rf are both external), Free
+// takes every cycle that makes a test. An instruction's halves (Rmw, Put, Get)
+// join anything in every mode, as diy7's Rmw does.
+enum class DiyMode { Default, Critical, Free };
+
 struct DiyEdge {
     enum class Kind { Po, Fence, Rf, Fr, Ws, Rmw, Poll, Rfence, Put, Get };
     std::string name;  // diy7's (PodWR, MFencedWR, Rfe, Fri, Wse, Rmw); RDMA's (PodnrWlR, Put, ...)
@@ -55,8 +64,8 @@ struct DiyTest {
 // change that cannot close) is an empty optional, with `why` set.
 std::optional<DiyTest> diyTest(DiyArch arch, const std::vector<DiyEdge>& cycle, std::string& why);
 
-// The test of every cycle of at most `size` edges over `edges` that makes one
-// and holds at least one edge of `relax` (all cycles if `relax` is empty), each
+// The test of every cycle of at most `size` edges over `edges` whose edges
+// compose in `mode`, that makes one and holds at least one edge of `relax` (all cycles if `relax` is empty), each
 // cycle once up to rotation. RDMA tests whose program and condition a test
 // written before has are left out (X86's are kept, as diy7 keeps them).
 struct DiyCount {
@@ -64,10 +73,10 @@ struct DiyCount {
     size_t repeats = 0;  // RDMA tests left out as repeats
 };
 std::vector<DiyTest> diyTests(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
-                              int size, DiyCount& count);
+                              int size, DiyMode mode, DiyCount& count);
 // The same, each test handed to `visit` as it is made (millions at RDMA's size 5).
 void forEachDiyTest(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax, int size,
-                    DiyCount& count, const std::function<void(DiyTest&&)>& visit);
+                    DiyMode mode, DiyCount& count, const std::function<void(DiyTest&&)>& visit);
 
 // Whether a generated test's outcome (the cycle's, its exists condition) is
 // reachable under `model`. The test is checked as its text
@@ -87,7 +96,8 @@ struct EdgeReading {
     std::string text(int size) const;
 };
 std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const std::vector<DiyEdge>& safe,
-                                       const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options);
+                                       const std::vector<DiyEdge>& candidates, int size, DiyMode mode,
+                                       const CheckOptions& options);
 
 // An order table (the RDMA^TSO paper's ippo/oppo, models/*.ippo, *.oppo)
 // rebuilt from behaviour: for each pair of memory event kinds, diy7's relax
@@ -146,6 +156,6 @@ struct Distinction {
 };
 std::vector<Distinction> distinguish(DiyArch arch, const Model& first, const Model& second,
                                      const std::vector<DiyEdge>& safe, const std::vector<DiyEdge>& relax, int size,
-                                     const CheckOptions& options, size_t& checked);
+                                     DiyMode mode, const CheckOptions& options, size_t& checked);
 
 }  // namespace rdmacheck

@@ -49,6 +49,10 @@ void DiyFlags::add(CLI::App& app) {
     command->add_option("--cycle", cycles, "one test from this cycle of edges, e.g. \"PodWR Fre PodWR Fre\" (repeatable)");
     command->add_option("--size", size, "every cycle of at most N edges over --safe and --relax")
         ->check(CLI::Range(1, 8));
+    command->add_option("--mode", mode, "with --size: which edges may follow which, diy7's -mode: default (diy7's), "
+                                        "critical (internal and external edges alternate), free (every cycle)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"default", "critical", "free"}));
     command->add_option("--safe", safe, "edges every cycle may use (diy7's -safe; default every X86 edge, with "
                                         "--model Rfe, Fre, Wse)");
     command->add_option("--relax", relax, "edges of which every cycle uses one (diy7's -relax)");
@@ -63,6 +67,10 @@ void DiyFlags::add(CLI::App& app) {
 int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
     if (cycles.empty() == (size == 0)) {
         std::cerr << "rdmacheck: error: diy takes --cycle or --size, one of them\n";
+        return 2;
+    }
+    if (command->count("--mode") > 0 && size == 0) {
+        std::cerr << "rdmacheck: error: --mode takes --size (a --cycle is written as given)\n";
         return 2;
     }
     const bool reads = !model.empty() || !distinguishing.empty();
@@ -99,7 +107,7 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         const Model second = loadModel(models, distinguishing[1], loading);
         std::vector<DiyTest> tests;
         size_t checked = 0;
-        for (const Distinction& d : distinguish(a, first, second, safeEdges, relaxEdges, size, checking, checked)) {
+        for (const Distinction& d : distinguish(a, first, second, safeEdges, relaxEdges, size, composition(), checking, checked)) {
             std::cerr << d.test.name << " (" << d.test.cycle << "): " << (d.allowedFirst ? "allowed" : "forbidden")
                       << " under " << first.shownName() << ", " << (d.allowedSecond ? "allowed" : "forbidden")
                       << " under " << second.shownName() << "\n";
@@ -135,7 +143,7 @@ int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::ve
     for (const DiyEdge& e : safeEdges) safeNames += (safeNames.empty() ? "" : ", ") + e.name;
     std::cout << "Map " << m.shownName() << ": cycles of at most " << maxEdges << " edges over " << safeNames
               << " and one other edge\n";
-    for (const EdgeReading& r : relaxationMap(architecture(), m, safeEdges, candidates, maxEdges, checking)) {
+    for (const EdgeReading& r : relaxationMap(architecture(), m, safeEdges, candidates, maxEdges, composition(), checking)) {
         std::cout << r.edge << " " << r.text(maxEdges) << "\n";
     }
     return 0;
@@ -294,7 +302,7 @@ int DiyFlags::writeAll(const std::vector<DiyEdge>& safeEdges, const std::vector<
     if (!writer.open()) return 2;
     DiyCount count;
     bool ok = true;
-    forEachDiyTest(architecture(), safeEdges, relaxEdges, size, count,
+    forEachDiyTest(architecture(), safeEdges, relaxEdges, size, composition(), count,
                    [&](DiyTest&& test) { ok = ok && writer.add(std::move(test)); });
     if (!ok) return 2;
     writer.summary(count.cycles, count.repeats);

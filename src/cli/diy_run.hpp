@@ -14,6 +14,7 @@ struct DiyFlags {
     std::string arch = "X86";
     std::vector<std::string> cycles;  // --cycle "E E ...", each one test
     int size = 0;                     // --size N: every cycle of at most N edges
+    std::string mode = "default";     // --mode: which edges may follow which (diy7's -mode)
     std::vector<std::string> safe, relax;
     std::string outDir;
     std::string model;                   // --model M: the map of what M relaxes
@@ -25,6 +26,9 @@ struct DiyFlags {
 
 private:
     DiyArch architecture() const { return arch == "RDMA" ? DiyArch::RDMA : DiyArch::X86; }
+    DiyMode composition() const {
+        return mode == "critical" ? DiyMode::Critical : mode == "free" ? DiyMode::Free : DiyMode::Default;
+    }
     int write(const std::vector<DiyTest>& tests, size_t considered) const;
     int writeAll(const std::vector<DiyEdge>& safeEdges, const std::vector<DiyEdge>& relaxEdges) const;
     int readTable(const ModelLoader& load, const CheckOptions& checking) const;

@@ -86,6 +86,30 @@ std::string x86Text(const diy::CycleShape& shape, const std::string& name) {
     return s.str();
 }
 
+using Kind = DiyEdge::Kind;
+
+// An instruction's two halves: an XCHG's or CAS's read and write, a put's, a get's.
+bool isHalves(const DiyEdge& e) { return e.kind == Kind::Rmw || e.kind == Kind::Put || e.kind == Kind::Get; }
+bool isProgramOrder(const DiyEdge& e, bool sameLocation) { return e.kind == Kind::Po && e.sameLocation == sameLocation; }
+bool isCommunication(const DiyEdge& e) { return e.kind == Kind::Rf || e.kind == Kind::Fr || e.kind == Kind::Ws; }
+// diy7's internal edges that keep the location: Wsi, Rfi, Fri, Pos but PosRR.
+bool keepsLocation(const DiyEdge& e) {
+    return isCommunication(e) || (isProgramOrder(e, true) && !(e.from == 'R' && e.to == 'R'));
+}
+// A write the next event reads: Rfi, PosWR.
+bool feedsNext(const DiyEdge& e) { return e.kind == Kind::Rf || (isProgramOrder(e, true) && e.from == 'W' && e.to == 'R'); }
+
+// Whether `next` may follow `e` in a cycle of `mode`: diy7's gen/alt.ml,
+// choice_default and choice_critical, over these edges.
+bool composes(DiyMode mode, const DiyEdge& e, const DiyEdge& next) {
+    if (mode == DiyMode::Free || isHalves(e) || isHalves(next)) return true;
+    if (mode == DiyMode::Critical)
+        return e.external != next.external || ((e.kind == Kind::Ws || e.kind == Kind::Fr) && next.kind == Kind::Rf);
+    if (e.external || next.external) return true;
+    return (keepsLocation(e) && isProgramOrder(next, false)) || (isProgramOrder(e, false) && keepsLocation(next)) ||
+           (feedsNext(e) && isProgramOrder(next, true)) || (isProgramOrder(e, true) && feedsNext(next));
+}
+
 }  // namespace
 
 bool joins(const DiyEdge& e, const DiyEdge& next) {
@@ -135,9 +159,9 @@ std::optional<DiyTest> diyTest(DiyArch arch, const std::vector<DiyEdge>& cycle, 
 }
 
 std::vector<DiyTest> diyTests(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax,
-                              int size, DiyCount& count) {
+                              int size, DiyMode mode, DiyCount& count) {
     std::vector<DiyTest> out;
-    forEachDiyTest(arch, edges, relax, size, count, [&](DiyTest&& test) { out.push_back(std::move(test)); });
+    forEachDiyTest(arch, edges, relax, size, mode, count, [&](DiyTest&& test) { out.push_back(std::move(test)); });
     return out;
 }
 
@@ -163,7 +187,7 @@ struct PairHash {
 }  // namespace
 
 void forEachDiyTest(DiyArch arch, const std::vector<DiyEdge>& edges, const std::vector<DiyEdge>& relax, int size,
-                    DiyCount& count, const std::function<void(DiyTest&&)>& visit) {
+                    DiyMode mode, DiyCount& count, const std::function<void(DiyTest&&)>& visit) {
     std::vector<DiyEdge> pool = edges;
     for (const DiyEdge& r : relax)
         if (std::none_of(pool.begin(), pool.end(), [&](const DiyEdge& e) { return e.name == r.name; })) pool.push_back(r);
@@ -181,8 +205,9 @@ void forEachDiyTest(DiyArch arch, const std::vector<DiyEdge>& edges, const std::
     auto isRelaxed = [&](const DiyEdge& e) {
         return std::any_of(relax.begin(), relax.end(), [&](const DiyEdge& r) { return r.name == e.name; });
     };
+    auto follows = [&](size_t e, size_t next) { return joins(pool[e], pool[next]) && composes(mode, pool[e], pool[next]); };
     std::function<void()> extend = [&] {
-        if (!chosen.empty() && joins(pool[chosen.back()], pool[chosen.front()]) && leastRotation()) {
+        if (!chosen.empty() && follows(chosen.back(), chosen.front()) && leastRotation()) {
             ++count.cycles;
             std::vector<DiyEdge> cycle;
             for (size_t i : chosen) cycle.push_back(pool[i]);
@@ -197,7 +222,7 @@ void forEachDiyTest(DiyArch arch, const std::vector<DiyEdge>& edges, const std::
         }
         if (static_cast<int>(chosen.size()) == size) return;
         for (size_t e = 0; e < pool.size(); ++e) {
-            if (!chosen.empty() && !joins(pool[chosen.back()], pool[e])) continue;
+            if (!chosen.empty() && !follows(chosen.back(), e)) continue;
             if (!chosen.empty() && e < chosen.front()) continue;  // the least edge first
             chosen.push_back(e);
             extend();

@@ -25,13 +25,14 @@ bool diyAllowed(const DiyTest& test, const Model& model, const CheckOptions& opt
 }
 
 std::vector<EdgeReading> relaxationMap(DiyArch arch, const Model& model, const std::vector<DiyEdge>& safe,
-                                       const std::vector<DiyEdge>& candidates, int size, const CheckOptions& options) {
+                                       const std::vector<DiyEdge>& candidates, int size, DiyMode mode,
+                                       const CheckOptions& options) {
     std::vector<EdgeReading> out;
     for (const DiyEdge& edge : candidates) {
         EdgeReading reading;
         reading.edge = edge.name;
         DiyCount count;
-        for (const DiyTest& test : diyTests(arch, safe, {edge}, size, count)) {
+        for (const DiyTest& test : diyTests(arch, safe, {edge}, size, mode, count)) {
             ++reading.tests;
             if (reading.kind != EdgeReading::Kind::Relaxed && diyAllowed(test, model, options)) {
                 reading.kind = EdgeReading::Kind::Relaxed;
@@ -52,13 +53,14 @@ EventKind kindNamed(const std::string& name) {
     throw std::logic_error("no event kind " + name);
 }
 
-// The relax reading of one edge over Rfe, Fre, Wse.
+// The relax reading of one edge over Rfe, Fre, Wse. Its cycles put the one
+// internal edge between external ones, which every mode keeps.
 EdgeReading readEdge(const Model& model, const DiyEdge& edge, int size, const CheckOptions& options) {
     std::vector<DiyEdge> safe;
     for (const char* name : {"Rfe", "Fre", "Wse"}) safe.push_back(*findDiyEdge(DiyArch::RDMA, name));
     // An edge to or from a CAS's half takes Rmw too, which joins the halves.
     if (edge.fromEvent[0] == 'a' || edge.toEvent[0] == 'a') safe.push_back(*findDiyEdge(DiyArch::RDMA, "Rmw"));
-    return relaxationMap(DiyArch::RDMA, model, safe, {edge}, size, options).front();
+    return relaxationMap(DiyArch::RDMA, model, safe, {edge}, size, DiyMode::Default, options).front();
 }
 
 // `model` with the table's cell (earlier, later) unordered.
@@ -244,9 +246,9 @@ std::vector<TableReading> readSeparatorCells(const Model& model, const ModelLoad
 
 std::vector<Distinction> distinguish(DiyArch arch, const Model& first, const Model& second,
                                      const std::vector<DiyEdge>& safe, const std::vector<DiyEdge>& relax, int size,
-                                     const CheckOptions& options, size_t& checked) {
+                                     DiyMode mode, const CheckOptions& options, size_t& checked) {
     DiyCount count;
-    std::vector<DiyTest> tests = diyTests(arch, safe, relax, size, count);
+    std::vector<DiyTest> tests = diyTests(arch, safe, relax, size, mode, count);
     std::stable_sort(tests.begin(), tests.end(), [](const DiyTest& a, const DiyTest& b) { return a.edges < b.edges; });
     std::vector<Distinction> out;
     size_t fewest = 0;  // the edges of the first test found

@@ -355,15 +355,15 @@ TEST(Cli, CrossRefusesAMixThatDrawsNothing) {
 }
 
 // rdmacheck diy (doc/diy.md): one cycle to stdout; every cycle of at most 4
-// edges to a folder with its @all, each a test rdmacheck runs; herd7's spelling;
-// and the mistakes it refuses.
+// edges to a folder with its @all, each a test rdmacheck runs; diy7's default
+// mode keeping fewer; herd7's spelling; and the mistakes it refuses.
 TEST(Commands, DiyWritesTestsFromCycles) {
     const ToolRun sb = runTool("diy --cycle \"PodWR Fre PodWR Fre\"");
     ASSERT_EQ(sb.status, 0) << sb.err;
     EXPECT_EQ(sb.out.rfind("X86 SB\n", 0), 0u) << sb.out;
     EXPECT_EQ(sb.err, "diy: 1 test from 1 cycle considered\n");
     const TempDir dir("diy");
-    const ToolRun all = runTool("diy -arch X86 -size 4 -out " + dir.path());
+    const ToolRun all = runTool("diy -arch X86 -size 4 -mode free -out " + dir.path());
     ASSERT_EQ(all.status, 0) << all.err;
     EXPECT_EQ(all.err, "diy: 883 tests from 5104 cycles considered\n");
     const std::string index = readFile(dir / "@all");
@@ -373,6 +373,13 @@ TEST(Commands, DiyWritesTestsFromCycles) {
     EXPECT_NE(index.find("CoRR+pos-mfences001.litmus\n"), std::string::npos);  // a name met again
     const ToolRun run = runTool("run --no-time " + dir.path());
     EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(runTool("diy --size 4").err, "diy: 137 tests from 609 cycles considered\n");  // diy7's default
+    EXPECT_EQ(runTool("diy --size 4 --mode critical").err, "diy: 99 tests from 280 cycles considered\n");
+    EXPECT_EQ(runTool("diy --cycle \"PodWR Fre PodWR Fre\" --mode free").err,
+              "rdmacheck: error: --mode takes --size (a --cycle is written as given)\n");
+    const ToolRun sc = runTool("diy --size 4 --mode sc");
+    EXPECT_EQ(sc.status, 2);
+    EXPECT_NE(sc.err.find("--mode: sc not in {default,critical,free}"), std::string::npos) << sc.err;
     const ToolRun relaxed = runTool("diy --size 4 --safe PodWR,Fre --relax MFencedWR");
     ASSERT_EQ(relaxed.status, 0) << relaxed.err;
     EXPECT_EQ(relaxed.err, "diy: 2 tests from 5 cycles considered\n");  // SB+mfence+po, SB+mfences
@@ -401,7 +408,7 @@ TEST(Commands, DiyMapsModelsAndTellsThemApart) {
     ASSERT_EQ(tso.status, 0) << tso.err;
     EXPECT_EQ(tso.out.rfind("Map tso: cycles of at most 4 edges over Rfe, Fre, Wse and one other edge\n", 0), 0u);
     EXPECT_NE(tso.out.find("\nPodWR relaxed: SB is allowed\n"), std::string::npos) << tso.out;
-    EXPECT_NE(tso.out.find("\nPodWW safe: 4 tests, none allowed\n"), std::string::npos) << tso.out;
+    EXPECT_NE(tso.out.find("\nPodWW safe: 1 test, none allowed\n"), std::string::npos) << tso.out;  // 2+2W
     EXPECT_NE(tso.out.find("\nRfi untested: in no cycle of at most 4 edges\n"), std::string::npos) << tso.out;
     EXPECT_EQ(std::count(tso.out.begin(), tso.out.end(), '\n'), 21);  // the map's line, then one an edge
     EXPECT_EQ(runTool("diy --size 4 --model sc").out.find("relaxed"), std::string::npos);
@@ -420,19 +427,20 @@ TEST(Commands, DiyMapsModelsAndTellsThemApart) {
 }
 
 // RDMA cycles (doc/diy.md, "RDMA"): every cycle of at most 3 edges makes a
-// test rdmacheck runs; the smallest tests over a few edges that tell rdma-tso
+// test rdmacheck runs (diy7's default mode keeps fewer); the smallest tests over a few edges that tell rdma-tso
 // from rdma-sc (store buffering) and from rdma-tso-nopcie (a put then a get
 // to one node, each side: the PCIe guarantee), each checked again from its file.
 TEST(Commands, DiyWritesRdmaCyclesAndTellsRdmaModelsApart) {
     const TempDir dir("diy-rdma");
-    const ToolRun all = runTool("diy --arch RDMA --size 3 --out " + dir.path());
+    const ToolRun all = runTool("diy --arch RDMA --size 3 --mode free --out " + dir.path());
     ASSERT_EQ(all.status, 0) << all.err;
     EXPECT_EQ(all.err, "diy: 2688 tests from 49089 cycles considered\n");
+    EXPECT_EQ(runTool("diy --arch RDMA --size 3").err, "diy: 131 tests from 1280 cycles considered\n");
     const ToolRun run = runTool("run --no-time " + dir.path());
     EXPECT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(run.out.find("error"), std::string::npos);
     // Two cycles, one program and condition (CoRR): the second is left out.
-    const ToolRun corr = runTool("diy --arch RDMA --size 4 --safe Rfe,Fri,PoslRlW,PoslWlR,Fre");
+    const ToolRun corr = runTool("diy --arch RDMA --size 4 --mode free --safe Rfe,Fri,PoslRlW,PoslWlR,Fre");
     EXPECT_NE(corr.err.find(" more left out: another's program and condition\n"), std::string::npos) << corr.err;
     EXPECT_NE(corr.out.find("\"Rfe PoslRlW PoslWlR Fre\"") == std::string::npos,
               corr.out.find("\"Rfe Fri PoslWlR Fre\"") == std::string::npos)
