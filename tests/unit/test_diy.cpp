@@ -65,6 +65,11 @@ TEST(Diy, StoreBufferingIsItsCycle) {
     EXPECT_EQ(why, "a cycle needs two edges or more");
     EXPECT_FALSE(diyTest(DiyArch::X86, cycleOf("PodWR Fri"), why));
     EXPECT_EQ(why, "a cycle needs an external edge (Rfe, Fre, Wse)");
+    // fr;co and co;co are one edge where both are external (or both internal),
+    // as diy7 has them; an internal fr before an external co is a test.
+    EXPECT_FALSE(diyTest(DiyArch::X86, cycleOf("Rfe PodRR Fre Wse PodWW"), why));
+    EXPECT_EQ(why, "Fre Wse is one edge: nothing observes the write between");
+    EXPECT_EQ(testOf("Rfe PosRR Fri Wse")->name, "CoRW2+pos-fri");
 }
 
 // Every diy7 test of the suite whose cycle uses edges diy reads (all but the
