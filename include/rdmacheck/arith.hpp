@@ -65,4 +65,39 @@ inline long long mod(long long a, long long k) {
 
 }  // namespace arith
 
+// The operators of every expression rdmacheck computes: the litmus text's
+// (Expr), the events' values (Value) and the machines' (CompiledExpr). Mod: by
+// a constant > 0; Xor, Or: bitwise on 64 bits (X86's XOR and OR; RDMA's `^`
+// names a node); Eq, Gt: 1 when the first operand equals (is greater than) the
+// second, else 0 (X86's flags); Neg: of the first operand alone.
+enum class Operator { Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
+
+namespace arith {
+
+inline long long apply(Operator op, long long a, long long b) {
+    switch (op) {
+        case Operator::Add: return add(a, b);
+        case Operator::Sub: return sub(a, b);
+        case Operator::Mul: return mul(a, b);
+        case Operator::Mod: return mod(a, b);
+        case Operator::Neg: return neg(a);
+        case Operator::Xor: return bitXor(a, b);
+        case Operator::Or: return bitOr(a, b);
+        case Operator::Eq: return a == b ? 1 : 0;
+        case Operator::Gt: return a > b ? 1 : 0;
+    }
+    return 0;
+}
+
+inline bool isUnary(Operator op) { return op == Operator::Neg; }
+
+// What an X86 test wraps to 32 bits (herd/X86Sem.ml works on Int32): sums,
+// differences, products, negations. The bitwise operations of 32-bit values
+// stay in 32 bits, flags are 0 or 1, Mod appears only in wrapping itself.
+inline bool wrapsTo32Bits(Operator op) {
+    return op == Operator::Add || op == Operator::Sub || op == Operator::Mul || op == Operator::Neg;
+}
+
+}  // namespace arith
+
 }  // namespace rdmacheck

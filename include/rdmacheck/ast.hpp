@@ -24,18 +24,20 @@ inline constexpr const char* kX86Registers[] = {"EAX", "EBX", "ECX", "EDX", "ESI
 
 // Integer expression over constants, local memory locations and (X86) registers.
 struct Expr {
-    // Mod: E % k, k an integer > 0. Xor, Or: bitwise on 64 bits, X86's XOR and OR only (RDMA's `^` names a node).
-    // Eq, Gt: 1 when the first operand equals (is greater than) the second, else 0: X86's flags only.
-    enum class Kind { Const, Location, Register, Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
+    // Operation: `op` (arith.hpp) of `args`. Mod: E % k, k an integer > 0; Xor, Or, Eq, Gt: X86's only.
+    enum class Kind { Const, Location, Register, Operation };
     Kind kind = Kind::Const;
     long long value = 0;   // Const
     std::string name;      // Location / Register
+    Operator op = Operator::Add;  // Operation
     int remoteNode = 0;    // Location written `y^n` (only legal as a whole get source)
     std::vector<Expr> args;
     SourceLoc where;
 
     static Expr constant(long long v, SourceLoc w);
     static Expr location(std::string name, SourceLoc w);
+    static Expr operation(Operator op, std::vector<Expr> args, SourceLoc w);
+    bool is(Operator o) const { return kind == Kind::Operation && op == o; }
 };
 
 // `y` or `y^n` as written in a statement.
@@ -97,7 +99,7 @@ struct Stmt {
     long long constant = 0; // Put of a constant
     Expr expr;              // Assign / RegAssign; Cas, RCas: expected; RFaa: addend; a test's left side
     Expr expr2;             // Cas, RCas: desired; a test's right side
-    Expr::Kind update = Expr::Kind::Add;  // LockedUpdate: Add or Xor; UnlockedUpdate: Add, Xor or Or
+    Operator update = Operator::Add;  // LockedUpdate: Add or Xor; UnlockedUpdate: Add, Xor or Or
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
     int node = 0;           // Poll / RFence
     Comparison compare = Comparison::Eq;  // Assume / If / While

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rdmacheck/arith.hpp"
 #include "rdmacheck/diagnostics.hpp"
 
 namespace rdmacheck {
@@ -45,15 +46,18 @@ bool isInstantaneous(EventKind k);          // Inst = E \ (lW, nlW, nrW, narW, t
 
 // A symbolic integer: constants and the values read by earlier read events.
 struct Value {
-    // Mod: by a constant > 0; Xor, Or: bitwise; Eq, Gt: 1 or 0, as X86's flags (Expr::Kind).
-    enum class Kind { Const, Read, Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
+    // Operation: `op` (arith.hpp) of `args`.
+    enum class Kind { Const, Read, Operation };
     Kind kind = Kind::Const;
     long long constant = 0;
     int event = -1;  // Read: index of the read event
+    Operator op = Operator::Add;  // Operation
     std::vector<Value> args;
 
     static Value of(long long c);
     static Value readBy(int event);
+    static Value operation(Operator op, std::vector<Value> args);
+    bool is(Operator o) const { return kind == Kind::Operation && op == o; }
     // The index-th value a call received with its event `event`, until the
     // library binds it to the sender's value (LibraryDescriptor::bindValues): a
     // Read of that event whose `constant` is the index.

@@ -17,15 +17,10 @@ int offsetReads(const Value& v) {
     switch (v.kind) {
         case Value::Kind::Const: return 0;
         case Value::Kind::Read: return 1;
-        case Value::Kind::Add: return sum(offsetReads(v.args[0]), offsetReads(v.args[1]));
-        case Value::Kind::Sub: return offsetReads(v.args[1]) == 0 ? offsetReads(v.args[0]) : -1;
-        case Value::Kind::Mul:
-        case Value::Kind::Mod:
-        case Value::Kind::Neg:
-        case Value::Kind::Xor:
-        case Value::Kind::Or:
-        case Value::Kind::Eq:
-        case Value::Kind::Gt: break;
+        case Value::Kind::Operation:
+            if (v.op == Operator::Add) return sum(offsetReads(v.args[0]), offsetReads(v.args[1]));
+            if (v.op == Operator::Sub) return offsetReads(v.args[1]) == 0 ? offsetReads(v.args[0]) : -1;
+            break;
     }
     for (const Value& a : v.args)
         if (offsetReads(a) != 0) return -1;
@@ -79,8 +74,7 @@ void nameValue(Choices& c, int r, bool computedWith) {
 }
 
 bool hasBitwise(const Value& v) {
-    return v.kind == Value::Kind::Xor || v.kind == Value::Kind::Or ||
-           std::any_of(v.args.begin(), v.args.end(), hasBitwise);
+    return v.is(Operator::Xor) || v.is(Operator::Or) || std::any_of(v.args.begin(), v.args.end(), hasBitwise);
 }
 
 // A read's values are few up to this many; an XOR or OR is a table up to this
@@ -160,13 +154,13 @@ z3::expr bitwiseTerm(const Choices& c, const Value& v) {
     const z3::expr a = valueTerm(c, v.args[0]), b = valueTerm(c, v.args[1]);
     const auto left = valuesOf(v.args[0], of), right = valuesOf(v.args[1], of);
     if (!left || !right || left->empty() || right->empty() || left->size() * right->size() > kFewValues) {
-        if (v.kind == Value::Kind::Xor) return z3::bv2int(z3::int2bv(64, a) ^ z3::int2bv(64, b), true);
+        if (v.op == Operator::Xor) return z3::bv2int(z3::int2bv(64, a) ^ z3::int2bv(64, b), true);
         return z3::bv2int(z3::int2bv(64, a) | z3::int2bv(64, b), true);
     }
     std::optional<z3::expr> table;
     for (long long x : *left)
         for (long long y : *right) {
-            const z3::expr result = c.ctx.int_val(static_cast<int64_t>(v.kind == Value::Kind::Xor ? x ^ y : x | y));
+            const z3::expr result = c.ctx.int_val(static_cast<int64_t>(arith::apply(v.op, x, y)));
             z3::expr when = c.ctx.bool_val(true);
             if (left->size() > 1) when = equal(a, c.ctx.int_val(static_cast<int64_t>(x)));
             if (right->size() > 1) when = when && equal(b, c.ctx.int_val(static_cast<int64_t>(y)));
@@ -194,20 +188,31 @@ z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b) {
     return compare(op, a, b);
 }
 
-z3::expr valueTerm(const Choices& c, const Value& v) {
+namespace {
+
+z3::expr operationTerm(const Choices& c, const Value& v) {
     auto term = [&](size_t i) { return valueTerm(c, v.args[i]); };
+    switch (v.op) {
+        case Operator::Add: return term(0) + term(1);
+        case Operator::Sub: return term(0) - term(1);
+        case Operator::Mul: return term(0) * term(1);
+        case Operator::Mod: return z3::mod(term(0), term(1));  // Euclidean, as arith::mod
+        case Operator::Neg: return -term(0);
+        case Operator::Xor:
+        case Operator::Or: return bitwiseTerm(c, v);
+        case Operator::Eq: return z3::ite(equal(term(0), term(1)), c.ctx.int_val(1), c.ctx.int_val(0));
+        case Operator::Gt: return z3::ite(term(0) > term(1), c.ctx.int_val(1), c.ctx.int_val(0));
+    }
+    return c.ctx.int_val(0);
+}
+
+}  // namespace
+
+z3::expr valueTerm(const Choices& c, const Value& v) {
     switch (v.kind) {
         case Value::Kind::Const: return c.ctx.int_val(static_cast<int64_t>(v.constant));
         case Value::Kind::Read: return c.readValue[v.event];
-        case Value::Kind::Add: return term(0) + term(1);
-        case Value::Kind::Sub: return term(0) - term(1);
-        case Value::Kind::Mul: return term(0) * term(1);
-        case Value::Kind::Mod: return z3::mod(term(0), term(1));  // Euclidean, as arith::mod
-        case Value::Kind::Neg: return -term(0);
-        case Value::Kind::Xor:
-        case Value::Kind::Or: return bitwiseTerm(c, v);
-        case Value::Kind::Eq: return z3::ite(equal(term(0), term(1)), c.ctx.int_val(1), c.ctx.int_val(0));
-        case Value::Kind::Gt: return z3::ite(term(0) > term(1), c.ctx.int_val(1), c.ctx.int_val(0));
+        case Value::Kind::Operation: return operationTerm(c, v);
     }
     return c.ctx.int_val(0);
 }

@@ -24,12 +24,7 @@ bool isRemoteKind(const std::string& kind) {
     return kind == "put" || kind == "get" || kind == "rcas" || kind == "rfaa";
 }
 
-Expr binaryExpr(Expr::Kind kind, Expr left, Expr right) {
-    Expr e;
-    e.kind = kind;
-    e.args = {std::move(left), std::move(right)};
-    return e;
-}
+Expr binaryExpr(Operator op, Expr left, Expr right) { return Expr::operation(op, {std::move(left), std::move(right)}, {}); }
 
 LocRef localRef(const std::string& name) { return LocRef{name, std::nullopt, {}}; }
 LocRef remoteRef(const std::string& name, int node) { return LocRef{name, node, {}}; }
@@ -53,7 +48,7 @@ Stmt Generator::localAccess(const std::string& kind, ThreadState& th) {
     if (kind == "write") {
         s.target = localRef(writeTarget(th));
         s.expr = Expr::constant(value(), {});
-        if (random_.chance(0.25)) s.expr = binaryExpr(Expr::Kind::Add, Expr::location(localLocation(), {}), std::move(s.expr));
+        if (random_.chance(0.25)) s.expr = binaryExpr(Operator::Add, Expr::location(localLocation(), {}), std::move(s.expr));
     } else {
         s.expr = Expr::location(localLocation(), {});
         s.target = localRef(freshPrivate());
@@ -241,13 +236,13 @@ Stmt Generator::expressionWrite(ThreadState& th) {
         Expr term = Expr::location(pool[chosen], {});
         pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(chosen));
         if (random_.chance(0.3))
-            term = binaryExpr(Expr::Kind::Mul, Expr::constant(random_.between(2, 3), {}), std::move(term));
+            term = binaryExpr(Operator::Mul, Expr::constant(random_.between(2, 3), {}), std::move(term));
         s.expr = k == 0 ? std::move(term)
-                        : binaryExpr(random_.chance(0.5) ? Expr::Kind::Add : Expr::Kind::Sub, std::move(s.expr),
+                        : binaryExpr(random_.chance(0.5) ? Operator::Add : Operator::Sub, std::move(s.expr),
                                      std::move(term));
     }
     if (random_.chance(0.3))
-        s.expr = binaryExpr(random_.chance(0.5) ? Expr::Kind::Add : Expr::Kind::Sub, std::move(s.expr),
+        s.expr = binaryExpr(random_.chance(0.5) ? Operator::Add : Operator::Sub, std::move(s.expr),
                             Expr::constant(value(), {}));
     return s;
 }

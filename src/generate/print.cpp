@@ -36,14 +36,26 @@ std::string locRef(const LocRef& ref) {
 }
 
 // Binding strength as the expression grammar sees it (front_ends.hpp): E ::= T (+|- T)*, T ::= F (*|% F)*.
+std::string expr(const Expr& e, int context);
+
 int precedence(const Expr& e) {
-    switch (e.kind) {
-        case Expr::Kind::Add:
-        case Expr::Kind::Sub: return 1;
-        case Expr::Kind::Mul:
-        case Expr::Kind::Mod: return 2;
-        default: return 3;
+    if (e.is(Operator::Add) || e.is(Operator::Sub)) return 1;
+    return e.is(Operator::Mul) || e.is(Operator::Mod) ? 2 : 3;
+}
+
+std::string operation(const Expr& e) {
+    switch (e.op) {
+        case Operator::Add: return expr(e.args.at(0), 1) + " + " + expr(e.args.at(1), 2);
+        case Operator::Sub: return expr(e.args.at(0), 1) + " - " + expr(e.args.at(1), 2);
+        case Operator::Mul: return expr(e.args.at(0), 2) + " * " + expr(e.args.at(1), 3);
+        case Operator::Mod: return expr(e.args.at(0), 2) + " % " + expr(e.args.at(1), 3);
+        case Operator::Neg: return "-" + expr(e.args.at(0), 3);
+        case Operator::Xor:
+        case Operator::Or: throw std::invalid_argument("X86 bitwise operation in an RDMA test");
+        case Operator::Eq:
+        case Operator::Gt: break;
     }
+    throw std::invalid_argument("X86 flag in an RDMA test");
 }
 
 // Operators are left-associative, so a right operand of the same strength needs parentheses.
@@ -58,15 +70,7 @@ std::string expr(const Expr& e, int context) {
             s = identifier(e.name);
             break;
         case Expr::Kind::Register: throw std::invalid_argument("register '" + e.name + "' in an RDMA test");
-        case Expr::Kind::Add: s = expr(e.args.at(0), 1) + " + " + expr(e.args.at(1), 2); break;
-        case Expr::Kind::Sub: s = expr(e.args.at(0), 1) + " - " + expr(e.args.at(1), 2); break;
-        case Expr::Kind::Mul: s = expr(e.args.at(0), 2) + " * " + expr(e.args.at(1), 3); break;
-        case Expr::Kind::Mod: s = expr(e.args.at(0), 2) + " % " + expr(e.args.at(1), 3); break;
-        case Expr::Kind::Neg: s = "-" + expr(e.args.at(0), 3); break;
-        case Expr::Kind::Xor:
-        case Expr::Kind::Or: throw std::invalid_argument("X86 bitwise operation in an RDMA test");
-        case Expr::Kind::Eq:
-        case Expr::Kind::Gt: throw std::invalid_argument("X86 flag in an RDMA test");
+        case Expr::Kind::Operation: s = operation(e); break;
     }
     return precedence(e) < context ? "(" + s + ")" : s;
 }

@@ -13,17 +13,20 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
         case Kind::Const: return value;
         case Kind::Slot: return slots[index];
         case Kind::Register: return registers[index];
-        case Kind::Add: return arith::add(args[0].eval(slots, registers), args[1].eval(slots, registers));
-        case Kind::Sub: return arith::sub(args[0].eval(slots, registers), args[1].eval(slots, registers));
-        case Kind::Mul: return arith::mul(args[0].eval(slots, registers), args[1].eval(slots, registers));
-        case Kind::Mod: return arith::mod(args[0].eval(slots, registers), args[1].eval(slots, registers));
-        case Kind::Neg: return arith::neg(args[0].eval(slots, registers));
-        case Kind::Xor: return arith::bitXor(args[0].eval(slots, registers), args[1].eval(slots, registers));
-        case Kind::Or: return arith::bitOr(args[0].eval(slots, registers), args[1].eval(slots, registers));
-        case Kind::Eq: return args[0].eval(slots, registers) == args[1].eval(slots, registers) ? 1 : 0;
-        case Kind::Gt: return args[0].eval(slots, registers) > args[1].eval(slots, registers) ? 1 : 0;
+        case Kind::Operation: {
+            const long long a = args[0].eval(slots, registers);
+            return arith::apply(op, a, arith::isUnary(op) ? 0 : args[1].eval(slots, registers));
+        }
     }
     return 0;
+}
+
+CompiledExpr CompiledExpr::operation(Operator op, std::vector<CompiledExpr> args) {
+    CompiledExpr c;
+    c.kind = Kind::Operation;
+    c.op = op;
+    c.args = std::move(args);
+    return c;
 }
 
 namespace {
@@ -100,35 +103,23 @@ private:
                 c.kind = CompiledExpr::Kind::Register;
                 c.index = reg(e.name);
                 return c;
-            case Expr::Kind::Add: c.kind = CompiledExpr::Kind::Add; break;
-            case Expr::Kind::Sub: c.kind = CompiledExpr::Kind::Sub; break;
-            case Expr::Kind::Mul: c.kind = CompiledExpr::Kind::Mul; break;
-            case Expr::Kind::Mod: c.kind = CompiledExpr::Kind::Mod; break;
-            case Expr::Kind::Neg: c.kind = CompiledExpr::Kind::Neg; break;
-            case Expr::Kind::Xor: c.kind = CompiledExpr::Kind::Xor; break;
-            case Expr::Kind::Or: c.kind = CompiledExpr::Kind::Or; break;
-            case Expr::Kind::Eq: c.kind = CompiledExpr::Kind::Eq; break;
-            case Expr::Kind::Gt: c.kind = CompiledExpr::Kind::Gt; break;
+            case Expr::Kind::Operation: break;
         }
-        for (const Expr& a : e.args) c.args.push_back(expr(a, in));
-        const bool arithmetic = e.kind == Expr::Kind::Add || e.kind == Expr::Kind::Sub ||
-                                e.kind == Expr::Kind::Mul || e.kind == Expr::Kind::Neg;
-        return arithmetic && wraps32_ ? wrapped(std::move(c)) : c;
+        std::vector<CompiledExpr> args;
+        for (const Expr& a : e.args) args.push_back(expr(a, in));
+        c = CompiledExpr::operation(e.op, std::move(args));
+        return arith::wrapsTo32Bits(e.op) && wraps32_ ? wrapped(std::move(c)) : c;
     }
 
     // X86 values wrap into 32 bits, as herd7's (unfold/wrap32.hpp): ((c + 2^31) mod 2^32) - 2^31.
     static CompiledExpr wrapped(CompiledExpr c) {
-        auto binary = [](CompiledExpr::Kind kind, CompiledExpr a, long long b) {
-            CompiledExpr out, constant;
-            out.kind = kind;
+        auto binary = [](Operator op, CompiledExpr a, long long b) {
+            CompiledExpr constant;
             constant.value = b;
-            out.args = {std::move(a), constant};
-            return out;
+            return CompiledExpr::operation(op, {std::move(a), constant});
         };
         const long long half = 1LL << 31;
-        return binary(CompiledExpr::Kind::Sub,
-                      binary(CompiledExpr::Kind::Mod, binary(CompiledExpr::Kind::Add, std::move(c), half), 2 * half),
-                      half);
+        return binary(Operator::Sub, binary(Operator::Mod, binary(Operator::Add, std::move(c), half), 2 * half), half);
     }
 
     Instr& emit(Instr::Op op, const SourceLoc& where) {
@@ -190,7 +181,7 @@ private:
             }
             case Stmt::Kind::LockedUpdate: {
                 Instr& in = emit(Instr::Op::LockedUpdate, st.where);
-                in.xorUpdate = st.update == Expr::Kind::Xor;
+                in.xorUpdate = st.update == Operator::Xor;
                 if (!st.result.empty()) in.reg = reg(st.result);
                 in.loc = location(st.target.name);
                 in.expr = expr(st.expr, in);
@@ -332,7 +323,7 @@ private:
     // A machine step reads one location: tests are `x CMP k`, k an integer.
     void test(const Stmt& st, Comparison op, Instr& in) {
         const Expr& k = st.expr2;
-        const bool negative = k.kind == Expr::Kind::Neg && k.args[0].kind == Expr::Kind::Const;
+        const bool negative = k.is(Operator::Neg) && k.args[0].kind == Expr::Kind::Const;
         if (st.expr.kind != Expr::Kind::Location || st.expr.remoteNode || (k.kind != Expr::Kind::Const && !negative))
             throw InputError(st.where, "the queue-pair machines test one local location against an integer, "
                                        "e.g. 'x < 2'; use the declarative engine");

@@ -13,11 +13,14 @@ namespace rdmacheck::machine {
 
 // An expression whose locations are read slots and whose registers are indices.
 struct CompiledExpr {
-    enum class Kind { Const, Slot, Register, Add, Sub, Mul, Mod, Neg, Xor, Or, Eq, Gt };
+    enum class Kind { Const, Slot, Register, Operation };
     Kind kind = Kind::Const;
     long long value = 0;  // Const
     int index = 0;        // Slot / Register
+    Operator op = Operator::Add;  // Operation (arith.hpp)
     std::vector<CompiledExpr> args;
+
+    static CompiledExpr operation(Operator op, std::vector<CompiledExpr> args);
 
     long long eval(const std::vector<long long>& slots, const std::vector<long long>& registers) const;
 };

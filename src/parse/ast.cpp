@@ -12,6 +12,15 @@ Expr Expr::location(std::string name, SourceLoc w) {
     return e;
 }
 
+Expr Expr::operation(Operator op, std::vector<Expr> args, SourceLoc w) {
+    Expr e;
+    e.kind = Kind::Operation;
+    e.op = op;
+    e.args = std::move(args);
+    e.where = std::move(w);
+    return e;
+}
+
 Expr Expr::constant(long long v, SourceLoc w) {
     Expr e;
     e.kind = Kind::Const;

@@ -4,13 +4,9 @@ namespace rdmacheck {
 
 namespace {
 
-Expr binary(Expr::Kind k, Expr lhs, Expr rhs) {
-    Expr e;
-    e.kind = k;
-    e.where = lhs.where;
-    e.args.push_back(std::move(lhs));
-    e.args.push_back(std::move(rhs));
-    return e;
+Expr binary(Operator op, Expr lhs, Expr rhs) {
+    const SourceLoc where = lhs.where;
+    return Expr::operation(op, {std::move(lhs), std::move(rhs)}, where);
 }
 
 Expr parseSum(Lexer& lex);
@@ -25,11 +21,7 @@ Expr parseFactor(Lexer& lex) {
         lex.countOperator(t);
         const Lexer::Nesting nested(lex, t);
         lex.next();
-        Expr e;
-        e.kind = Expr::Kind::Neg;
-        e.where = t.where;
-        e.args.push_back(parseFactor(lex));
-        return e;
+        return Expr::operation(Operator::Neg, {parseFactor(lex)}, t.where);
     }
     if (t.is("(")) {
         const Lexer::Nesting nested(lex, t);
@@ -67,8 +59,8 @@ Expr parseTerm(Lexer& lex) {
     while (lex.peek().is("*") || lex.peek().is("%")) {
         const Token op = lex.next();
         lex.countOperator(op);
-        e = op.is("*") ? binary(Expr::Kind::Mul, std::move(e), parseFactor(lex))
-                       : binary(Expr::Kind::Mod, std::move(e), parseDivisor(lex));
+        e = op.is("*") ? binary(Operator::Mul, std::move(e), parseFactor(lex))
+                       : binary(Operator::Mod, std::move(e), parseDivisor(lex));
     }
     return e;
 }
@@ -78,7 +70,7 @@ Expr parseSum(Lexer& lex) {
     while (lex.peek().is("+") || lex.peek().is("-")) {
         const Token op = lex.next();
         lex.countOperator(op);
-        e = binary(op.is("+") ? Expr::Kind::Add : Expr::Kind::Sub, std::move(e), parseTerm(lex));
+        e = binary(op.is("+") ? Operator::Add : Operator::Sub, std::move(e), parseTerm(lex));
     }
     return e;
 }

@@ -442,7 +442,7 @@ private:
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseDestination();
             code.push_back(prefix + mnemonic + "  " + dst.herdText());  // herd7 prints two spaces
-            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where), Expr::Kind::Add, false);
+            return update(op, locked, dst, immediate(mnemonic == "INC" ? 1 : -1, dst.where), Operator::Add, false);
         }
         const bool isMove = mnemonic == "MOV" || mnemonic == "MOVB" || mnemonic == "MOVW" || mnemonic == "MOVL" ||
                             mnemonic == "MOVQ";
@@ -459,10 +459,10 @@ private:
         code.push_back(prefix + (isMove ? "MOV" : mnemonic) + " " + dst.herdText() + "," + src.herdText());
         // herd7 7.58 takes LOCK on ADD, XOR, INC, DEC and XCHG (herd/X86Sem.ml); XCHG is locked anyway.
         if (locked && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "XCHG") throw InputError(op.where, kLockTakes);
-        if (mnemonic == "ADD") return update(op, locked, dst, src, Expr::Kind::Add, true);
+        if (mnemonic == "ADD") return update(op, locked, dst, src, Operator::Add, true);
         if (isIdiom(dst, src)) return zeroOrSame(op, mnemonic, dst);
         if (mnemonic == "XOR" || mnemonic == "OR")
-            return update(op, locked, dst, src, mnemonic == "XOR" ? Expr::Kind::Xor : Expr::Kind::Or, true);
+            return update(op, locked, dst, src, mnemonic == "XOR" ? Operator::Xor : Operator::Or, true);
         Stmt s;
         s.where = op.where;
         if (mnemonic == "XCHG") {
@@ -506,13 +506,8 @@ private:
     // write_all_flags; INC and DEC leave CF).
     static std::vector<Stmt> flags(const Token& op, const Expr& left, const Expr& right, bool carry) {
         std::vector<Stmt> out;
-        for (const auto& [flag, kind] : {std::pair{kZeroFlag, Expr::Kind::Eq}, std::pair{kSignFlag, Expr::Kind::Gt}}) {
-            Expr compared;
-            compared.kind = kind;
-            compared.where = op.where;
-            compared.args = {left, right};
-            out.push_back(assign(op, flag, compared));
-        }
+        for (const auto& [flag, comparison] : {std::pair{kZeroFlag, Operator::Eq}, std::pair{kSignFlag, Operator::Gt}})
+            out.push_back(assign(op, flag, Expr::operation(comparison, {left, right}, op.where)));
         if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where)));
         return out;
     }
@@ -574,15 +569,12 @@ private:
     // leaves its read and write out of po: unfold reads it only for a model in
     // herd7's terms).
     std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src,
-                             Expr::Kind operation, bool carry) {
+                             Operator operation, bool carry) {
         const std::string mnemonic = upper(op.text);
         if (src.kind == Operand::Kind::Memory && dst.kind != Operand::Kind::Register)
             throw InputError(src.where, mnemonic + " into memory takes a register or a value");
         if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, mnemonic + " cannot write an immediate");
         if (locked && dst.kind != Operand::Kind::Memory) throw InputError(op.where, kLockTakes);
-        Expr sum;
-        sum.kind = operation;
-        sum.where = op.where;
         Stmt s;
         s.where = op.where;
         if (dst.kind == Operand::Kind::Register) {
@@ -592,10 +584,9 @@ private:
                 out.push_back(load(op, hiddenRegister(op), src));
                 addend = registerOf(out.back().result, src.where);
             }
-            sum.args = {valueOf(dst), addend};
             s.kind = Stmt::Kind::RegAssign;
             s.result = dst.name;
-            s.expr = sum;
+            s.expr = Expr::operation(operation, {valueOf(dst), addend}, op.where);
             out.push_back(s);
             for (Stmt& flag : flagsOf(op, dst.name, carry)) out.push_back(std::move(flag));
             return out;

@@ -62,11 +62,7 @@ Stmt waitStmt(const std::string& work, const SourceLoc& at) {
 }
 
 Expr plusOne(const std::string& location, const SourceLoc& at) {
-    Expr sum;
-    sum.kind = Expr::Kind::Add;
-    sum.where = at;
-    sum.args = {Expr::location(location, at), Expr::constant(1, at)};
-    return sum;
+    return Expr::operation(Operator::Add, {Expr::location(location, at), Expr::constant(1, at)}, at);
 }
 // The nodes of a test, as the unfolder counts them (Node of doc/model-notes.md §N16):
 // its threads', its declared locations', every `^n` and every node set.

@@ -99,11 +99,8 @@ protected:
                      const SourceLoc& at) {
         const std::string& alarm = named(key, base);
         alarms_[alarm] = node;
-        Expr difference;
-        difference.kind = Expr::Kind::Sub;
-        difference.where = at;
-        difference.args = {Expr::location(x, at), Expr::constant(value, at)};
-        return assignStmt(alarm, std::move(difference), at);
+        return assignStmt(alarm, Expr::operation(Operator::Sub, {Expr::location(x, at), Expr::constant(value, at)}, at),
+                          at);
     }
 
     // Declares the alarm locations (initially 0) and lists them in `out`.

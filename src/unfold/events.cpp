@@ -87,6 +87,14 @@ Value Value::readBy(int event) {
     return v;
 }
 
+Value Value::operation(Operator op, std::vector<Value> args) {
+    Value v;
+    v.kind = Kind::Operation;
+    v.op = op;
+    v.args = std::move(args);
+    return v;
+}
+
 Value Value::received(int event, int index) {
     Value v = readBy(event);
     v.constant = index + 1;
@@ -102,15 +110,10 @@ long long Value::eval(const std::vector<long long>& readValues) const {
     switch (kind) {
         case Kind::Const: return constant;
         case Kind::Read: return readValues.at(event);
-        case Kind::Add: return arith::add(args[0].eval(readValues), args[1].eval(readValues));
-        case Kind::Sub: return arith::sub(args[0].eval(readValues), args[1].eval(readValues));
-        case Kind::Mul: return arith::mul(args[0].eval(readValues), args[1].eval(readValues));
-        case Kind::Mod: return arith::mod(args[0].eval(readValues), args[1].eval(readValues));
-        case Kind::Neg: return arith::neg(args[0].eval(readValues));
-        case Kind::Xor: return arith::bitXor(args[0].eval(readValues), args[1].eval(readValues));
-        case Kind::Or: return arith::bitOr(args[0].eval(readValues), args[1].eval(readValues));
-        case Kind::Eq: return args[0].eval(readValues) == args[1].eval(readValues) ? 1 : 0;
-        case Kind::Gt: return args[0].eval(readValues) > args[1].eval(readValues) ? 1 : 0;
+        case Kind::Operation: {
+            const long long a = args[0].eval(readValues);
+            return arith::apply(op, a, arith::isUnary(op) ? 0 : args[1].eval(readValues));
+        }
     }
     return 0;
 }

@@ -4,7 +4,7 @@ namespace rdmacheck {
 
 namespace {
 
-bool isFlag(const Value& v) { return v.kind == Value::Kind::Eq || v.kind == Value::Kind::Gt; }
+bool isFlag(const Value& v) { return v.is(Operator::Eq) || v.is(Operator::Gt); }
 
 }  // namespace
 
@@ -17,7 +17,7 @@ void testFlagDirectly(Value& lhs, Comparison& op, Value& rhs) {
     if (!isFlag(lhs) || rhs.kind != Value::Kind::Const || (rhs.constant != 0 && rhs.constant != 1)) return;
     if (op != Comparison::Eq && op != Comparison::Ne) return;
     const bool set = (op == Comparison::Eq) == (rhs.constant == 1);  // the test holds when the flag is 1
-    const Comparison kept = lhs.kind == Value::Kind::Eq ? Comparison::Eq : Comparison::Gt;
+    const Comparison kept = lhs.op == Operator::Eq ? Comparison::Eq : Comparison::Gt;
     op = set ? kept : negated(kept);
     Value a = std::move(lhs.args[0]), b = std::move(lhs.args[1]);
     lhs = std::move(a);

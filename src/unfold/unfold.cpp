@@ -223,7 +223,6 @@ private:
 
     // Value of an expression whose locations have already been read (readOf).
     Value valueOf(const Expr& e, const PathState& s, const std::map<std::string, int>& readOf) {
-        Value v;
         switch (e.kind) {
             case Expr::Kind::Const: return Value::of(e.value);
             case Expr::Kind::Location: return Value::readBy(readOf.at(e.name));
@@ -231,18 +230,11 @@ private:
                 auto it = s.path.registers.find(e.name);
                 return it == s.path.registers.end() ? Value::of(0) : it->second;
             }
-            case Expr::Kind::Add: v.kind = Value::Kind::Add; break;
-            case Expr::Kind::Sub: v.kind = Value::Kind::Sub; break;
-            case Expr::Kind::Mul: v.kind = Value::Kind::Mul; break;
-            case Expr::Kind::Mod: v.kind = Value::Kind::Mod; break;
-            case Expr::Kind::Neg: v.kind = Value::Kind::Neg; break;
-            case Expr::Kind::Xor: v.kind = Value::Kind::Xor; break;
-            case Expr::Kind::Or: v.kind = Value::Kind::Or; break;
-            case Expr::Kind::Eq: v.kind = Value::Kind::Eq; break;
-            case Expr::Kind::Gt: v.kind = Value::Kind::Gt; break;
+            case Expr::Kind::Operation: break;
         }
-        for (const Expr& a : e.args) v.args.push_back(valueOf(a, s, readOf));
-        return foldedFlag(std::move(v));
+        std::vector<Value> args;
+        for (const Expr& a : e.args) args.push_back(valueOf(a, s, readOf));
+        return foldedFlag(Value::operation(e.op, std::move(args)));
     }
 
     // Emits one lR per location of the expressions in `order`, then continues.
@@ -473,10 +465,8 @@ private:
                 ValueConstraint{Value::readBy(read), Comparison::Eq, Value::of(st.expr.value), st.where});
             emit(s, EventKind::NAW, target, remote, st.where, Value::of(st.expr2.value));
         } else {
-            Value sum;
-            sum.kind = Value::Kind::Add;
-            sum.args = {Value::readBy(read), Value::of(st.expr.value)};
-            emit(s, EventKind::NAW, target, remote, st.where, sum);
+            emit(s, EventKind::NAW, target, remote, st.where,
+                 Value::operation(Operator::Add, {Value::readBy(read), Value::of(st.expr.value)}));
         }
         s.unpolled[remote].push_back(emit(s, EventKind::NLW, result, remote, st.where, Value::readBy(read)));
         endCall(s);
@@ -524,10 +514,7 @@ private:
             requireHerdEvents(st, "an unlocked read-modify-write of memory",
                               "lock it, or MOV to a register, update it and MOV back");
         const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st.target, st.target, st.where);
-        Value updated;
-        updated.kind = st.update == Expr::Kind::Xor ? Value::Kind::Xor
-                                                    : st.update == Expr::Kind::Or ? Value::Kind::Or : Value::Kind::Add;
-        updated.args = {Value::readBy(read), valueOf(st.expr, s, {})};
+        Value updated = Value::operation(st.update, {Value::readBy(read), valueOf(st.expr, s, {})});
         if (!st.result.empty()) s.path.registers[st.result] = updated;
         s.path.events.back().written = std::move(updated);
     }

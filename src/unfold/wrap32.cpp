@@ -30,23 +30,21 @@ Interval intervalOf(const Value& v, const ThreadPath& path, const std::vector<In
     std::vector<Interval> args;  // each operand once: a chain of n sums is n steps, not 2^n
     for (const Value& a : v.args) args.push_back(intervalOf(a, path, locations));
     const Interval& a = args[0];
-    switch (v.kind) {
-        case Value::Kind::Add: return {clamp(a.lo + args[1].lo), clamp(a.hi + args[1].hi)};
-        case Value::Kind::Sub: return {clamp(a.lo - args[1].hi), clamp(a.hi - args[1].lo)};
-        case Value::Kind::Neg: return {-a.hi, -a.lo};
-        case Value::Kind::Mod: return {0, std::max(0LL, args[1].hi - 1)};  // by a constant > 0
-        case Value::Kind::Mul: {
+    switch (v.op) {
+        case Operator::Add: return {clamp(a.lo + args[1].lo), clamp(a.hi + args[1].hi)};
+        case Operator::Sub: return {clamp(a.lo - args[1].hi), clamp(a.hi - args[1].lo)};
+        case Operator::Neg: return {-a.hi, -a.lo};
+        case Operator::Mod: return {0, std::max(0LL, args[1].hi - 1)};  // by a constant > 0
+        case Operator::Mul: {
             const Interval& b = args[1];
             if (!a.in32() || !b.in32()) return far;  // products of 32-bit bounds fit in 64 bits
             const long long p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
             return {clamp(*std::min_element(p, p + 4)), clamp(*std::max_element(p, p + 4))};
         }
-        case Value::Kind::Xor:
-        case Value::Kind::Or: return a.in32() && args[1].in32() ? Interval{kMin, kMax} : far;
-        case Value::Kind::Eq:
-        case Value::Kind::Gt: return {0, 1};
-        case Value::Kind::Const:
-        case Value::Kind::Read: break;
+        case Operator::Xor:
+        case Operator::Or: return a.in32() && args[1].in32() ? Interval{kMin, kMax} : far;
+        case Operator::Eq:
+        case Operator::Gt: return {0, 1};
     }
     return far;
 }
@@ -64,21 +62,14 @@ void forEachValue(Path& path, const F& f) {
     for (auto& [name, v] : path.registers) f(v);
 }
 
-Value binary(Value::Kind kind, Value a, Value b) {
-    Value v;
-    v.kind = kind;
-    v.args = {std::move(a), std::move(b)};
-    return v;
-}
+Value binary(Operator op, Value a, Value b) { return Value::operation(op, {std::move(a), std::move(b)}); }
 
 // ((v + 2^31) mod 2^32) - 2^31, the modulo Euclidean.
 Value wrapped(Value v) {
     for (Value& a : v.args) a = wrapped(std::move(a));
-    const bool arithmetic = v.kind == Value::Kind::Add || v.kind == Value::Kind::Sub ||
-                            v.kind == Value::Kind::Mul || v.kind == Value::Kind::Neg;
-    if (!arithmetic) return v;
-    const Value shifted = binary(Value::Kind::Add, std::move(v), Value::of(-kMin));
-    return binary(Value::Kind::Sub, binary(Value::Kind::Mod, shifted, Value::of(1LL << 32)), Value::of(-kMin));
+    if (v.kind != Value::Kind::Operation || !arith::wrapsTo32Bits(v.op)) return v;
+    const Value shifted = binary(Operator::Add, std::move(v), Value::of(-kMin));
+    return binary(Operator::Sub, binary(Operator::Mod, shifted, Value::of(1LL << 32)), Value::of(-kMin));
 }
 
 }  // namespace

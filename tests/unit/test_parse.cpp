@@ -329,7 +329,7 @@ TEST(ParseRdma, CallsOfUnknownLibrariesParse) {
     EXPECT_EQ(b[0].method, "acq");
     EXPECT_EQ(b[1].args.at(0).expr.remoteNode, 1);
     ASSERT_EQ(b[2].args.size(), 2u);
-    EXPECT_EQ(b[2].args[1].expr.kind, Expr::Kind::Add);
+    EXPECT_TRUE(b[2].args[1].expr.is(Operator::Add));
 }
 
 // Only library calls, work identifiers and global fences select rdma-wait-rmw.

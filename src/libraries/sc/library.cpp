@@ -54,10 +54,7 @@ public:
             out.constrain(Value::readBy(update), Comparison::Eq, args[1].value);
             out.setWritten(update, args[2].value);
         } else {
-            Value sum;
-            sum.kind = Value::Kind::Add;
-            sum.args = {Value::readBy(update), args[1].value};
-            out.setWritten(update, sum);
+            out.setWritten(update, Value::operation(Operator::Add, {Value::readBy(update), args[1].value}));
         }
         return Value::readBy(update);
     }
