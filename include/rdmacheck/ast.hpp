@@ -67,6 +67,8 @@ struct Stmt {
         Poll,       // poll(n)
         RFence,     // rfence(n)
         MFence,     // mfence
+        SFence,     // X86 SFENCE, LFENCE: events only under a model in herd7's terms (x86-TSO orders
+        LFence,     // what they order anyway)
         Cas,        // result := CAS(target, expected, desired)
         RCas,       // RCAS(source, target^n, expected, desired): remote CAS, old value into local source
         RFaa,       // RFAA(source, target^n, addend): remote fetch-and-add, old value into local source

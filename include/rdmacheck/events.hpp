@@ -89,8 +89,13 @@ struct Library {
 inline const Library Library::Core{0};
 const char* libraryName(Library l);  // its name in the litmus syntax: "rdma", "sv", "bal"
 
+// herd7's X86 SFENCE and LFENCE: F events of its sets SFENCE and LFENCE, which
+// only a model in herd7's terms sees (Stmt::Kind::SFence).
+enum class WeakFence : unsigned char { None, Store, Load };
+
 struct Event {
     EventKind kind = EventKind::F;
+    WeakFence weakFence = WeakFence::None;  // an F event: SFENCE, LFENCE
     int thread = -1;    // -1 for initial writes
     int location = -1;  // index into the program's locations, -1 if none
     int remote = 0;     // remote node of NIC events, polls, rfences and global fences; 0 if none

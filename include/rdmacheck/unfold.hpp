@@ -24,7 +24,7 @@ public:
 struct ThreadPath {
     std::vector<Event> events;                   // po order; Value::Read indexes this vector
     std::vector<std::pair<int, int>> pollsFrom;  // (write, poll) indexes into events
-    std::vector<std::pair<int, int>> lockedPairs;  // (read, write) of a locked instruction (lockedAsTwo)
+    std::vector<std::pair<int, int>> lockedPairs;  // (read, write) of a locked instruction (herdEvents)
     std::vector<ValueConstraint> constraints;
     std::map<std::string, Value> registers;
     bool cut = false;
@@ -33,7 +33,9 @@ struct ThreadPath {
 
 struct UnfoldOptions {
     int unroll = 2;          // loop iterations kept
-    bool lockedAsTwo = false;  // X86 locked instructions as a read and a write joined by rmw (Model::herdEvents)
+    // X86 instructions as herd7's events (Model::herdEvents): a locked one a read and a write joined by rmw, an
+    // unlocked update's out of po, SFENCE and LFENCE fence events.
+    bool herdEvents = false;
     // Also every path cut just before a test's reads (assume, if, while): the
     // prefixes robustness quantifies over (doc/model-notes.md §N21).
     bool prefixes = false;

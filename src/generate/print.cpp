@@ -170,6 +170,8 @@ std::string stmt(const Stmt& s, int depth) {
         case Stmt::Kind::UnlockedUpdate:
         case Stmt::Kind::MemoryMove:
         case Stmt::Kind::MemoryExchange:
+        case Stmt::Kind::SFence:
+        case Stmt::Kind::LFence:
         case Stmt::Kind::Label:
         case Stmt::Kind::Jump: throw std::invalid_argument("X86 statement in an RDMA test");
     }

@@ -156,6 +156,8 @@ private:
             case Stmt::Kind::Poll: emit(Instr::Op::Poll, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::RFence: emit(Instr::Op::RFence, st.where).node = st.node; remoteNode(st.node); return;
             case Stmt::Kind::MFence: emit(Instr::Op::MFence, st.where); return;
+            case Stmt::Kind::SFence:
+            case Stmt::Kind::LFence: return;  // the machines run rdmacheck's own models, where they are no event
             case Stmt::Kind::Assume: assume(st, st.compare); return;
             case Stmt::Kind::If: ifThenElse(st); return;
             case Stmt::Kind::Choice: choice(st); return;

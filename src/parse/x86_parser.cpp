@@ -403,12 +403,10 @@ private:
         if (mnemonic == "MFENCE" || mnemonic == "SFENCE" || mnemonic == "LFENCE") {
             code.push_back(prefix + mnemonic);
             if (locked) throw InputError(op.where, kLockTakes);
-            // x86-TSO orders what SFENCE and LFENCE order anyway (herd7's
-            // x86tso.cat agrees): only MFENCE is an event.
-            if (mnemonic != "MFENCE") return {};
             Stmt s;
             s.where = op.where;
-            s.kind = Stmt::Kind::MFence;
+            s.kind = mnemonic == "MFENCE" ? Stmt::Kind::MFence
+                     : mnemonic == "SFENCE" ? Stmt::Kind::SFence : Stmt::Kind::LFence;
             return {s};
         }
         if (mnemonic == "CMP") {  // its operands into the registers a jump compares

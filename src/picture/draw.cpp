@@ -96,7 +96,8 @@ std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& loca
     if (isInitEvent(e)) return eventLabel(ex, locations, event);
     const std::string loc = "[" + locations[e.location < 0 ? 0 : e.location].name + "]";
     std::string label = eventName(ex, event) + ": ";
-    if (e.kind == EventKind::F) return label + "MFENCE";
+    if (e.kind == EventKind::F)
+        return label + (e.weakFence == WeakFence::Store ? "SFENCE" : e.weakFence == WeakFence::Load ? "LFENCE" : "MFENCE");
     if (e.kind == EventKind::CAS) {
         label += "RMW" + loc + "=" + std::to_string(ex.readValues[event]) + "→" +
                  std::to_string(e.written.eval(ex.readValues));

@@ -140,6 +140,10 @@ std::vector<BaseSet> makeBaseSets() {
         {"M", "R | W", [](const Event& e) { return isRead(e.kind) || isWrite(e.kind); }},
         {"Locked", "the reads and writes of X86 locked instructions, where a model in herd7's terms sees two events",
          [](const Event& e) { return e.locked; }},
+        {"SFENCE", "X86 SFENCE events, where a model in herd7's terms sees them (F events)",
+         [](const Event& e) { return e.weakFence == WeakFence::Store; }},
+        {"LFENCE", "X86 LFENCE events, where a model in herd7's terms sees them (F events)",
+         [](const Event& e) { return e.weakFence == WeakFence::Load; }},
         {"Inst",
          "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW (the RDMA^TSO paper, "
          "§4)",

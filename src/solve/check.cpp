@@ -99,7 +99,7 @@ UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll
     UnfoldOptions options;
     options.unroll = unroll;
     options.prefixes = prefixes;
-    options.lockedAsTwo = model.herdEvents;
+    options.herdEvents = model.herdEvents;
     UnfoldedProgram program = unfold(test, options);
     checkModelSupports(program, model);
     return program;

@@ -318,6 +318,12 @@ private:
                 break;
             case Stmt::Kind::RFence: emit(s, EventKind::NF, -1, st.node, st.where); break;
             case Stmt::Kind::MFence: emit(s, EventKind::F, -1, 0, st.where); break;
+            case Stmt::Kind::SFence:
+            case Stmt::Kind::LFence:
+                if (options_.herdEvents)
+                    s.path.events[emit(s, EventKind::F, -1, 0, st.where)].weakFence =
+                        st.kind == Stmt::Kind::SFence ? WeakFence::Store : WeakFence::Load;
+                break;
             case Stmt::Kind::Cas: cas(std::move(s), st); return;
             case Stmt::Kind::RCas:
             case Stmt::Kind::RFaa: remoteRmw(s, st); break;
@@ -544,7 +550,7 @@ private:
     }
 
     void requireHerdEvents(const Stmt& st, const std::string& what, const std::string& instead) const {
-        if (!options_.lockedAsTwo)
+        if (!options_.herdEvents)
             throw InputError(st.where, what + " is supported only under a model in herd7's terms (herd7's x86tso.cat, "
                                        "say): herd7 leaves its reads and writes unordered within the instruction, "
                                        "which rdmacheck's own models and the machines do not; " + instead);
@@ -570,7 +576,7 @@ private:
     // value); returns the read. One CAS event, or for a model in herd7's terms
     // herd7's read and write joined by rmw.
     int lockedAccess(PathState& s, const Stmt& st) {
-        if (!options_.lockedAsTwo)
+        if (!options_.herdEvents)
             return emit(s, EventKind::CAS, locations_.local(st.target, thread_.node), 0, st.where);
         const auto [read, write] = readThenWrite(s, st.target, st.target, st.where);
         s.path.events[read].locked = s.path.events[write].locked = true;

@@ -444,7 +444,7 @@ TEST(Unfold, XchgOfTwoLocationsIsHerd7sFourEvents) {
                                      " MOV EAX,[z] ;\nexists (x=2)\n",
                                      "t.litmus");
     UnfoldOptions o;
-    o.lockedAsTwo = true;
+    o.herdEvents = true;
     const ExecutionGraph sk = unfold(t, o).skeleton({0});
     const int first = sk.threadEvents[0][1];  // the read of x
     ASSERT_EQ(sk.threadEvents[0].size(), 6u);
