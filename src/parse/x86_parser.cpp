@@ -4,6 +4,7 @@
 // LFENCE, CMP and forward jumps). Registers are thread-local values.
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <map>
 #include <optional>
 
@@ -77,6 +78,12 @@ public:
             lex_.next();
             t.filter = parseCondition(lex_, {parseName, startsName});
         }
+        if (lex_.peek().kind == Token::Kind::End) {
+            // herd7 takes a test without a condition as `forall (true)`, observing what `locations` lists.
+            t.quantifier = Quantifier::Forall;
+            refuseObservedAddresses(t);
+            return t;
+        }
         if (lex_.peek().isWord("final")) {
             // herd7 reads `final C; with ...` as `exists C` and ignores the `with` part.
             lex_.next();
@@ -85,6 +92,8 @@ public:
             lex_.failHere("expected the final condition ('exists', '~exists', 'forall' or 'final')");
         }
         t.condition = parseCondition(lex_, {parseName, startsName});
+        if (t.filter) refuseWideValues(*t.filter);
+        refuseWideValues(t.condition);
         refuseObservedAddresses(t);
         return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
     }
@@ -119,7 +128,9 @@ private:
                     pointAt(t, c, lex_.next());
                     continue;
                 }
+                const Token number = lex_.peek();
                 value = lex_.expectInt("as the initial value");
+                refuseWideValue(value, number.where);
             }
             if (c.thread >= 0) {
                 // herd7 takes neither branch of a jump on a flag that is neither (it finds no execution).
@@ -160,6 +171,19 @@ private:
     const std::string* addressIn(const std::string& name) const {
         auto it = test_->registerAddress.find(std::to_string(thread_) + ":" + name);
         return it == test_->registerAddress.end() ? nullptr : &it->second;
+    }
+
+    // herd7 reads the values of the init block and of conditions as 32-bit
+    // integers and stops on any other (where an immediate of the code wraps).
+    static void refuseWideValue(long long value, const SourceLoc& where) {
+        if (value < INT32_MIN || value > INT32_MAX)
+            throw InputError(where, std::to_string(value) + " is not a 32-bit value: herd7 reads the init block's "
+                                    "and the condition's values as 32-bit integers (-2147483648 to 2147483647) and "
+                                    "stops on others");
+    }
+    static void refuseWideValues(const Cond& c) {
+        if (c.kind == Cond::Kind::Atom && !c.sameAs) refuseWideValue(c.value, c.where);
+        for (const Cond& a : c.args) refuseWideValues(a);
     }
 
     // A register holding an address is read only inside [ ]: its value is no number.
