@@ -22,6 +22,7 @@ struct FileReport {
     std::string model;     // the model it was checked under (reports of this run)
     bool checked = false;  // a verdict came out (then ok, quantifier)
     bool ok = false;
+    bool loop = false;     // the verdict says `Loop Ok`/`Loop No`: a loop was cut at the unrolling bound
     Quantifier quantifier = Quantifier::Exists;
     bool timedOut = false;
     double seconds = 0;

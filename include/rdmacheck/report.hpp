@@ -22,6 +22,11 @@ Quantifier quantifierOfKind(const std::string& kind);
 
 std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.shown
 
+// The warning of a loop whose unroll bound cut a candidate execution (herd7's
+// "unrolling limit exceeded"); a JSON log's record says `Loop` with it.
+constexpr const char* kUnrollCut =
+    "loop unrolled to the bound; executions needing more iterations may be missing (raise --unroll)";
+
 struct ReportOptions {
     bool showTime = true;
     bool showWarnings = true;  // herd7's -q leaves them out

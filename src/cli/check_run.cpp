@@ -116,6 +116,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         const CheckResult result = checkTest(test, m, relations, pictureError, notDrawn);
         report.checked = true;
         report.ok = result.ok;
+        report.loop = !result.cutLoops.empty();
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
         for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result, state));

@@ -76,6 +76,13 @@ public:
             for (const std::string& name : longOptionNames(*sub)) known_.insert(name);
     }
 
+    // herd7's -name true|false (OCaml's Arg.Bool; -speedcheck also fast): whether it is on.
+    static bool boolean(const std::string& arg, const std::string& value, const SourceLoc& where, bool fast) {
+        if (value == "true" || value == "false" || (fast && value == "fast")) return value != "false";
+        fail(where, "herd7's " + arg + " takes " + (fast ? "false, true or fast" : "true or false") + ", not '" +
+                        value + "'");
+    }
+
     // Translates args[i] (and its argument); returns the index of the last argument taken.
     size_t take(const std::vector<std::string>& args, size_t i, const SourceLoc& where) {
         const std::string& arg = args[i];
@@ -105,10 +112,9 @@ public:
             out_.push_back(it->second);
             if (it->first == "-I" || it->first == "-cat" || it->first == "-nshow") out_.push_back(value());
         } else if (auto it = kBooleans.find(arg); it != kBooleans.end()) {
-            const std::string& v = value();
-            if (v != "false") out_.push_back(it->second);
+            if (boolean(arg, value(), where, arg == "-speedcheck")) out_.push_back(it->second);
         } else if (arg == "-showone") {
-            if (value() != "false") out_.insert(out_.end(), {"--max-pictures", "1"});
+            if (boolean(arg, value(), where, false)) out_.insert(out_.end(), {"--max-pictures", "1"});
         } else if (arg == "-skipchecks") {
             std::istringstream names(value());
             for (std::string name; std::getline(names, name, ',');) out_.insert(out_.end(), {"--skip", name});

@@ -7,6 +7,7 @@
 #include <climits>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "condition.hpp"
 #include "front_ends.hpp"
@@ -117,9 +118,13 @@ private:
 
     void parseInit(LitmusTest& t) {
         lex_.expect("{", "to open the init block");
+        std::set<std::string> initialised;
         while (!lex_.peek().is("}")) {
             Cond c;  // reuse the condition name grammar: x, [x], 0:EAX, P0:EAX
             parseName(lex_, c);
+            const std::string name = c.thread >= 0 ? std::to_string(c.thread) + ":" + c.loc : c.loc;
+            if (!initialised.insert(name).second)  // herd7: "Location ... is initialized more than once"
+                throw InputError(c.where, name + " is given an initial value twice in the init block");
             long long value = 0;
             if (lex_.peek().is("=")) {
                 lex_.next();
@@ -277,7 +282,10 @@ private:
                 thread_ = static_cast<int>(i);
                 parseCell(t.threads[i].body, t.x86Code[i]);
                 if (i + 1 < t.threads.size()) {
-                    if (lex_.peek().is(";")) break;  // short row: the remaining cells are empty
+                    if (lex_.peek().is(";"))  // herd7: "mismatch in instruction lines"
+                        lex_.failHere("this row has " + std::to_string(i + 1) + " of the " +
+                                      std::to_string(t.threads.size()) + " columns of the thread header (each row "
+                                      "has one cell per thread, empty ones too)");
                     lex_.expect("|", "between thread columns");
                 }
             }

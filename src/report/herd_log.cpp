@@ -51,6 +51,8 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
                 }
                 r.test = j.at("test").get<std::string>();
                 r.ok = j.at("ok").get<bool>();
+                for (const nlohmann::json& w : j.value("warnings", nlohmann::json::array()))
+                    r.loop = r.loop || w.value("message", "") == kUnrollCut;
                 r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
                 r.seconds = j.value("time", 0.0);
                 r.options = j.value("options", nlohmann::json::object());
@@ -76,7 +78,7 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
                 inStates = true;
             } else if (line == "Ok" || line == "No" || line == "Loop Ok" || line == "Loop No") {
                 inStates = false;
-                r.checked = true, r.ok = line.back() == 'k';
+                r.checked = true, r.ok = line.back() == 'k', r.loop = line.rfind("Loop ", 0) == 0;
             } else if (inStates) {
                 r.states.push_back(line);
             }

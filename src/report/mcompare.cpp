@@ -108,7 +108,7 @@ Log logOf(const CompareColumn& column) {
     Log log;
     for (const FileReport& r : column.reports) {
         if (!r.checked) continue;
-        auto [it, fresh] = log.try_emplace(r.test, Outcome{kindOf(r.quantifier), r.ok ? "Ok" : "No", r.hash, {}});
+        auto [it, fresh] = log.try_emplace(r.test, Outcome{kindOf(r.quantifier), std::string(r.loop ? "Loop " : "") + (r.ok ? "Ok" : "No"), r.hash, {}});
         std::vector<State> states = sortedStates(r.states);
         if (!fresh) states.insert(states.end(), it->second.states.begin(), it->second.states.end());
         std::sort(states.begin(), states.end());

@@ -11,11 +11,6 @@ namespace rdmacheck {
 
 namespace {
 
-// The warning of a loop whose unroll bound cut a candidate execution (herd7's
-// "unrolling limit exceeded").
-constexpr const char* kUnrollCut =
-    "loop unrolled to the bound; executions needing more iterations may be missing (raise --unroll)";
-
 // The warning of a test none of whose executions completes (a deadlock, for a
 // protocol): herd7's verdict stands, but it speaks of no execution.
 constexpr const char* kNoneCompletes =

@@ -368,6 +368,26 @@ TEST(Cli, CompareMatchesMcompare7) {
     EXPECT_EQ(same.status, 0) << same.out << same.err;
 }
 
+// A verdict cut at the unrolling bound is `Loop Ok` / `Loop No` in mcompare7's
+// Kind column, from herd7's log (tests/compare/loop.log, two tests of
+// litmus/x86) as from rdmacheck's own, text or JSON.
+TEST(Cli, CompareKeepsLoopVerdicts) {
+    const std::string dir = sourceDir() + "/tests/compare/";
+    std::istringstream reference(readFile(dir + "mcompare7-loop.txt"));
+    std::string expected;
+    for (std::string line; std::getline(reference, line);)
+        if (line.rfind("# ", 0) != 0) expected += line + "\n";
+    EXPECT_EQ(runTool("compare " + dir + "loop.log " + dir + "loop.log").out, expected);
+    const TempDir tmp("loop-logs");
+    const std::string tests = sourceDir() + "/litmus/x86/x86-loop-back-out.litmus " + sourceDir() +
+                              "/litmus/x86/x86-loop-exit-nested.litmus";
+    std::ofstream(tmp / "text.log") << runTool("--no-time " + tests).out;
+    std::ofstream(tmp / "json.log") << runTool("--json " + tests).out;
+    const ToolRun ours = runTool("compare " + (tmp / "text.log") + " " + (tmp / "json.log"));
+    EXPECT_NE(ours.out.find("|Loop Ok|"), std::string::npos) << ours.out;
+    EXPECT_NE(ours.out.find("|Loop No|"), std::string::npos) << ours.out;
+}
+
 // mcompare7's -pos, -neg and -eq write the names of the tests with positive
 // and negative differences and of those some column has the first's states
 // for, one a line: mcompare7 7.58 wrote these files for these logs, here.

@@ -220,6 +220,12 @@ TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
               std::string::npos)
         << r.err;
     EXPECT_EQ(runTool("-j2 --no-time " + mp).status, 0) << "-j2 stays -j 2";
+    EXPECT_EQ(runTool("-speedcheck fast " + mp).status, 0);
+    r = runTool("-speedcheck maybe " + mp);  // herd7: "bad tag for -speedcheck"
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "rdmacheck: error: herd7's -speedcheck takes false, true or fast, not 'maybe'\n");
+    EXPECT_EQ(runTool("-showinitwrites yes " + mp).err,
+              "rdmacheck: error: herd7's -showinitwrites takes true or false, not 'yes'\n");
 }
 
 // herd7's -conf FILE: `key value` lines, # comments; picture styles warned
