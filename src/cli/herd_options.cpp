@@ -71,9 +71,12 @@ bool isWordOption(const std::string& arg) {
 class Translator {
 public:
     Translator(const CLI::App& app, std::vector<std::string>& out) : out_(out) {
-        for (const std::string& name : longOptionNames(app)) known_.insert(name);
-        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-            for (const std::string& name : longOptionNames(*sub)) known_.insert(name);
+        mainOptions_ = longOptionNames(app);
+        known_.insert(mainOptions_.begin(), mainOptions_.end());
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+            std::vector<std::string>& names = commandOptions_[sub->get_name()] = longOptionNames(*sub);
+            known_.insert(names.begin(), names.end());
+        }
     }
 
     // herd7's -name true|false (OCaml's Arg.Bool; -speedcheck also fast): whether it is on.
@@ -87,6 +90,7 @@ public:
     size_t take(const std::vector<std::string>& args, size_t i, const SourceLoc& where) {
         const std::string& arg = args[i];
         if (arg == "compare") compare_ = true;
+        if (command_.empty() && commandOptions_.count(arg)) command_ = arg;
         const bool herds = isWordOption(arg) || kRenamed.count(arg) || arg == "-o" || (compare_ && isMcompareOption(arg));
         if (!herds) {
             out_.push_back(arg);
@@ -127,8 +131,8 @@ public:
         } else if (known_.count("-" + arg)) {
             out_.push_back("-" + arg);  // -model, -show, -unroll, -timeout, -json ...: the same option
         } else {
-            fail(where, "unknown option " + arg + " (rdmacheck's options start with '--'" +
-                            didYouMean("-" + arg, {known_.begin(), known_.end()}) + ")");
+            fail(where, "unknown option " + arg + " (rdmacheck's options start with '--'" + didYouMean("-" + arg, options()) +
+                            ")");
         }
         return i;
     }
@@ -167,7 +171,18 @@ private:
     }
 
     std::vector<std::string>& out_;
-    std::set<std::string> known_;
+    // The options a misspelt one is compared with: the main command's and the command's given before it.
+    std::vector<std::string> options() const {
+        std::vector<std::string> out = mainOptions_;
+        if (auto it = commandOptions_.find(command_); it != commandOptions_.end())
+            out.insert(out.end(), it->second.begin(), it->second.end());
+        return out;
+    }
+
+    std::set<std::string> known_;  // every command's
+    std::vector<std::string> mainOptions_;
+    std::map<std::string, std::vector<std::string>> commandOptions_;
+    std::string command_;  // the command given (run, diy, ...), if any yet
     bool compare_ = false;
     int depth_ = 0;
 };

@@ -189,6 +189,10 @@ private:
 
     void include(const ModelItem& it, int depth) {
         if (depth >= 8) throw InputError(it.where, "includes nested more than 8 deep (an include cycle?)");
+        // herd7's include searches as a model's name does: say each place looked at.
+        if (isImplicit(it.text) && path_.find(it.text, dirOf(it.where.file)).empty())
+            throw InputError(it.where, "cannot find included model file " + it.text + " (looked at " +
+                                           joined(lookedIn(path_, it.text, dirOf(it.where.file))) + ")");
         read(located(it), it.where, "included model file", depth + 1);
     }
 

@@ -220,6 +220,8 @@ TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
               std::string::npos)
         << r.err;
     EXPECT_EQ(runTool("-j2 --no-time " + mp).status, 0) << "-j2 stays -j 2";
+    // A misspelt option is compared with the main command's and the given command's, not diy's --mode.
+    EXPECT_NE(runTool("-modle x86tso.cat " + mp).err.find("(did you mean '--model'?)"), std::string::npos);
     EXPECT_EQ(runTool("-speedcheck fast " + mp).status, 0);
     r = runTool("-speedcheck maybe " + mp);  // herd7: "bad tag for -speedcheck"
     EXPECT_EQ(r.status, 2);
