@@ -351,10 +351,15 @@ private:
     Operand parseOperand() {
         Operand o;
         o.where = lex_.peek().where;
-        if (lex_.peek().is("[")) {
-            lex_.next();
+        if (lex_.peek().is("[") || lex_.peek().is("(")) {
+            // herd7 reads (REG) as [REG], and no location inside ( ).
+            const bool parenthesised = lex_.next().is("(");
             o.kind = Operand::Kind::Memory;
-            o.name = lex_.expectIdent("(a location) inside '[ ]'").text;
+            const Token inside = lex_.expectIdent(parenthesised ? "(a register) inside '( )'" : "(a location) inside '[ ]'");
+            o.name = inside.text;
+            if (parenthesised && !isRegister(o.name))
+                throw InputError(inside.where, "'(" + o.name + ")' reads where a register points: write [" + o.name +
+                                                   "] for the location");
             if (isRegister(o.name)) {
                 const std::string* address = addressIn(o.name);
                 if (!address)
@@ -364,7 +369,7 @@ private:
                 o.through = o.name;
                 o.name = *address;
             }
-            lex_.expect("]", "after the location");
+            lex_.expect(parenthesised ? ")" : "]", parenthesised ? "after the register" : "after the location");
         } else if (lex_.peek().is("$") || lex_.peek().kind == Token::Kind::Int || lex_.peek().is("-")) {
             if (lex_.peek().is("$")) lex_.next();
             o.kind = Operand::Kind::Immediate;
