@@ -117,8 +117,9 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     for (const auto& [state, satisfies] : r.states) out << stateLine(r, state) << "\n";
     // herd7 marks the verdict of a test whose unrolling bound cut a candidate (herd/top_herd.ml).
     out << (r.cutLoops.empty() ? "" : "Loop ") << (r.ok ? "Ok" : "No") << "\n";
-    // The answer-only modes count no executions: they print no counts.
-    const bool counted = r.mode == CheckMode::Executions;
+    // --states counts no executions: it prints no counts; --speedcheck counts the one execution it stopped
+    // at, as herd7's -speedcheck does.
+    const bool counted = r.mode != CheckMode::States;
     // herd7 counts the witnesses of ~exists C against ~C, its Observation against C.
     const bool negated = r.quantifier == Quantifier::NotExists;
     if (counted)

@@ -314,7 +314,7 @@ private:
         z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
         if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
         if (firstExecutionWhere(encoding, decisive)) {
-            record(encoding.current());
+            record(encoding.current());  // counted, as herd7's -speedcheck counts the execution it stops at
             return true;
         }
         if (!result_.completes) result_.completes = anyExecution(encoding);
