@@ -47,7 +47,10 @@ std::string timeLine(const std::string& test, double seconds);
 // JSON warnings, one per loop the unroll bound cut, with `message`.
 nlohmann::json cutLoopWarnings(const std::vector<SourceLoc>& loops, const std::string& message);
 
-void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options);
+// herd7's report to `out`, its warnings (a loop cut at the bound, no execution
+// completing) to `warnings`, as herd7 prints them on stderr.
+void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test, const CheckResult& r,
+               const ReportOptions& options);
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options = {});
 // A JSON record of an error: where (line and column 0 when the whole file or
 // an option is meant), the message, the exit code it causes and whether

@@ -102,7 +102,7 @@ const Model& CheckRun::model(const std::string& name, const std::string& test) {
 FileReport CheckRun::checkFile(const std::string& file) {
     FileReport report;
     report.file = file;
-    std::ostringstream out;
+    std::ostringstream out, warnings;  // herd7 prints its warnings on stderr
     const auto start = std::chrono::steady_clock::now();
     try {
         LitmusTest test = parseLitmusFile(file);
@@ -128,10 +128,11 @@ FileReport CheckRun::checkFile(const std::string& file) {
             if (explanation) record["explanation"] = explanationJson(test, m.name, *explanation);
             out << dumpJson(record) << "\n";
         } else {
-            printHerd(out, test, result, reportOptions_);
+            printHerd(out, warnings, test, result, reportOptions_);
             if (explanation) printExplanation(out, test, m.name, *explanation);
         }
         report.print(false, out.str());
+        report.print(true, warnings.str());
         out.str("");
         if (notDrawn > 0)
             report.print(true, printable(file) + ": note: " + std::to_string(notDrawn) + " more executions not drawn (--max-pictures " +

@@ -108,7 +108,8 @@ std::string machineNote(const CheckResult& r) {
 
 }  // namespace
 
-void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {
+void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test, const CheckResult& r,
+               const ReportOptions& options) {
     out << "Test " << r.test << " " << kindWord(r.quantifier) << "\n";
     // Which model ran (the default depends on the test); herdtools' log readers
     // skip lines between Test and States.
@@ -134,10 +135,10 @@ void printHerd(std::ostream& out, const LitmusTest& test, const CheckResult& r, 
     }
     if (options.showTime) out << timeLine(r.test, r.seconds);
     if (test.arch == Arch::X86) out << "Hash=" << herdHash(test) << "\n";
-    for (const SourceLoc& loop : r.cutLoops)
-        if (options.showWarnings) out << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
-    if (!r.completes && options.showWarnings) out << "Warning: " << SourceLoc{test.file, 0, 0}.str() << ": " << kNoneCompletes << "\n";
     out << "\n";
+    if (!options.showWarnings) return;
+    for (const SourceLoc& loop : r.cutLoops) warnings << "Warning: " << loop.str() << ": " << kUnrollCut << "\n";
+    if (!r.completes) warnings << "Warning: " << SourceLoc{test.file, 0, 0}.str() << ": " << kNoneCompletes << "\n";
 }
 
 nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const ReportOptions& options) {

@@ -57,12 +57,12 @@ TEST(Cli, WarnsWhenNoExecutionCompletes) {
         ToolRun r = runTool(std::string("--no-time ") + options + " " + file);
         EXPECT_EQ(r.status, 0) << options << r.err;
         EXPECT_NE(r.out.find("States 0\nOk\n"), std::string::npos) << options << r.out;
-        EXPECT_NE(r.out.find(warning), std::string::npos) << options << r.out;
+        EXPECT_NE(r.err.find(warning), std::string::npos) << options << r.err;  // on stderr, as herd7's
         ToolRun j = runTool(std::string("--json ") + options + " " + file);
         EXPECT_NE(j.out.find("\"line\":0,\"message\":\"no execution completes"), std::string::npos) << j.out;
     }
     ToolRun live = runTool("--no-time " + corpusFile("fig3e-sb-polled-gets.litmus"));
-    EXPECT_EQ(live.out.find("Warning"), std::string::npos) << live.out;
+    EXPECT_EQ(live.err.find("Warning"), std::string::npos) << live.err;
 }
 
 // The tool keeps nothing in the temporary directory: pictures (Graphviz runs in

@@ -119,8 +119,8 @@ TEST_P(X86TsoDeclarative, AgreesWithHerd7Dat3mAndRdmaTso) {
         EXPECT_EQ(r.negative, expected.at("negative").get<uint64_t>());
         EXPECT_EQ(conditionText(test.quantifier, test.condition), expected.at("condition").get<std::string>());
         // herd7's own log, line for line (Time aside), Hash= included
-        std::ostringstream report;
-        printHerd(report, test, r, ReportOptions{false});
+        std::ostringstream report, warnings;
+        printHerd(report, warnings, test, r, ReportOptions{false});
         std::string ours = report.str();  // without our Model line, which herd7 does not print
         ours.erase(ours.find("Model "), ours.find('\n', ours.find("Model ")) - ours.find("Model ") + 1);
         const auto logged = e.herdLog.find(r.test);
