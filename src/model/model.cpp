@@ -356,7 +356,11 @@ private:
         if (later != laterLets_.end())
             throw InputError(e.where, "'" + e.name + "' is defined later, at " + later->second.str() +
                                           "; a definition may use only earlier ones, so definitions form no cycle");
-        throw InputError(e.where, "unknown name '" + e.name + "' (" + knownNames() + ")");
+        const auto [relations, sets] = knownNames();
+        std::vector<std::string> all = relations;
+        all.insert(all.end(), sets.begin(), sets.end());
+        throw InputError(e.where, "unknown name '" + e.name + "'" + didYouMean(e.name, all) + " (relations: " +
+                                      joined(relations) + "; event sets: " + joined(sets) + ")");
     }
 
     void built(const ModelExpr& op) override {
@@ -366,7 +370,8 @@ private:
                                            std::to_string(kMaxModelOperators) + " operators");
     }
 
-    std::string knownNames() const {
+    // The relations and the event sets a model may name here.
+    std::pair<std::vector<std::string>, std::vector<std::string>> knownNames() const {
         std::vector<std::string> relations, sets;
         for (const BaseRelation& r : baseRelations()) relations.push_back(r.name);
         sets.push_back(libraryName(Library::Core));
@@ -382,7 +387,7 @@ private:
         for (const Definition& d : m_.definitions)
             if (defined.insert(userName(d.name)).second)
                 (d.type == ExprType::Set ? sets : relations).push_back(userName(d.name));
-        return "relations: " + joined(relations) + "; event sets: " + joined(sets);
+        return {relations, sets};
     }
 
     // How deep a walk of e recurses: a level per operator and per definition it

@@ -172,7 +172,7 @@ TEST(Errors, ModelFileMistakesArePositioned) {
                 "keyword.cat:11:1: error: expected a declaration (let, include, acyclic, irreflexive, empty, flag, "
                 "show, procedure, call, with, if, table, stamps, events, libraries), found 'irreflexiv'");
     expectError(variant("relation", "| rb-i)", "| rb-ii)"),
-                "relation.cat:7:34: error: unknown name 'rb-ii' (relations: po, ");
+                "relation.cat:7:34: error: unknown name 'rb-ii' (did you mean 'rb-i'?) (relations: po, ");
     expectError(variant("typed", "[nlW];pf", "nlW;pf"), "typed.cat:8:25: error: ';' takes a relation, 'nlW' is an "
                                                          "event set");
     expectError(variant("later", "let ib =", "let ib = ob | "), "later.cat:7:10: error: 'ob' is defined later");

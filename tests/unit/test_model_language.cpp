@@ -33,7 +33,7 @@ std::string errorOf(const std::string& text, const ModelOptions& options = {}) {
 TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     // The definitions herd7 predefines (models/_herd7.cat) and its stdlib's (models/stdlib.cat) are in scope.
     EXPECT_EQ(errorOf("acyclic po | rff as x"),
-              "m.cat:1:14: unknown name 'rff' (relations: po, loc, int, ext, id, sqp, same-call, same-work, iso, ar, "
+              "m.cat:1:14: unknown name 'rff' (did you mean 'rf'?) (relations: po, loc, int, ext, id, sqp, same-call, same-work, iso, ar, "
               "pf, locked-rmw, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, po-loc, rfe, rfi, co0, "
               "lxsx; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Locked, SFENCE, LFENCE, Inst, "
               "lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, "
