@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace rdmacheck {
 
@@ -90,6 +91,17 @@ inline long long apply(Operator op, long long a, long long b) {
 }
 
 inline bool isUnary(Operator op) { return op == Operator::Neg; }
+
+// A node of any of the expression types (Expr, Value, CompiledExpr) applying
+// `op` to `args`: each type's operation() is this.
+template <class Node>
+Node operationNode(Operator op, std::vector<Node> args) {
+    Node node;
+    node.kind = Node::Kind::Operation;
+    node.op = op;
+    node.args = std::move(args);
+    return node;
+}
 
 // What an X86 test wraps to 32 bits (herd/X86Sem.ml works on Int32): sums,
 // differences, products, negations. The bitwise operations of 32-bit values

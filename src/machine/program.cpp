@@ -22,11 +22,7 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
 }
 
 CompiledExpr CompiledExpr::operation(Operator op, std::vector<CompiledExpr> args) {
-    CompiledExpr c;
-    c.kind = Kind::Operation;
-    c.op = op;
-    c.args = std::move(args);
-    return c;
+    return arith::operationNode(op, std::move(args));
 }
 
 namespace {

@@ -13,10 +13,7 @@ Expr Expr::location(std::string name, SourceLoc w) {
 }
 
 Expr Expr::operation(Operator op, std::vector<Expr> args, SourceLoc w) {
-    Expr e;
-    e.kind = Kind::Operation;
-    e.op = op;
-    e.args = std::move(args);
+    Expr e = arith::operationNode(op, std::move(args));
     e.where = std::move(w);
     return e;
 }

@@ -87,13 +87,7 @@ Value Value::readBy(int event) {
     return v;
 }
 
-Value Value::operation(Operator op, std::vector<Value> args) {
-    Value v;
-    v.kind = Kind::Operation;
-    v.op = op;
-    v.args = std::move(args);
-    return v;
-}
+Value Value::operation(Operator op, std::vector<Value> args) { return arith::operationNode(op, std::move(args)); }
 
 Value Value::received(int event, int index) {
     Value v = readBy(event);

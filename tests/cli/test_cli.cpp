@@ -356,14 +356,19 @@ TEST(Cli, CompareLogsAndModels) {
 // compare prints what mcompare7 printed for the logs of tests/compare (the
 // reference's '# ' lines say how it was made); exit 1 for the differences
 // and for the test the first log lacks, which the table leaves out.
+// A table mcompare7 printed (tests/compare), without the '# ' lines that say how.
+static std::string mcompare7Table(const std::string& file) {
+    std::istringstream reference(readFile(sourceDir() + "/tests/compare/" + file));
+    std::string table;
+    for (std::string line; std::getline(reference, line);)
+        if (line.rfind("# ", 0) != 0) table += line + "\n";
+    return table;
+}
+
 TEST(Cli, CompareMatchesMcompare7) {
     const std::string dir = sourceDir() + "/tests/compare/";
-    std::istringstream reference(readFile(dir + "mcompare7-a-b-sc.txt"));
-    std::string expected;
-    for (std::string line; std::getline(reference, line);)
-        if (line.rfind("# ", 0) != 0) expected += line + "\n";
     ToolRun r = runTool("compare " + dir + "a.log " + dir + "b.log " + dir + "sc-model.log");
-    EXPECT_EQ(r.out, expected);
+    EXPECT_EQ(r.out, mcompare7Table("mcompare7-a-b-sc.txt"));
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "compare: not in the first log, so not in the table: Only-in-sc\n");
     ToolRun same = runTool("compare " + dir + "a.log " + dir + "a.log");
@@ -375,11 +380,7 @@ TEST(Cli, CompareMatchesMcompare7) {
 // litmus/x86) as from rdmacheck's own, text or JSON.
 TEST(Cli, CompareKeepsLoopVerdicts) {
     const std::string dir = sourceDir() + "/tests/compare/";
-    std::istringstream reference(readFile(dir + "mcompare7-loop.txt"));
-    std::string expected;
-    for (std::string line; std::getline(reference, line);)
-        if (line.rfind("# ", 0) != 0) expected += line + "\n";
-    EXPECT_EQ(runTool("compare " + dir + "loop.log " + dir + "loop.log").out, expected);
+    EXPECT_EQ(runTool("compare " + dir + "loop.log " + dir + "loop.log").out, mcompare7Table("mcompare7-loop.txt"));
     const TempDir tmp("loop-logs");
     const std::string tests = sourceDir() + "/litmus/x86/x86-loop-back-out.litmus " + sourceDir() +
                               "/litmus/x86/x86-loop-exit-nested.litmus";
