@@ -92,6 +92,13 @@ inline long long apply(Operator op, long long a, long long b) {
 
 inline bool isUnary(Operator op) { return op == Operator::Neg; }
 
+// `node` (an Operation of Value or CompiledExpr) evaluated, `evalArg` evaluating an operand.
+template <class Node, class EvalArg>
+long long evaluate(const Node& node, const EvalArg& evalArg) {
+    const long long a = evalArg(node.args[0]);
+    return apply(node.op, a, isUnary(node.op) ? 0 : evalArg(node.args[1]));
+}
+
 // A node of any of the expression types (Expr, Value, CompiledExpr) applying
 // `op` to `args`: each type's operation() is this.
 template <class Node>
@@ -101,6 +108,16 @@ Node operationNode(Operator op, std::vector<Node> args) {
     node.op = op;
     node.args = std::move(args);
     return node;
+}
+
+// ((v + 2^31) mod 2^32) - 2^31, the modulo Euclidean: v wrapped into 32 bits
+// as a node of its type, `constant` making a constant node.
+template <class Node, class Constant>
+Node wrapped32(Node v, const Constant& constant) {
+    const long long half = 1LL << 31;
+    Node shifted = operationNode(Operator::Add, std::vector<Node>{std::move(v), constant(half)});
+    Node reduced = operationNode(Operator::Mod, std::vector<Node>{std::move(shifted), constant(2 * half)});
+    return operationNode(Operator::Sub, std::vector<Node>{std::move(reduced), constant(half)});
 }
 
 // What an X86 test wraps to 32 bits (herd/X86Sem.ml works on Int32): sums,

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rdmacheck/arith.hpp"
 #include "rdmacheck/diagnostics.hpp"
 #include "rdmacheck/events.hpp"
 

@@ -21,8 +21,8 @@ enum class DiyArch { X86, RDMA };
 // keeps diy7's default (two internal edges in a row only where one keeps the
 // location and the other changes it, or a write read by the next event sits
 // beside a same-location edge), Critical alternates internal and external
-// edges (a thread has two accesses; fr or co before rf are both external), Free
-// takes every cycle that makes a test. An instruction's halves (Rmw, Put, Get)
+// edges, but keeps fr or co before rf on either side (as diy7), Free takes
+// every cycle that makes a test. An instruction's halves (Rmw, Put, Get)
 // join anything in every mode, as diy7's Rmw does.
 enum class DiyMode { Default, Critical, Free };
 

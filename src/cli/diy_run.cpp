@@ -107,7 +107,7 @@ int DiyFlags::run(const ModelSearchPath& models, const ResourceLimits& limits) {
         const Model second = loadModel(models, distinguishing[1], loading);
         std::vector<DiyTest> tests;
         size_t checked = 0;
-        for (const Distinction& d : distinguish(a, first, second, safeEdges, relaxEdges, size, composition(), checking, checked)) {
+        for (const Distinction& d : distinguish(a, first, second, safeEdges, relaxEdges, size, diyMode(), checking, checked)) {
             std::cerr << d.test.name << " (" << d.test.cycle << "): " << (d.allowedFirst ? "allowed" : "forbidden")
                       << " under " << first.shownName() << ", " << (d.allowedSecond ? "allowed" : "forbidden")
                       << " under " << second.shownName() << "\n";
@@ -143,7 +143,7 @@ int DiyFlags::map(const Model& m, const std::vector<DiyEdge>& safeEdges, std::ve
     for (const DiyEdge& e : safeEdges) safeNames += (safeNames.empty() ? "" : ", ") + e.name;
     std::cout << "Map " << m.shownName() << ": cycles of at most " << maxEdges << " edges over " << safeNames
               << " and one other edge\n";
-    for (const EdgeReading& r : relaxationMap(architecture(), m, safeEdges, candidates, maxEdges, composition(), checking)) {
+    for (const EdgeReading& r : relaxationMap(architecture(), m, safeEdges, candidates, maxEdges, diyMode(), checking)) {
         std::cout << r.edge << " " << r.text(maxEdges) << "\n";
     }
     return 0;
@@ -302,7 +302,7 @@ int DiyFlags::writeAll(const std::vector<DiyEdge>& safeEdges, const std::vector<
     if (!writer.open()) return 2;
     DiyCount count;
     bool ok = true;
-    forEachDiyTest(architecture(), safeEdges, relaxEdges, size, composition(), count,
+    forEachDiyTest(architecture(), safeEdges, relaxEdges, size, diyMode(), count,
                    [&](DiyTest&& test) { ok = ok && writer.add(std::move(test)); });
     if (!ok) return 2;
     writer.summary(count.cycles, count.repeats);

@@ -26,7 +26,7 @@ struct DiyFlags {
 
 private:
     DiyArch architecture() const { return arch == "RDMA" ? DiyArch::RDMA : DiyArch::X86; }
-    DiyMode composition() const {
+    DiyMode diyMode() const {
         return mode == "critical" ? DiyMode::Critical : mode == "free" ? DiyMode::Free : DiyMode::Default;
     }
     int write(const std::vector<DiyTest>& tests, size_t considered) const;

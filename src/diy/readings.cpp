@@ -53,8 +53,8 @@ EventKind kindNamed(const std::string& name) {
     throw std::logic_error("no event kind " + name);
 }
 
-// The relax reading of one edge over Rfe, Fre, Wse. Its cycles put the one
-// internal edge between external ones, which every mode keeps.
+// The relax reading of one edge over Rfe, Fre, Wse. The cycles the tables
+// need (the edge once, between external ones) are kept in every mode.
 EdgeReading readEdge(const Model& model, const DiyEdge& edge, int size, const CheckOptions& options) {
     std::vector<DiyEdge> safe;
     for (const char* name : {"Rfe", "Fre", "Wse"}) safe.push_back(*findDiyEdge(DiyArch::RDMA, name));

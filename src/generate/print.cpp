@@ -35,9 +35,9 @@ std::string locRef(const LocRef& ref) {
     return s;
 }
 
-// Binding strength as the expression grammar sees it (front_ends.hpp): E ::= T (+|- T)*, T ::= F (*|% F)*.
 std::string expr(const Expr& e, int context);
 
+// Binding strength as the expression grammar sees it (front_ends.hpp): E ::= T (+|- T)*, T ::= F (*|% F)*.
 int precedence(const Expr& e) {
     if (e.is(Operator::Add) || e.is(Operator::Sub)) return 1;
     return e.is(Operator::Mul) || e.is(Operator::Mod) ? 2 : 3;

@@ -13,10 +13,8 @@ long long CompiledExpr::eval(const std::vector<long long>& slots, const std::vec
         case Kind::Const: return value;
         case Kind::Slot: return slots[index];
         case Kind::Register: return registers[index];
-        case Kind::Operation: {
-            const long long a = args[0].eval(slots, registers);
-            return arith::apply(op, a, arith::isUnary(op) ? 0 : args[1].eval(slots, registers));
-        }
+        case Kind::Operation:
+            return arith::evaluate(*this, [&](const CompiledExpr& a) { return a.eval(slots, registers); });
     }
     return 0;
 }
@@ -107,15 +105,13 @@ private:
         return arith::wrapsTo32Bits(e.op) && wraps32_ ? wrapped(std::move(c)) : c;
     }
 
-    // X86 values wrap into 32 bits, as herd7's (unfold/wrap32.hpp): ((c + 2^31) mod 2^32) - 2^31.
+    // X86 values wrap into 32 bits, as herd7's (unfold/wrap32.hpp).
     static CompiledExpr wrapped(CompiledExpr c) {
-        auto binary = [](Operator op, CompiledExpr a, long long b) {
+        return arith::wrapped32(std::move(c), [](long long v) {
             CompiledExpr constant;
-            constant.value = b;
-            return CompiledExpr::operation(op, {std::move(a), constant});
-        };
-        const long long half = 1LL << 31;
-        return binary(Operator::Sub, binary(Operator::Mod, binary(Operator::Add, std::move(c), half), 2 * half), half);
+            constant.value = v;
+            return constant;
+        });
     }
 
     Instr& emit(Instr::Op op, const SourceLoc& where) {

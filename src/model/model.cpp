@@ -190,10 +190,11 @@ private:
     void include(const ModelItem& it, int depth) {
         if (depth >= 8) throw InputError(it.where, "includes nested more than 8 deep (an include cycle?)");
         // herd7's include searches as a model's name does: say each place looked at.
-        if (isImplicit(it.text) && path_.find(it.text, dirOf(it.where.file)).empty())
+        const std::string found = path_.find(it.text, dirOf(it.where.file));
+        if (found.empty() && isImplicit(it.text))
             throw InputError(it.where, "cannot find included model file " + it.text + " (looked at " +
                                            joined(lookedIn(path_, it.text, dirOf(it.where.file))) + ")");
-        read(located(it), it.where, "included model file", depth + 1);
+        read(found.empty() ? it.text : found, it.where, "included model file", depth + 1);
     }
 
     // Tables and stamps are named once, and not as a base name.

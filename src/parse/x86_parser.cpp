@@ -78,13 +78,17 @@ public:
         if (lex_.peek().isWord("filter")) {
             lex_.next();
             t.filter = parseCondition(lex_, {parseName, startsName});
+            refuseWideValues(*t.filter);
         }
-        if (lex_.peek().kind == Token::Kind::End) {
-            // herd7 takes a test without a condition as `forall (true)`, observing what `locations` lists.
-            t.quantifier = Quantifier::Forall;
-            refuseObservedAddresses(t);
-            return t;
-        }
+        // herd7 takes a test without a condition as `forall (true)`, observing what `locations` lists.
+        t.quantifier = Quantifier::Forall;
+        if (lex_.peek().kind != Token::Kind::End) parseFinalCondition(t);
+        refuseObservedAddresses(t);
+        return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
+    }
+
+private:
+    void parseFinalCondition(LitmusTest& t) {
         if (lex_.peek().isWord("final")) {
             // herd7 reads `final C; with ...` as `exists C` and ignores the `with` part.
             lex_.next();
@@ -93,13 +97,9 @@ public:
             lex_.failHere("expected the final condition ('exists', '~exists', 'forall' or 'final')");
         }
         t.condition = parseCondition(lex_, {parseName, startsName});
-        if (t.filter) refuseWideValues(*t.filter);
         refuseWideValues(t.condition);
-        refuseObservedAddresses(t);
-        return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
     }
 
-private:
     void skipToInitBlock() {
         const std::string& text = lex_.text();
         size_t pos = lex_.offset();
@@ -362,8 +362,9 @@ private:
                                                    "] for the location");
             if (isRegister(o.name)) {
                 const std::string* address = addressIn(o.name);
+                const std::string written = parenthesised ? "(" + o.name + ")" : "[" + o.name + "]";
                 if (!address)
-                    throw InputError(o.where, "[" + o.name + "] reads where " + o.name + " points: supported when the "
+                    throw InputError(o.where, written + " reads where " + o.name + " points: supported when the "
                                               "init block points it at a location (" + std::to_string(thread_) + ":" +
                                               o.name + "=x) and no instruction writes it");
                 o.through = o.name;
@@ -408,8 +409,8 @@ private:
         if (lex_.peek().kind != Token::Kind::Ident) lex_.seek(semicolon);
     }
 
-    // One instruction: a jump, or the statements it is (none for SFENCE and
-    // LFENCE); its herd7 text goes to `code`.
+    // One instruction: a jump, or the statements it is; its herd7 text goes
+    // to `code`.
     std::vector<Stmt> parseInstruction(Token op, std::vector<std::string>& code) {
         const std::string name = upper(op.text);
         if (name == "JMP" || jumpCondition(name)) {

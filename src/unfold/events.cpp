@@ -104,10 +104,7 @@ long long Value::eval(const std::vector<long long>& readValues) const {
     switch (kind) {
         case Kind::Const: return constant;
         case Kind::Read: return readValues.at(event);
-        case Kind::Operation: {
-            const long long a = args[0].eval(readValues);
-            return arith::apply(op, a, arith::isUnary(op) ? 0 : args[1].eval(readValues));
-        }
+        case Kind::Operation: return arith::evaluate(*this, [&](const Value& a) { return a.eval(readValues); });
     }
     return 0;
 }

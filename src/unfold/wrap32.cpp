@@ -62,14 +62,11 @@ void forEachValue(Path& path, const F& f) {
     for (auto& [name, v] : path.registers) f(v);
 }
 
-Value binary(Operator op, Value a, Value b) { return Value::operation(op, {std::move(a), std::move(b)}); }
-
-// ((v + 2^31) mod 2^32) - 2^31, the modulo Euclidean.
+// Each sum, difference, product and negation of v wrapped into 32 bits.
 Value wrapped(Value v) {
     for (Value& a : v.args) a = wrapped(std::move(a));
     if (v.kind != Value::Kind::Operation || !arith::wrapsTo32Bits(v.op)) return v;
-    const Value shifted = binary(Operator::Add, std::move(v), Value::of(-kMin));
-    return binary(Operator::Sub, binary(Operator::Mod, shifted, Value::of(1LL << 32)), Value::of(-kMin));
+    return arith::wrapped32(std::move(v), Value::of);
 }
 
 }  // namespace

@@ -117,8 +117,6 @@ bool allowedUnder(const DiyTest& test, const std::string& model) {
     return diyAllowed(test, loadModel(ModelSearchPath::withDefaults(), model), CheckOptions{});
 }
 
-// CPU events only: every thread on one node, x86-TSO's store buffering,
-// which RDMA^SC forbids.
 // The cycles each mode keeps (diy7's gen/alt.ml): critical alternates internal
 // and external edges (an fr or ws before an rf may both be external), default
 // lets two internal edges follow each other where one keeps the location and
@@ -132,7 +130,7 @@ std::set<std::string> cyclesOf(DiyArch arch, const std::string& edges, int size,
     return out;
 }
 
-bool internalPairs(const std::string& cycle, const std::function<bool(const DiyEdge&, const DiyEdge&)>& allowed,
+bool everyPairAllowed(const std::string& cycle, const std::function<bool(const DiyEdge&, const DiyEdge&)>& allowed,
                    DiyArch arch = DiyArch::X86) {
     const std::vector<DiyEdge> edges = cycleOf(cycle, arch);
     for (size_t i = 0; i < edges.size(); ++i)
@@ -143,43 +141,45 @@ bool internalPairs(const std::string& cycle, const std::function<bool(const DiyE
 TEST(Diy, ModesKeepDiy7sCompositions) {
     const std::string x86 = "PodWW PodRR PodWR PosWR PosRR Rfi Fri Rfe Fre Wse Rmw";
     const std::set<std::string> free = cyclesOf(DiyArch::X86, x86, 5, DiyMode::Free),
-                                fallback = cyclesOf(DiyArch::X86, x86, 5, DiyMode::Default),
+                                byDefault = cyclesOf(DiyArch::X86, x86, 5, DiyMode::Default),
                                 critical = cyclesOf(DiyArch::X86, x86, 5, DiyMode::Critical);
     for (const char* c : {"PodWW Rfe PodRR Fre", "PodWR Fre PodWR Fre", "Rfe PosRR Fre"}) {
         EXPECT_TRUE(critical.count(c)) << c;
-        EXPECT_TRUE(fallback.count(c)) << c;
+        EXPECT_TRUE(byDefault.count(c)) << c;
     }
     // A read of one's own write before a read of another location: diy7's
     // default keeps it, critical does not; two reads of other locations in a
     // row only free keeps.
-    EXPECT_TRUE(fallback.count("PodWW Rfi PodRR Fre"));
+    EXPECT_TRUE(byDefault.count("PodWW Rfi PodRR Fre"));
     EXPECT_FALSE(critical.count("PodWW Rfi PodRR Fre"));
     EXPECT_TRUE(free.count("PodRR PodRR Fre Rfe"));
-    EXPECT_FALSE(fallback.count("PodRR PodRR Fre Rfe"));
+    EXPECT_FALSE(byDefault.count("PodRR PodRR Fre Rfe"));
     EXPECT_TRUE(critical.count("PodRR Rmw PodWR Fre Rfe"));  // an XCHG between reads; fr before rf
     for (const std::string& c : critical) {
-        EXPECT_TRUE(fallback.count(c)) << c;
-        EXPECT_TRUE(internalPairs(c, [](const DiyEdge& a, const DiyEdge& b) {
+        EXPECT_TRUE(byDefault.count(c)) << c;
+        EXPECT_TRUE(everyPairAllowed(c, [](const DiyEdge& a, const DiyEdge& b) {
             return a.external != b.external || a.kind == DiyEdge::Kind::Rmw || b.kind == DiyEdge::Kind::Rmw ||
                    ((a.kind == DiyEdge::Kind::Fr || a.kind == DiyEdge::Kind::Ws) && b.kind == DiyEdge::Kind::Rf);
         })) << c;
     }
-    for (const std::string& c : fallback) {
+    for (const std::string& c : byDefault) {
         EXPECT_TRUE(free.count(c)) << c;
-        EXPECT_TRUE(internalPairs(c, [](const DiyEdge& a, const DiyEdge& b) {
+        EXPECT_TRUE(everyPairAllowed(c, [](const DiyEdge& a, const DiyEdge& b) {
             return a.external || b.external || a.kind == DiyEdge::Kind::Rmw || b.kind == DiyEdge::Kind::Rmw ||
                    a.sameLocation != b.sameLocation || a.name == "Rfi" || b.name == "Rfi" || a.name == "PosWR" ||
                    b.name == "PosWR";
         })) << c;
     }
-    EXPECT_LT(critical.size(), fallback.size());
-    EXPECT_LT(fallback.size(), free.size());
+    EXPECT_LT(critical.size(), byDefault.size());
+    EXPECT_LT(byDefault.size(), free.size());
     // RDMA: a put's halves join the program order after them in every mode
     // (its remote write, then a read of the thread's node).
     const std::set<std::string> rdma = cyclesOf(DiyArch::RDMA, "Put PodnrWlR Rfe Fre", 4, DiyMode::Critical);
     EXPECT_TRUE(rdma.count("Put PodnrWlR Fre Rfe")) << (rdma.empty() ? "" : *rdma.begin());
 }
 
+// CPU events only: every thread on one node, x86-TSO's store buffering,
+// which RDMA^SC forbids.
 TEST(RdmaDiy, StoreBufferingOfCpuEventsIsOneNode) {
     std::string why;
     const std::optional<DiyTest> sb = rdmaTestOf("PodlWlR Fre PodlWlR Fre", why);
