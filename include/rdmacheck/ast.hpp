@@ -192,6 +192,8 @@ struct LitmusTest {
 
 // The value the init block gives a thread's register (0 if none).
 long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name);
+// "thread:REG", the key of LitmusTest::registerInit and registerAddress, as herd7 writes the register.
+inline std::string registerKey(int thread, const std::string& reg) { return std::to_string(thread) + ":" + reg; }
 
 // Calls f with each name the test observes: its condition's, its filter's and `locations [...]`'s.
 template <class F>

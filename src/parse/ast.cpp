@@ -84,7 +84,7 @@ std::string defaultModelName(const LitmusTest& test) {
 }
 
 long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name) {
-    auto init = test.registerInit.find(std::to_string(thread) + ":" + name);
+    auto init = test.registerInit.find(registerKey(thread, name));
     return init == test.registerInit.end() ? 0 : init->second;
 }
 

@@ -122,7 +122,7 @@ private:
         while (!lex_.peek().is("}")) {
             Cond c;  // reuse the condition name grammar: x, [x], 0:EAX, P0:EAX
             parseName(lex_, c);
-            const std::string name = c.thread >= 0 ? std::to_string(c.thread) + ":" + c.loc : c.loc;
+            const std::string name = c.thread >= 0 ? registerKey(c.thread, c.loc) : c.loc;
             if (!initialised.insert(name).second)  // herd7: "Location ... is initialized more than once"
                 throw InputError(c.where, name + " is given an initial value twice in the init block");
             long long value = 0;
@@ -142,7 +142,7 @@ private:
                 if (isFlag(c.loc) && value != 0 && value != 1)
                     throw InputError(c.where, c.loc + " is a flag, 0 or 1 (herd7 finds no execution that jumps on "
                                                       "another value)");
-                t.registerInit[std::to_string(c.thread) + ":" + c.loc] = value;
+                t.registerInit[registerKey(c.thread, c.loc)] = value;
                 registerInitAt_.emplace_back(c.thread, c.where);
             } else {
                 t.locations.push_back(LocationDecl{c.loc, 1, value, c.where});
@@ -166,15 +166,14 @@ private:
         if (c.thread < 0)
             throw InputError(location.where, "a location holding an address ('" + location.text +
                                                  "'): not supported (a register may point at a location)");
-        const std::string key = std::to_string(c.thread) + ":" + c.loc;
-        t.registerAddress[key] = location.text;
+        t.registerAddress[registerKey(c.thread, c.loc)] = location.text;
         registerInitAt_.emplace_back(c.thread, c.where);
         endInitEntry();
     }
 
     // The location register `name` of the thread being read points at, if any.
     const std::string* addressIn(const std::string& name) const {
-        auto it = test_->registerAddress.find(std::to_string(thread_) + ":" + name);
+        auto it = test_->registerAddress.find(registerKey(thread_, name));
         return it == test_->registerAddress.end() ? nullptr : &it->second;
     }
 
@@ -194,8 +193,8 @@ private:
     // A register holding an address is read only inside [ ]: its value is no number.
     static void refuseObservedAddresses(const LitmusTest& t) {
         forEachObservedName(t, [&](const ObservedName& n) {
-            if (n.thread >= 0 && t.registerAddress.count(std::to_string(n.thread) + ":" + n.name))
-                throw InputError(n.where, std::to_string(n.thread) + ":" + n.name +
+            if (n.thread >= 0 && t.registerAddress.count(registerKey(n.thread, n.name)))
+                throw InputError(n.where, registerKey(n.thread, n.name) +
                                               " holds an address: observing it is not supported");
         });
     }
@@ -365,8 +364,8 @@ private:
                 const std::string written = parenthesised ? "(" + o.name + ")" : "[" + o.name + "]";
                 if (!address)
                     throw InputError(o.where, written + " reads where " + o.name + " points: supported when the "
-                                              "init block points it at a location (" + std::to_string(thread_) + ":" +
-                                              o.name + "=x) and no instruction writes it");
+                                              "init block points it at a location (" + registerKey(thread_, o.name) +
+                                              "=x) and no instruction writes it");
                 o.through = o.name;
                 o.name = *address;
             }
