@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
-#include <set>
 #include <map>
 #include <sstream>
 
@@ -72,11 +71,8 @@ class Translator {
 public:
     Translator(const CLI::App& app, std::vector<std::string>& out) : out_(out) {
         mainOptions_ = longOptionNames(app);
-        known_.insert(mainOptions_.begin(), mainOptions_.end());
-        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-            std::vector<std::string>& names = commandOptions_[sub->get_name()] = longOptionNames(*sub);
-            known_.insert(names.begin(), names.end());
-        }
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+            commandOptions_[sub->get_name()] = longOptionNames(*sub);
     }
 
     // herd7's -name true|false (OCaml's Arg.Bool; -speedcheck also fast): whether it is on.
@@ -128,7 +124,7 @@ public:
             out_.insert(out_.end(), {"--dot", dir, "--dot-per-test"});
         } else if (arg == "-conf") {
             readConfiguration(value(), where);
-        } else if (known_.count("-" + arg)) {
+        } else if (known("-" + arg)) {
             out_.push_back("-" + arg);  // -model, -show, -unroll, -timeout, -json ...: the same option
         } else {
             fail(where, "unknown option " + arg + " (rdmacheck's options start with '--'" + didYouMean("-" + arg, options()) +
@@ -179,7 +175,15 @@ private:
         return out;
     }
 
-    std::set<std::string> known_;  // every command's
+    // Whether some command has the option `name` (--model, --size, ...).
+    bool known(const std::string& name) const {
+        auto in = [&](const std::vector<std::string>& names) {
+            return std::find(names.begin(), names.end(), name) != names.end();
+        };
+        return in(mainOptions_) ||
+               std::any_of(commandOptions_.begin(), commandOptions_.end(), [&](const auto& c) { return in(c.second); });
+    }
+
     std::vector<std::string> mainOptions_;
     std::map<std::string, std::vector<std::string>> commandOptions_;
     std::string command_;  // the command given (run, diy, ...), if any yet
