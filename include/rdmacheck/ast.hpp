@@ -179,7 +179,9 @@ struct LitmusTest {
     std::string file;
     std::vector<LocationDecl> locations;            // declared in the init block
     std::map<std::string, long long> registerInit;  // X86: "thread:REG" -> value
-    std::map<std::string, std::string> registerAddress;  // X86: "thread:REG" -> the location it points at (`1:ESI=x`)
+    // X86: the names taken as values (`0:ESI=x`, `y=x`, `exists (0:EBX=x)`), sorted; the i-th is the value
+    // kAddressBase + i.
+    std::vector<std::string> addresses;
     std::vector<ThreadDecl> threads;
     std::vector<ObservedName> shown;                // `locations [...]`
     std::optional<Cond> filter;
@@ -190,9 +192,19 @@ struct LitmusTest {
     std::vector<std::vector<std::string>> x86Code;
 };
 
+// herd7's X86 takes a location's name as a value, its address. A test's such
+// names, sorted, are the values kAddressBase + 0, 1, ... (LitmusTest::addresses):
+// beyond 32 bits, so no number an X86 test computes is one, and above every
+// number, where herd7 sorts its symbols (`1:EBX=1;` before `1:EBX=x;`).
+inline constexpr long long kAddressBase = 1LL << 40;
+// The name whose address `value` is, if it is one.
+const std::string* addressName(long long value, const std::vector<std::string>& addresses);
+// herd7's spelling of a value: the number, or the name whose address it is.
+std::string valueText(long long value, const std::vector<std::string>& addresses);
+
 // The value the init block gives a thread's register (0 if none).
 long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name);
-// "thread:REG", the key of LitmusTest::registerInit and registerAddress, as herd7 writes the register.
+// "thread:REG", the key of LitmusTest::registerInit, as herd7 writes the register.
 inline std::string registerKey(int thread, const std::string& reg) { return std::to_string(thread) + ":" + reg; }
 
 // Calls f with each name the test observes: its condition's, its filter's and `locations [...]`'s.

@@ -39,6 +39,7 @@ struct CrossOptions {
 struct Difference {
     EngineConfig first, second;
     std::vector<ObservedName> names;
+    std::vector<std::string> addresses;  // the test's (LitmusTest::addresses), to print the states
     std::vector<FinalState> onlyFirst, onlySecond;
     std::string reproducer;  // litmus text of a shrunk test that still shows a difference
 };

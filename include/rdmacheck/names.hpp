@@ -15,16 +15,18 @@ namespace rdmacheck {
 
 // herd7's spelling: `[x]` for memory, `0:EAX` for registers.
 std::string shownName(const ObservedName& n);
-// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`.
-std::string conditionText(Quantifier q, const Cond& c);
-// `[x]=1; 0:EAX=0;`
-std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s);
+// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`; `addresses`: the test's (LitmusTest::addresses).
+std::string conditionText(Quantifier q, const Cond& c, const std::vector<std::string>& addresses);
+// `[x]=1; 0:EAX=0;`, `0:EBX=x;` where the value is x's address.
+std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s,
+                      const std::vector<std::string>& addresses);
 
 // herd7-style event names: a, b, c, ... over the threads' events in order;
 // "init" for initial writes.
 std::string eventName(const ExecutionGraph& ex, int event);
 // e.g. "c: nrW y=1 →2", "init x=0".
-std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event);
+std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations,
+                       const std::vector<std::string>& addresses, int event);
 
 // A cycle of clock edges; `axiom` names what it breaks: a clock's axiom (ib, ob
 // for RDMA^TSO; uniproc, ghb for tso; sc), the tied clocks' inst-ib-ob, or an

@@ -20,7 +20,6 @@ namespace rdmacheck {
 const char* kindWord(Quantifier q);
 Quantifier quantifierOfKind(const std::string& kind);
 
-std::string stateLine(const CheckResult& r, const FinalState& s);  // over r.shown
 
 // The warning of a loop whose unroll bound cut a candidate execution (herd7's
 // "unrolling limit exceeded"); a JSON log's record says `Loop` with it.

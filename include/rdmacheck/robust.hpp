@@ -32,6 +32,7 @@ struct RobustnessWitness {
     std::vector<ThreadCut> cuts;  // per thread
     std::vector<ObservedName> names;
     FinalState state;  // over names (shownNames of the test), at the cut
+    std::vector<std::string> addresses;  // the test's (LitmusTest::addresses), to print the state
     // po, rf, mo, rb edges, the last ending where the first starts; each thread
     // visited once, po edges immediate.
     std::vector<RelationEdge> cycle;

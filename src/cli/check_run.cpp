@@ -51,7 +51,7 @@ ExplainResult explainOutcome(const LitmusTest& test, const Model& model, const C
                 (e.cycles.size() > 1 ? "-choice" + numberedStem("", i + 1, e.cycles.size()) : "");
             writePicture(drawExecution(test, x.locations, e.executions[i], model, relations, stem,
                                        test.name + " candidate " + std::to_string(k) + ": " +
-                                           stateLine(shown, e.state) + " breaks " + e.cycles[i].axiom,
+                                           stateLine(shown, e.state, test.addresses) + " breaks " + e.cycles[i].axiom,
                                        &e.cycles[i], pictures.showInit),
                          pictures.dir, stem, pictures.format);
         }
@@ -119,7 +119,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.loop = !result.cutLoops.empty();
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
-        for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result, state));
+        for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result.shown, state, test.addresses));
         const std::optional<ExplainResult> explanation =
             pictures.explain ? std::optional(explainOutcome(test, m, withTimeLeft(options, start), pictures, relations))
                              : std::nullopt;
@@ -194,7 +194,7 @@ CheckResult CheckRun::checkTest(const LitmusTest& test, const Model& m, const st
             const std::string stem = numberedStem(fileStem(test.name) + "-", k, pictures.maxPictures);
             Picture picture = drawExecution(test, locations, drawn[k - 1].ex, m, relations, stem,
                                             test.name + " execution " + std::to_string(k) + ": " +
-                                                stateLine(shown, drawn[k - 1].state),
+                                                stateLine(shown, drawn[k - 1].state, test.addresses),
                                             nullptr, pictures.showInit);
             if (!pictures.perTest) {
                 writePicture(picture, pictures.dir, stem, pictures.format);

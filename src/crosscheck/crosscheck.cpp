@@ -116,6 +116,7 @@ std::optional<Difference> crossCheck(const LitmusTest& test, const std::map<std:
         const EngineConfig& b = configs[i];
         std::optional<Difference> d = difference(a, run(ref), b, run(i));
         if (!d) continue;
+        d->addresses = test.addresses;
         if (options.shrink && test.arch == Arch::Rdma) {
             LitmusTest small = shrink(test, [&](const LitmusTest& candidate) {
                 const CheckResult ra = runConfig(candidate, a, models.at(a.model), options);

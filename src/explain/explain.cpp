@@ -227,7 +227,7 @@ ExplainResult explain(const LitmusTest& test, const Model& model, const ExplainO
         outcome.kind = Cond::Kind::Not;
         outcome.args.push_back(test.condition);
     }
-    result.outcome = conditionText(Quantifier::Exists, outcome);
+    result.outcome = conditionText(Quantifier::Exists, outcome, test.addresses);
     CheckOptions checkOptions;
     checkOptions.unroll = options.unroll;
     checkOptions.maxEvents = options.maxEvents;

@@ -7,22 +7,23 @@ namespace rdmacheck {
 
 namespace {
 
-std::string condBody(const Cond& c, Cond::Kind parent) {
+std::string condBody(const Cond& c, Cond::Kind parent, const std::vector<std::string>& addresses) {
     switch (c.kind) {
         case Cond::Kind::True: return "true";
         case Cond::Kind::False: return "false";
         // Negations as herd7 prints them: `x!=1` and `~x=1` are `not (x=1)`.
         case Cond::Kind::Atom: {
             const std::string atom = shownName(ObservedName{c.loc, c.thread, c.where}) + "=" +
-                                     (c.sameAs ? shownName(*c.sameAs) : std::to_string(c.value));
+                                     (c.sameAs ? shownName(*c.sameAs) : valueText(c.value, addresses));
             return c.equal ? atom : "not (" + atom + ")";
         }
-        case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True) + ")";
+        case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True, addresses) + ")";
         case Cond::Kind::Or:
             if (c.implication) {  // as herd7 prints it: /\ and \/ chains on either side parenthesised
-                auto side = [](const Cond& d) {
+                auto side = [&](const Cond& d) {
                     const bool chain = (d.kind == Cond::Kind::And || d.kind == Cond::Kind::Or) && !d.implication;
-                    return chain ? "(" + condBody(d, Cond::Kind::True) + ")" : condBody(d, Cond::Kind::True);
+                    return chain ? "(" + condBody(d, Cond::Kind::True, addresses) + ")"
+                                 : condBody(d, Cond::Kind::True, addresses);
                 };
                 const std::string s = side(c.args[0].args[0]) + " => " + side(c.args[1]);
                 return parent == Cond::Kind::And || parent == Cond::Kind::Or ? "(" + s + ")" : s;
@@ -31,7 +32,7 @@ std::string condBody(const Cond& c, Cond::Kind parent) {
         case Cond::Kind::And: {
             std::string sep = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";
             std::string s;
-            for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind);
+            for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind, addresses);
             // `\/` inside `/\`, and explicitly grouped same-operator chains, keep their parentheses.
             bool paren = parent == Cond::Kind::And || (parent == Cond::Kind::Or && c.kind == Cond::Kind::Or);
             return paren ? "(" + s + ")" : s;
@@ -74,14 +75,15 @@ std::string shownName(const ObservedName& n) {
     return "[" + name + "]";
 }
 
-std::string conditionText(Quantifier q, const Cond& c) {
-    return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True) + ")";
+std::string conditionText(Quantifier q, const Cond& c, const std::vector<std::string>& addresses) {
+    return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True, addresses) + ")";
 }
 
-std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s) {
+std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s,
+                      const std::vector<std::string>& addresses) {
     std::string line;
     for (size_t i = 0; i < shown.size(); ++i)
-        line += (i ? " " : "") + shownName(shown[i]) + "=" + std::to_string(s[i]) + ";";
+        line += (i ? " " : "") + shownName(shown[i]) + "=" + valueText(s[i], addresses) + ";";
     return line;
 }
 
@@ -92,18 +94,19 @@ std::string eventName(const ExecutionGraph& ex, int event) {
     return letters(event - firstThreadEvent);
 }
 
-std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations, int event) {
+std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& locations,
+                       const std::vector<std::string>& addresses, int event) {
     const Event& e = ex.events[event];
     const std::string loc = locationText(locations, e);
-    if (isInitEvent(e)) return "init " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+    auto text = [&](long long v) { return valueText(v, addresses); };
+    if (isInitEvent(e)) return "init " + loc + "=" + text(e.written.eval(ex.readValues));
     std::string label = eventName(ex, event) + ": " + kindName(e.kind);
     if (e.kind == EventKind::CAS) {
-        label += " " + loc + " " + std::to_string(ex.readValues[event]) + "→" +
-                 std::to_string(e.written.eval(ex.readValues));
+        label += " " + loc + " " + text(ex.readValues[event]) + "→" + text(e.written.eval(ex.readValues));
     } else if (isWrite(e.kind)) {
-        label += " " + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+        label += " " + loc + "=" + text(e.written.eval(ex.readValues));
     } else if (isRead(e.kind)) {
-        label += " " + loc + "=" + std::to_string(ex.readValues[event]);
+        label += " " + loc + "=" + text(ex.readValues[event]);
     }
     if (e.remote != 0) label += " →" + std::to_string(e.remote);
     return label;

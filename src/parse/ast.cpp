@@ -83,6 +83,16 @@ std::string defaultModelName(const LitmusTest& test) {
     return "rdma-tso";
 }
 
+const std::string* addressName(long long value, const std::vector<std::string>& addresses) {
+    if (value < kAddressBase || value - kAddressBase >= static_cast<long long>(addresses.size())) return nullptr;
+    return &addresses[value - kAddressBase];
+}
+
+std::string valueText(long long value, const std::vector<std::string>& addresses) {
+    const std::string* name = addressName(value, addresses);
+    return name ? *name : std::to_string(value);
+}
+
 long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name) {
     auto init = test.registerInit.find(registerKey(thread, name));
     return init == test.registerInit.end() ? 0 : init->second;

@@ -46,7 +46,7 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
         c.sameAs = ObservedName{other.loc, other.thread, other.where};
         return c;
     }
-    c.value = lex.expectInt("as the value in a condition atom");
+    c.value = parseName.value ? parseName.value(lex) : lex.expectInt("as the value in a condition atom");
     return c;
 }
 

@@ -14,6 +14,7 @@ namespace rdmacheck {
 struct AtomNameParser {
     std::function<void(Lexer&, Cond&)> name;
     std::function<bool(Lexer&)> startsName;
+    std::function<long long(Lexer&)> value;  // reads the value on the right of '=' (default: an integer)
 };
 
 Cond parseCondition(Lexer& lex, const AtomNameParser& parseName);

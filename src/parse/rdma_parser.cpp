@@ -27,11 +27,11 @@ public:
         if (lex_.peek().isWord("locations")) parseShown(t);
         if (lex_.peek().isWord("filter")) {
             lex_.next();
-            t.filter = parseCondition(lex_, {parseLocationName, nullptr});
+            t.filter = parseCondition(lex_, {parseLocationName, nullptr, nullptr});
         }
         if (!parseQuantifier(lex_, t.quantifier))
             lex_.failHere("expected the final condition ('exists', '~exists' or 'forall')");
-        t.condition = parseCondition(lex_, {parseLocationName, nullptr});
+        t.condition = parseCondition(lex_, {parseLocationName, nullptr, nullptr});
         if (lex_.peek().kind != Token::Kind::End)
             lex_.failHere("expected end of file after the final condition");
         return t;

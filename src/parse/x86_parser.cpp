@@ -11,6 +11,7 @@
 
 #include "condition.hpp"
 #include "front_ends.hpp"
+#include "x86_addresses.hpp"
 #include "x86_control.hpp"
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/limits.hpp"
@@ -50,7 +51,6 @@ public:
 
     LitmusTest parse() {
         LitmusTest t;
-        test_ = &t;
         t.arch = Arch::X86;
         t.file = lex_.file();
         std::string line = readHeader(lex_, t.name);
@@ -77,13 +77,13 @@ public:
         }
         if (lex_.peek().isWord("filter")) {
             lex_.next();
-            t.filter = parseCondition(lex_, {parseName, startsName});
-            refuseWideValues(*t.filter);
+            t.filter = parseCondition(lex_, atomParser());
         }
         // herd7 takes a test without a condition as `forall (true)`, observing what `locations` lists.
         t.quantifier = Quantifier::Forall;
         if (lex_.peek().kind != Token::Kind::End) parseFinalCondition(t);
-        refuseObservedAddresses(t);
+        addresses_.finish(t);
+        refuseArithmeticOnAddresses(t);
         return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
     }
 
@@ -96,8 +96,18 @@ private:
         } else if (!parseQuantifier(lex_, t.quantifier)) {
             lex_.failHere("expected the final condition ('exists', '~exists', 'forall' or 'final')");
         }
-        t.condition = parseCondition(lex_, {parseName, startsName});
-        refuseWideValues(t.condition);
+        t.condition = parseCondition(lex_, atomParser());
+    }
+
+    // A condition's value: a 32-bit number or a location's name, its address.
+    AtomNameParser atomParser() {
+        return {parseName, startsName, [this](Lexer& lex) {
+                    if (lex.peek().kind == Token::Kind::Ident) return addresses_.valueOf(lex.next().text);
+                    const Token number = lex.peek();
+                    const long long value = lex.expectInt("(a number or a location) as the value in a condition atom");
+                    refuseWideValue(value, number.where);
+                    return value;
+                }};
     }
 
     void skipToInitBlock() {
@@ -161,20 +171,24 @@ private:
         }
     }
 
-    // `1:ESI=x`: ESI holds x's address, which only `[ESI]` reads (as `[x]`).
+    // `1:ESI=x` or `y=x`: x's address, a value (kAddressBase); `[ESI]` reads x.
     void pointAt(LitmusTest& t, const Cond& c, const Token& location) {
-        if (c.thread < 0)
-            throw InputError(location.where, "a location holding an address ('" + location.text +
-                                                 "'): not supported (a register may point at a location)");
-        t.registerAddress[registerKey(c.thread, c.loc)] = location.text;
-        registerInitAt_.emplace_back(c.thread, c.where);
+        const long long address = addresses_.valueOf(location.text);
+        if (c.thread < 0) {
+            t.locations.push_back(LocationDecl{c.loc, 1, address, c.where});
+        } else {
+            if (isFlag(c.loc)) throw InputError(location.where, c.loc + " is a flag, 0 or 1, not an address");
+            t.registerInit[registerKey(c.thread, c.loc)] = address;
+            pointsAt_[registerKey(c.thread, c.loc)] = location.text;
+            registerInitAt_.emplace_back(c.thread, c.where);
+        }
         endInitEntry();
     }
 
     // The location register `name` of the thread being read points at, if any.
     const std::string* addressIn(const std::string& name) const {
-        auto it = test_->registerAddress.find(registerKey(thread_, name));
-        return it == test_->registerAddress.end() ? nullptr : &it->second;
+        auto it = pointsAt_.find(registerKey(thread_, name));
+        return it == pointsAt_.end() ? nullptr : &it->second;
     }
 
     // herd7 reads the values of the init block and of conditions as 32-bit
@@ -184,19 +198,6 @@ private:
             throw InputError(where, std::to_string(value) + " is not a 32-bit value: herd7 reads the init block's "
                                     "and the condition's values as 32-bit integers (-2147483648 to 2147483647) and "
                                     "stops on others");
-    }
-    static void refuseWideValues(const Cond& c) {
-        if (c.kind == Cond::Kind::Atom && !c.sameAs) refuseWideValue(c.value, c.where);
-        for (const Cond& a : c.args) refuseWideValues(a);
-    }
-
-    // A register holding an address is read only inside [ ]: its value is no number.
-    static void refuseObservedAddresses(const LitmusTest& t) {
-        forEachObservedName(t, [&](const ObservedName& n) {
-            if (n.thread >= 0 && t.registerAddress.count(registerKey(n.thread, n.name)))
-                throw InputError(n.where, registerKey(n.thread, n.name) +
-                                              " holds an address: observing it is not supported");
-        });
     }
 
     static void parseName(Lexer& lex, Cond& c) {
@@ -377,9 +378,6 @@ private:
         } else {
             o.kind = Operand::Kind::Register;
             o.name = lex_.expectIdent("(a register, '[location]' or '$value')").text;
-            if (const std::string* address = addressIn(o.name))
-                throw InputError(o.where, o.name + " holds the address of " + *address +
-                                              ": supported only as [" + o.name + "] (addresses as values are not)");
             if (!isRegister(o.name))
                 throw InputError(o.where, "'" + o.name + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "
                                           "ESI, EDI, EBP, ESP, EIP and the flags ZF, SF, CF, in capitals "
@@ -662,9 +660,10 @@ private:
     }
 
     Lexer& lex_;
-    const LitmusTest* test_ = nullptr;  // the test being read (its init block, for the registers' addresses)
     int thread_ = 0;                    // the thread whose cell is being read
     std::vector<std::pair<int, SourceLoc>> registerInitAt_;  // registers given initial values
+    std::map<std::string, std::string> pointsAt_;            // "thread:REG" -> the location the init block points it at
+    AddressNames addresses_;
 };
 
 }  // namespace

@@ -91,20 +91,21 @@ std::string callLabel(const ExecutionGraph& ex, const Event& ev) {
 
 // herd7's X86 notation: `b: R[y]=0 (EAX)`, `a: W[x]=1`, `c: MFENCE`, an
 // XCHG's `RMW[x]=0→1`; a read names the register that keeps its value.
-std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& locations, int event) {
+std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& locations,
+                     const std::vector<std::string>& addresses, int event) {
     const Event& e = ex.events[event];
-    if (isInitEvent(e)) return eventLabel(ex, locations, event);
+    if (isInitEvent(e)) return eventLabel(ex, locations, addresses, event);
+    auto text = [&](long long v) { return valueText(v, addresses); };
     const std::string loc = "[" + locations[e.location < 0 ? 0 : e.location].name + "]";
     std::string label = eventName(ex, event) + ": ";
     if (e.kind == EventKind::F)
         return label + (e.weakFence == WeakFence::Store ? "SFENCE" : e.weakFence == WeakFence::Load ? "LFENCE" : "MFENCE");
     if (e.kind == EventKind::CAS) {
-        label += "RMW" + loc + "=" + std::to_string(ex.readValues[event]) + "→" +
-                 std::to_string(e.written.eval(ex.readValues));
+        label += "RMW" + loc + "=" + text(ex.readValues[event]) + "→" + text(e.written.eval(ex.readValues));
     } else if (isRead(e.kind)) {
-        label += "R" + loc + "=" + std::to_string(ex.readValues[event]);
+        label += "R" + loc + "=" + text(ex.readValues[event]);
     } else {
-        return label + "W" + loc + "=" + std::to_string(e.written.eval(ex.readValues));
+        return label + "W" + loc + "=" + text(e.written.eval(ex.readValues));
     }
     for (const auto& [reg, value] : ex.registers[e.thread])
         if (value.kind == Value::Kind::Read && value.event == event && !value.isReceived()) label += " (" + reg + ")";
@@ -158,7 +159,8 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
         PictureEvent ge;
         ge.id = eventId(static_cast<int>(e));
         const bool x86 = test.arch == Arch::X86;
-        ge.label = x86 ? x86Label(ex, locations, static_cast<int>(e)) : eventLabel(ex, locations, static_cast<int>(e));
+        ge.label = x86 ? x86Label(ex, locations, test.addresses, static_cast<int>(e))
+                       : eventLabel(ex, locations, test.addresses, static_cast<int>(e));
         if (!isInitEvent(ev)) {
             ge.thread = ev.thread;
             ge.node = x86 ? 0 : test.threads[ev.thread].node;  // X86 has no nodes: no node box

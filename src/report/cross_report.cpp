@@ -9,13 +9,15 @@ namespace rdmacheck {
 
 namespace {
 const char* const kRefineCut = "loop unrolled to the bound; outcomes past it are not compared";
+// refine reads RDMA tests only, whose values are numbers.
+const std::vector<std::string> kRdmaAddresses;
 }  // namespace
 
 std::string differenceText(const std::string& testName, const Difference& d) {
     std::ostringstream out;
     out << "DIFF " << testName << ": " << d.first.label() << " and " << d.second.label() << " differ\n";
-    for (const FinalState& s : d.onlyFirst) out << "  only " << d.first.label() << ": " << stateLine(d.names, s) << "\n";
-    for (const FinalState& s : d.onlySecond) out << "  only " << d.second.label() << ": " << stateLine(d.names, s) << "\n";
+    for (const FinalState& s : d.onlyFirst) out << "  only " << d.first.label() << ": " << stateLine(d.names, s, d.addresses) << "\n";
+    for (const FinalState& s : d.onlySecond) out << "  only " << d.second.label() << ": " << stateLine(d.names, s, d.addresses) << "\n";
     if (!d.reproducer.empty()) {
         out << "  reproducer:\n";
         std::istringstream lines(d.reproducer);
@@ -33,7 +35,7 @@ void printRefinement(std::ostream& out, const std::string& implementations, cons
     for (const Counterexample& c : r.counterexamples)
         out << (c.alarm.empty() ? "  not allowed by the specification: "
                                 : "  implementation check failed (" + c.alarm + " set): ")
-            << stateLine(r.names, c.outcome) << "\n"
+            << stateLine(r.names, c.outcome, kRdmaAddresses) << "\n"
             << "  implementation execution:\n" << c.execution;
     for (const SourceLoc& loop : r.cutLoops)
         out << "Warning: " << loop.str() << ": " << kRefineCut << "\n";
@@ -42,9 +44,10 @@ void printRefinement(std::ostream& out, const std::string& implementations, cons
 
 namespace {
 
-nlohmann::json stateLines(const std::vector<ObservedName>& names, const std::vector<FinalState>& states) {
+nlohmann::json stateLines(const std::vector<ObservedName>& names, const std::vector<FinalState>& states,
+                          const std::vector<std::string>& addresses) {
     nlohmann::json out = nlohmann::json::array();
-    for (const FinalState& s : states) out.push_back(stateLine(names, s));
+    for (const FinalState& s : states) out.push_back(stateLine(names, s, addresses));
     return out;
 }
 
@@ -59,8 +62,8 @@ nlohmann::json differenceJson(const LitmusTest& test, const Difference& d) {
     nlohmann::json j = record("difference", test);
     j["first"] = d.first.label();
     j["second"] = d.second.label();
-    j["only_first"] = stateLines(d.names, d.onlyFirst);
-    j["only_second"] = stateLines(d.names, d.onlySecond);
+    j["only_first"] = stateLines(d.names, d.onlyFirst, d.addresses);
+    j["only_second"] = stateLines(d.names, d.onlySecond, d.addresses);
     if (!d.reproducer.empty()) j["reproducer"] = d.reproducer;
     return j;
 }
@@ -72,12 +75,12 @@ nlohmann::json refinementJson(const LitmusTest& test, const std::string& impleme
     j["placement"] = r.placement;
     j["spec_model"] = r.specModel;
     j["impl_model"] = r.implModel;
-    j["spec_outcomes"] = stateLines(r.names, {r.specOutcomes.begin(), r.specOutcomes.end()});
-    j["impl_outcomes"] = stateLines(r.names, {r.implOutcomes.begin(), r.implOutcomes.end()});
+    j["spec_outcomes"] = stateLines(r.names, {r.specOutcomes.begin(), r.specOutcomes.end()}, kRdmaAddresses);
+    j["impl_outcomes"] = stateLines(r.names, {r.implOutcomes.begin(), r.implOutcomes.end()}, kRdmaAddresses);
     j["ok"] = r.ok();
     j["counterexamples"] = nlohmann::json::array();
     for (const Counterexample& c : r.counterexamples) {
-        nlohmann::json one = {{"outcome", stateLine(r.names, c.outcome)}, {"execution", c.execution}};
+        nlohmann::json one = {{"outcome", stateLine(r.names, c.outcome, kRdmaAddresses)}, {"execution", c.execution}};
         if (!c.alarm.empty()) one["alarm"] = c.alarm;
         j["counterexamples"].push_back(std::move(one));
     }

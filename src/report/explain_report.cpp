@@ -8,7 +8,7 @@ nlohmann::json explanationJson(const LitmusTest& test, const std::string& model,
                           {"shown", nlohmann::json::array()}};
     const std::vector<ObservedName> shown = shownNames(test);
     for (const Explanation& e : x.shown) {
-        nlohmann::json candidate{{"state", stateLine(shown, e.state)}, {"cycles", nlohmann::json::array()}};
+        nlohmann::json candidate{{"state", stateLine(shown, e.state, test.addresses)}, {"cycles", nlohmann::json::array()}};
         for (size_t i = 0; i < e.cycles.size(); ++i)
             candidate["cycles"].push_back({{"choice", choiceText(e.executions[i])},
                                            {"axiom", e.cycles[i].axiom},
@@ -29,7 +29,7 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const std::stri
     const std::vector<ObservedName> shown = shownNames(test);
     int k = 0;
     for (const Explanation& e : x.shown) {
-        out << "Candidate " << ++k << ": " << stateLine(shown, e.state) << "\n";
+        out << "Candidate " << ++k << ": " << stateLine(shown, e.state, test.addresses) << "\n";
         for (size_t i = 0; i < e.cycles.size(); ++i) {
             const std::string choice = choiceText(e.executions[i]);
             out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom

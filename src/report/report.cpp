@@ -63,13 +63,14 @@ std::string herdCodeText(const std::vector<std::vector<std::string>>& code) {
 
 std::string herdHash(const LitmusTest& test) {
     std::map<HerdLocation, std::string> init;  // sorted; a location given twice is one entry
-    for (const LocationDecl& l : test.locations) init.emplace(HerdLocation{true, 0, l.name}, std::to_string(l.init));
+    for (const LocationDecl& l : test.locations)
+        init.emplace(HerdLocation{true, 0, l.name}, valueText(l.init, test.addresses));
     auto registerLocation = [](const std::string& key) {
         const size_t colon = key.find(':');
         return HerdLocation{false, std::stoi(key.substr(0, colon)), key.substr(colon + 1)};
     };
-    for (const auto& [key, value] : test.registerInit) init.emplace(registerLocation(key), std::to_string(value));
-    for (const auto& [key, location] : test.registerAddress) init.emplace(registerLocation(key), location);
+    for (const auto& [key, value] : test.registerInit)
+        init.emplace(registerLocation(key), valueText(value, test.addresses));
     std::vector<std::string> initText;
     for (const auto& [loc, value] : init) initText.push_back(loc.text() + "=" + value);
     std::set<HerdLocation> observed;
@@ -93,8 +94,6 @@ Quantifier quantifierOfKind(const std::string& kind) {
     return kind == "Forbidden" ? Quantifier::NotExists : kind == "Required" ? Quantifier::Forall : Quantifier::Exists;
 }
 
-std::string stateLine(const CheckResult& r, const FinalState& s) { return stateLine(r.shown, s); }
-
 namespace {
 
 // The machine that ran, and how much of it the search visited: configurations,
@@ -115,7 +114,7 @@ void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test
     // skip lines between Test and States.
     out << "Model " << r.model << machineNote(r) << "\n";
     out << "States " << r.states.size() << "\n";
-    for (const auto& [state, satisfies] : r.states) out << stateLine(r, state) << "\n";
+    for (const auto& [state, satisfies] : r.states) out << stateLine(r.shown, state, test.addresses) << "\n";
     // herd7 marks the verdict of a test whose unrolling bound cut a candidate (herd/top_herd.ml).
     out << (r.cutLoops.empty() ? "" : "Loop ") << (r.ok ? "Ok" : "No") << "\n";
     // --states counts no executions: it prints no counts; --speedcheck counts the one execution it stopped
@@ -127,7 +126,7 @@ void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test
         out << "Witnesses\nPositive: " << (negated ? r.negative : r.positive)
             << " Negative: " << (negated ? r.positive : r.negative) << "\n";
     for (const std::string& flag : r.flags) out << "Flag " << flag << "\n";
-    out << "Condition " << conditionText(r.quantifier, test.condition) << "\n";
+    out << "Condition " << conditionText(r.quantifier, test.condition, test.addresses) << "\n";
     if (counted) {
         out << "Observation " << r.test << " " << r.observation() << " " << r.positive << " " << r.negative << "\n";
     } else {
@@ -152,7 +151,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     j["model"] = r.model;
     j["engine"] = r.engine;
     j["kind"] = kindWord(r.quantifier);
-    j["condition"] = conditionText(r.quantifier, test.condition);
+    j["condition"] = conditionText(r.quantifier, test.condition, test.addresses);
     j["ok"] = r.ok;
     j["mode"] = modeName(r.mode);
     if (r.mode == CheckMode::Executions) {
@@ -167,8 +166,13 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     nlohmann::json states = nlohmann::json::array();
     for (const auto& [state, satisfies] : r.states) {
         nlohmann::json s;
-        s["values"] = state;
-        s["line"] = stateLine(r, state);
+        nlohmann::json values = nlohmann::json::array();
+        for (long long v : state) {
+            const std::string* address = addressName(v, test.addresses);
+            values.push_back(address ? nlohmann::json(*address) : nlohmann::json(v));
+        }
+        s["values"] = values;
+        s["line"] = stateLine(r.shown, state, test.addresses);
         s["satisfies"] = satisfies;
         states.push_back(s);
     }

@@ -66,12 +66,12 @@ nlohmann::json witnessJson(const RobustnessWitness& w) {
     nlohmann::json cuts = nlohmann::json::array(), cycle = nlohmann::json::array(),
                    relaxed = nlohmann::json::array();
     for (const ThreadCut& cut : w.cuts) cuts.push_back({{"thread", cut.thread}, {"kept", cut.kept}, {"length", cut.length}});
-    auto event = [&](int e) { return eventLabel(w.execution, w.locations, e); };
+    auto event = [&](int e) { return eventLabel(w.execution, w.locations, w.addresses, e); };
     for (const RelationEdge& e : w.cycle)
         cycle.push_back({{"from", event(e.from)}, {"to", event(e.to)}, {"relation", e.relation}});
     for (const RelaxedSegment& s : w.relaxed)
         relaxed.push_back({{"from", event(s.entry)}, {"to", event(s.exit)}, {"cell", s.cell}});
-    return {{"cuts", cuts}, {"cut", w.cut()}, {"state", stateLine(w.names, w.state)},
+    return {{"cuts", cuts}, {"cut", w.cut()}, {"state", stateLine(w.names, w.state, w.addresses)},
             {"cycle", cycle}, {"relaxed", relaxed}};
 }
 
@@ -130,7 +130,7 @@ void printRobustness(std::ostream& out, const RobustAnswer& a, bool showTime) {
         << "Model " << r.model << " against sc (trace robustness; prefixes; unroll " << r.unroll << ")\n";
     if (const auto& w = r.witness) {
         out << "Witness " << cutsText(*w) << "  " << (w->cut() ? "state at cut: " : "")
-            << stateLine(w->names, w->state) << "\n"
+            << stateLine(w->names, w->state, w->addresses) << "\n"
             << "Cycle " << cycleText(*w) << "\n"
             << "Relaxed " << (w->relaxed.empty() ? "none (no po segment of the cycle is unordered)" : relaxedText(*w))
             << "\n"

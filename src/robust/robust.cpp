@@ -187,7 +187,7 @@ size_t pathLength(const std::vector<ThreadPath>& paths, const ThreadPath& cut) {
 
 RobustnessWitness makeWitness(const LitmusTest& test, const UnfoldedProgram& program,
                               const std::vector<size_t>& choice, const ExecutionGraph& ex, const Model& model) {
-    RobustnessWitness w{ex, program.locations, {}, shownNames(test), {}, shortestScCycle(ex), {}};
+    RobustnessWitness w{ex, program.locations, {}, shownNames(test), {}, test.addresses, shortestScCycle(ex), {}};
     w.relaxed = relaxedSegments(ex, w.cycle, model);
     for (size_t t = 0; t < choice.size(); ++t) {
         const ThreadPath& path = program.paths[t][choice[t]];

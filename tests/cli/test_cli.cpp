@@ -270,7 +270,8 @@ TEST(Cli, HerdLogReaderAcceptsEveryReport) {
     EXPECT_EQ(r.status, 0) << r.err;
     const std::regex testLine(R"(Test [A-Za-z0-9_/.+\[\]-]+ (Allowed|Forbidden|Required))");
     const std::string name = R"([A-Za-z_.$][A-Za-z0-9_.]*)";
-    const std::regex stateLine(R"(( *(\d+:)" + name + R"(|\[)" + name + R"(\])=-?\d+;)*)");
+    // A value is a number or (X86) the name of a location, its address.
+    const std::regex stateLine(R"(( *(\d+:)" + name + R"(|\[)" + name + R"(\])=(-?\d+|)" + name + R"();)*)");
     std::istringstream lines(r.out);
     bool inStates = false, sawSvCopy = false;
     size_t tests = 0;

@@ -231,7 +231,7 @@ TEST(Robustness, WitnessOfFig3dAsSection5PrintsIt) {
     const RobustnessWitness w = witnessOf("fig3d-sb-polled-puts.litmus");
     EXPECT_EQ(cutsText(w), "P0:5/5 P1:5/5");
     EXPECT_FALSE(w.cut());
-    EXPECT_EQ(stateLine(w.names, w.state), "[a]=0; [b]=0;");
+    EXPECT_EQ(stateLine(w.names, w.state, w.addresses), "[a]=0; [b]=0;");
     EXPECT_EQ(cycleText(w), "b:nrW x=1 -po-> c:P(2) -po-> d:lR y=0 -rb-> g:nrW y=1 -po-> h:P(1) -po-> i:lR x=0 -rb-> "
                             "b:nrW x=1");
     EXPECT_EQ(relaxedText(w), "b:nrW x=1 …→ d:lR y=0 (G1 ✗); g:nrW y=1 …→ i:lR x=0 (G1 ✗)");

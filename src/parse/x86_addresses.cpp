@@ -1,0 +1,126 @@
+#include "x86_addresses.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace rdmacheck {
+
+long long AddressNames::valueOf(const std::string& name) {
+    auto it = std::find(names_.begin(), names_.end(), name);
+    if (it == names_.end()) it = names_.insert(names_.end(), name);
+    return kAddressBase + (it - names_.begin());
+}
+
+void AddressNames::finish(LitmusTest& test) const {
+    test.addresses = names_;
+    std::sort(test.addresses.begin(), test.addresses.end());
+    auto renumber = [&](long long& value) {
+        if (const std::string* name = addressName(value, names_))
+            value = kAddressBase + (std::lower_bound(test.addresses.begin(), test.addresses.end(), *name) -
+                                    test.addresses.begin());
+    };
+    for (LocationDecl& l : test.locations) renumber(l.init);
+    for (auto& [key, value] : test.registerInit) renumber(value);
+    std::function<void(Cond&)> renumberAtoms = [&](Cond& c) {
+        if (c.kind == Cond::Kind::Atom && !c.sameAs) renumber(c.value);
+        for (Cond& a : c.args) renumberAtoms(a);
+    };
+    renumberAtoms(test.condition);
+    if (test.filter) renumberAtoms(*test.filter);
+}
+
+namespace {
+
+// What may hold an address: locations by name, registers by registerKey.
+class AddressFlow {
+public:
+    explicit AddressFlow(const LitmusTest& test) : test_(test) {
+        for (const LocationDecl& l : test.locations)
+            if (l.init >= kAddressBase) holders_.insert(l.name);
+        for (const auto& [key, value] : test.registerInit)
+            if (value >= kAddressBase) holders_.insert(key);
+    }
+
+    // Follows the moves until nothing more may hold an address, refusing on the way.
+    void run() {
+        size_t before = 0;
+        do {
+            before = holders_.size();
+            for (size_t t = 0; t < test_.threads.size(); ++t) {
+                thread_ = static_cast<int>(t);
+                visit(test_.threads[t].body);
+            }
+        } while (holders_.size() != before);
+    }
+
+private:
+    void visit(const Block& block) {
+        for (const Stmt& s : block) {
+            visit(s);
+            visit(s.body);
+            visit(s.orelse);
+        }
+    }
+
+    void visit(const Stmt& s) {
+        const std::string reg = registerKey(thread_, s.result);
+        const std::string& target = s.target.name;
+        switch (s.kind) {
+            case Stmt::Kind::RegAssign: flow(mayHold(s.expr), reg); break;
+            case Stmt::Kind::RegLoad: flow(holds(target), reg); break;
+            case Stmt::Kind::Assign: flow(mayHold(s.expr), target); break;
+            case Stmt::Kind::MemoryMove: flow(holds(s.source.name), target); break;
+            case Stmt::Kind::Xchg: swap(reg, target); break;
+            case Stmt::Kind::MemoryExchange: swap(target, s.source.name); break;
+            case Stmt::Kind::LockedUpdate:
+            case Stmt::Kind::UnlockedUpdate:
+                if (holds(target) || mayHold(s.expr)) refuse(s.where, target);
+                break;
+            default: break;
+        }
+    }
+
+    bool mayHold(const Expr& e) const {
+        switch (e.kind) {
+            case Expr::Kind::Const: return false;
+            case Expr::Kind::Location: return holds(e.name);
+            case Expr::Kind::Register: return holds(registerKey(thread_, e.name));
+            case Expr::Kind::Operation:
+                for (const Expr& a : e.args)
+                    if (mayHold(a)) refuse(e.where, a.name.find('@') == std::string::npos ? a.name : "");
+                return false;
+        }
+        return false;
+    }
+
+    bool holds(const std::string& holder) const { return holders_.count(holder) > 0; }
+    void flow(bool address, const std::string& to) {
+        if (address) holders_.insert(to);
+    }
+    void swap(const std::string& a, const std::string& b) {
+        const bool either = holds(a) || holds(b);
+        flow(either, a);
+        flow(either, b);
+    }
+
+    [[noreturn]] static void refuse(const SourceLoc& where, const std::string& holder) {
+        throw InputError(where, "this instruction computes with " +
+                                    (holder.empty() ? "a value that" : holder + ", which") +
+                                    " may hold an address (a location's name as a value): rdmacheck moves addresses "
+                                    "and compares them in the condition, and computes nothing with them (herd7 "
+                                    "computes x+1 symbolically)");
+    }
+
+    const LitmusTest& test_;
+    std::set<std::string> holders_;
+    int thread_ = 0;
+};
+
+}  // namespace
+
+void refuseArithmeticOnAddresses(const LitmusTest& test) {
+    if (!test.addresses.empty()) AddressFlow(test).run();
+}
+
+}  // namespace rdmacheck
