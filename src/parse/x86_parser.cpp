@@ -11,7 +11,7 @@
 
 #include "condition.hpp"
 #include "front_ends.hpp"
-#include "x86_addresses.hpp"
+#include "x86_values.hpp"
 #include "x86_control.hpp"
 #include "rdmacheck/arith.hpp"
 #include "rdmacheck/limits.hpp"
@@ -103,10 +103,7 @@ private:
     AtomNameParser atomParser() {
         return {parseName, startsName, [this](Lexer& lex) {
                     if (lex.peek().kind == Token::Kind::Ident) return addresses_.valueOf(lex.next().text);
-                    const Token number = lex.peek();
-                    const long long value = lex.expectInt("(a number or a location) as the value in a condition atom");
-                    refuseWideValue(value, number.where);
-                    return value;
+                    return readX86Value(lex, "(a number or a location) as the value in a condition atom");
                 }};
     }
 
@@ -143,9 +140,7 @@ private:
                     pointAt(t, c, lex_.next());
                     continue;
                 }
-                const Token number = lex_.peek();
-                value = lex_.expectInt("as the initial value");
-                refuseWideValue(value, number.where);
+                value = readX86Value(lex_, "as the initial value", &t.initText[name]);
             }
             if (c.thread >= 0) {
                 // herd7 takes neither branch of a jump on a flag that is neither (it finds no execution).
@@ -189,15 +184,6 @@ private:
     const std::string* addressIn(const std::string& name) const {
         auto it = pointsAt_.find(registerKey(thread_, name));
         return it == pointsAt_.end() ? nullptr : &it->second;
-    }
-
-    // herd7 reads the values of the init block and of conditions as 32-bit
-    // integers and stops on any other (where an immediate of the code wraps).
-    static void refuseWideValue(long long value, const SourceLoc& where) {
-        if (value < INT32_MIN || value > INT32_MAX)
-            throw InputError(where, std::to_string(value) + " is not a 32-bit value: herd7 reads the init block's "
-                                    "and the condition's values as 32-bit integers (-2147483648 to 2147483647) and "
-                                    "stops on others");
     }
 
     static void parseName(Lexer& lex, Cond& c) {

@@ -63,14 +63,17 @@ std::string herdCodeText(const std::vector<std::vector<std::string>>& code) {
 
 std::string herdHash(const LitmusTest& test) {
     std::map<HerdLocation, std::string> init;  // sorted; a location given twice is one entry
-    for (const LocationDecl& l : test.locations)
-        init.emplace(HerdLocation{true, 0, l.name}, valueText(l.init, test.addresses));
+    // herd7 hashes each value as written (0x10), an address by its name.
+    auto text = [&](const std::string& name, long long value) {
+        auto it = test.initText.find(name);
+        return it != test.initText.end() ? it->second : valueText(value, test.addresses);
+    };
+    for (const LocationDecl& l : test.locations) init.emplace(HerdLocation{true, 0, l.name}, text(l.name, l.init));
     auto registerLocation = [](const std::string& key) {
         const size_t colon = key.find(':');
         return HerdLocation{false, std::stoi(key.substr(0, colon)), key.substr(colon + 1)};
     };
-    for (const auto& [key, value] : test.registerInit)
-        init.emplace(registerLocation(key), valueText(value, test.addresses));
+    for (const auto& [key, value] : test.registerInit) init.emplace(registerLocation(key), text(key, value));
     std::vector<std::string> initText;
     for (const auto& [loc, value] : init) initText.push_back(loc.text() + "=" + value);
     std::set<HerdLocation> observed;

@@ -1,10 +1,52 @@
-#include "x86_addresses.hpp"
+#include "x86_values.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <climits>
 #include <functional>
 #include <set>
 
 namespace rdmacheck {
+
+namespace {
+
+bool adjacent(const Token& a, const Token& b) {
+    return a.where.line == b.where.line && b.where.column == a.where.column + static_cast<int>(a.text.size());
+}
+
+// `xFF` of `0xFF`, the lexer's name after the 0.
+long long hexValue(const Token& x, const SourceLoc& where) {
+    const std::string digits = x.text.substr(1);
+    if (digits.empty() || digits.size() > 8 || !std::all_of(digits.begin(), digits.end(), ::isxdigit))
+        throw InputError(where, "0" + x.text + " is not a 32-bit value: herd7 reads hexadecimal values of at "
+                                "most eight digits (0x0 to 0xffffffff)");
+    const long long value = std::stoll(digits, nullptr, 16);
+    return value > INT32_MAX ? value - (1LL << 32) : value;
+}
+
+}  // namespace
+
+long long readX86Value(Lexer& lex, const char* context, std::string* written) {
+    const bool negative = lex.peek().is("-");
+    const Token sign = negative ? lex.next() : Token{};
+    if (lex.peek().kind != Token::Kind::Int) lex.failHere(std::string("expected an integer ") + context);
+    const Token number = lex.next();
+    if (negative && !adjacent(sign, number))
+        throw InputError(number.where, "herd7 reads a negative value with its '-' next to the number");
+    const long long value = negative ? -number.value : number.value;
+    const Token& x = lex.peek();
+    const bool hex = number.text == "0" && x.kind == Token::Kind::Ident && (x.text[0] == 'x' || x.text[0] == 'X') &&
+                     adjacent(number, x);
+    if (written) *written = (negative ? "-" : "") + number.text + (hex ? x.text : "");
+    if (hex && negative) throw InputError(sign.where, "herd7 reads hexadecimal values without a sign");
+    if (hex) return hexValue(lex.next(), number.where);
+    if (value < INT32_MIN || value > INT32_MAX)
+        throw InputError(negative ? sign.where : number.where,
+                         std::to_string(value) + " is not a 32-bit value: herd7 reads the init block's and the "
+                                                 "condition's values as 32-bit integers (-2147483648 to 2147483647, or "
+                                                 "0x0 to 0xffffffff) and stops on others");
+    return value;
+}
 
 long long AddressNames::valueOf(const std::string& name) {
     auto it = std::find(names_.begin(), names_.end(), name);

@@ -1,15 +1,24 @@
-// herd7's X86 takes a location's name as a value, its address (`0:EAX=x`,
-// `y=x`, `exists (0:EBX=x)`; ast.hpp's kAddressBase). rdmacheck moves such
-// values through registers and memory and compares them in conditions; it
-// computes nothing with them (herd7 prints `x+1`).
+// The values of herd7's X86 init block and condition: 32-bit numbers as
+// herd7 reads them, and a location's name, its address (`0:EAX=x`, `y=x`,
+// `exists (0:EBX=x)`; ast.hpp's kAddressBase). rdmacheck moves addresses
+// through registers and memory and compares them in conditions; it computes
+// nothing with them (herd7 prints `x+1`).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "lexer.hpp"
 #include "rdmacheck/ast.hpp"
 
 namespace rdmacheck {
+
+// A value of the init block or of a condition, as herd7 reads them
+// (Int32.of_string): a decimal 32-bit integer, or hexadecimal `0x...` up
+// to 0xffffffff, two's complement above 0x7fffffff; it stops on any other
+// (where an immediate of the code wraps, and has no hexadecimal).
+// `written`: the value as written, which herd7's Hash reads (0x10 is not 16 there).
+long long readX86Value(Lexer& lex, const char* context, std::string* written = nullptr);
 
 // The names met as values while reading a test, each with a value of its own
 // in the order met; finish() sorts them, as the values are to be.
