@@ -24,6 +24,12 @@ const std::set<std::string>& herdRelations() {
 
 std::string eventId(int event) { return "e" + std::to_string(event); }
 
+// An X86 test's picture names mo and rb as herd7's do: co and fr.
+std::string shownRelation(const LitmusTest& test, const std::string& relation) {
+    if (test.arch != Arch::X86) return relation;
+    return relation == "mo" ? "co" : relation == "rb" ? "fr" : relation;
+}
+
 }  // namespace
 
 std::set<std::string> defaultDrawnRelations(const Model& model) {
@@ -173,7 +179,8 @@ Picture drawExecution(const LitmusTest& test, const std::vector<Location>& locat
         g.events.push_back(ge);
     }
     auto add = [&](const RelationEdge& e, bool highlighted) {
-        if (drawn(e.from) && drawn(e.to)) g.edges.push_back({eventId(e.from), eventId(e.to), e.relation, highlighted});
+        if (drawn(e.from) && drawn(e.to))
+            g.edges.push_back({eventId(e.from), eventId(e.to), shownRelation(test, e.relation), highlighted});
     };
     for (const RelationEdge& e : executionEdges(ex))
         if (relations.count(e.relation)) add(e, false);
@@ -206,11 +213,13 @@ RelationStyle relationStyle(const std::string& relation) {
     // The chosen relations are drawn as their registry entries say (choices.hpp).
     static const std::map<std::string, RelationStyle> styles = [] {
         std::map<std::string, RelationStyle> fixed{
-            {"po", {"black", "solid"}},     {"fr", {"orange", "solid"}},  {"pf", {"darkgreen", "dashed"}},
+            {"po", {"black", "solid"}},     {"pf", {"darkgreen", "dashed"}},
             {"ar;rao", {"brown", "dashed"}}, {"ippo", {"grey", "dashed"}}, {"ib", {"grey", "dashed"}},
             {"oppo", {"darkcyan", "dotted"}}, {"ob", {"darkcyan", "dotted"}},
         };
         for (const ChosenRelation& c : chosenRelations()) fixed[c.name] = {c.drawing.colour, c.drawing.style};
+        fixed["co"] = fixed.at("mo");  // herd7's names (shownRelation)
+        fixed["fr"] = fixed.at("rb");
         return fixed;
     }();
     auto it = styles.find(relation);

@@ -336,7 +336,7 @@ TEST(HerdUser, RelationsAreDrawnReduced) {
 }
 
 // X86 pictures: no RDMA node box, herd7's R[x]/W[x] with the register a read
-// fills; robust's witness names threads as the test does.
+// fills, herd7's co and fr for mo and rb; robust's witness names threads as the test does.
 TEST(HerdUser, X86PicturesAndThreadNames) {
     const TempDir dir("x86pictures");
     const std::string mp = writeMp(dir, "MP", "exists");
@@ -345,6 +345,9 @@ TEST(HerdUser, X86PicturesAndThreadNames) {
     EXPECT_EQ(dot.find("label=\"node "), std::string::npos) << dot;
     EXPECT_NE(dot.find("R[y]=1 (EAX)"), std::string::npos) << dot;
     EXPECT_NE(dot.find("W[x]=1"), std::string::npos) << dot;
+    EXPECT_NE(dot.find("label=fr"), std::string::npos) << dot;
+    EXPECT_EQ(dot.find("label=rb"), std::string::npos) << dot;
+    EXPECT_EQ(dot.find("label=mo"), std::string::npos) << dot;
     const ToolRun robust = runTool("robust " + sourceDir() + "/litmus/exs/exs-pull-norfence.litmus");
     EXPECT_NE(robust.out.find("Witness S:2/2 R:4/4 "), std::string::npos) << robust.out;
 }
