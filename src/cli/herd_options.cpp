@@ -110,7 +110,11 @@ public:
             fail(where, "mcompare7's " + arg + " has no counterpart: rdmacheck compare prints mcompare7's default table");
         if (auto it = kRenamed.find(arg); it != kRenamed.end()) {
             out_.push_back(it->second);
-            if (it->first == "-I" || it->first == "-cat" || it->first == "-nshow") out_.push_back(value());
+            if (it->first == "-I" || it->first == "-cat") out_.push_back(value());
+            if (it->first == "-nshow") {
+                const std::string& shown = value();
+                out_.push_back(shown == "0" ? "1" : shown);  // herd7 7.58 shows one for 0
+            }
         } else if (auto it = kBooleans.find(arg); it != kBooleans.end()) {
             if (boolean(arg, value(), where, arg == "-speedcheck")) out_.push_back(it->second);
         } else if (arg == "-showone") {

@@ -207,6 +207,7 @@ TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
     const std::string mp = writeMp(dir, "MP", "exists");
     EXPECT_EQ(runTool("-json " + mp).out.rfind("{", 0), 0u) << "-json is --json, not -j son";
     EXPECT_EQ(runTool("-timeout 100 -q -nshow 1 -showone true -showinitwrites true -cat tso " + mp).status, 0);
+    EXPECT_EQ(runTool("-nshow 0 " + mp).status, 0);  // herd7 7.58 reads it as 1
     const std::string loop = dir / "loop.litmus";
     std::ofstream(loop) << "RDMA loop\n{ x@1 = 0; }\nP0@1 { loop { x := 1 } }\nexists (x = 1)\n";
     EXPECT_EQ(runTool(loop).out.find("Warning: "), std::string::npos) << "herd7 prints its warnings on stderr";
