@@ -167,9 +167,32 @@ struct ExecutionEncoding::Impl {
             // (herd/mem.ml, optace's Iico default under a cat model).
             for (int w : choices.writesOf[rev.location])
                 if (w != r && !sameInstructionOutOfPo(rev, sk.events[w])) candidates.push_back(w);
+            leaveOutRefusedSources(r, candidates);
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
+    }
+
+    // A source whose constant the read's own tests refuse (`assume(imm >= 5)`
+    // on a read of imm, against a write of 3) is in no execution: left out, so
+    // that the search never tries it. A read that every source fails has none.
+    void leaveOutRefusedSources(int r, std::vector<int>& candidates) {
+        auto refuses = [&](const ValueConstraint& c, long long written) {
+            auto isThisRead = [&](const Value& v) { return v.kind == Value::Kind::Read && v.event == r; };
+            if (isThisRead(c.lhs) && c.rhs.kind == Value::Kind::Const) return !compare(c.op, written, c.rhs.constant);
+            if (isThisRead(c.rhs) && c.lhs.kind == Value::Kind::Const) return !compare(c.op, c.lhs.constant, written);
+            return false;
+        };
+        auto refused = [&](int w) {
+            const std::optional<long long> written = constantWritten(w);
+            return written && std::any_of(sk.constraints.begin(), sk.constraints.end(),
+                                          [&](const ValueConstraint& c) { return refuses(c, *written); });
+        };
+        const std::vector<int> all = candidates;
+        candidates.erase(std::remove_if(candidates.begin(), candidates.end(), refused), candidates.end());
+        if (!candidates.empty()) return;
+        candidates = all;  // kept, to read the encoding by; no source is taken
+        solver.add(ctx.bool_val(false));
     }
 
     // herd7 solves a candidate's values along rf and the dependencies of each
@@ -192,6 +215,16 @@ struct ExecutionEncoding::Impl {
             const bool copy = written.kind == Value::Kind::Read;
             written.forEachRead([&](int r) { solver.add(copy ? order[r] <= order[w] : order[r] < order[w]); });
         }
+    }
+
+    // The value w writes when every execution writes the same: a constant, or
+    // the value of a location no one writes (a put's constant, kept in a hidden one).
+    std::optional<long long> constantWritten(int w) const {
+        const Value& v = sk.events[w].written;
+        if (v.kind == Value::Kind::Const) return v.constant;
+        if (v.kind != Value::Kind::Read || !choices.writesOf[sk.events[v.event].location].empty()) return std::nullopt;
+        const Value& init = sk.events[sk.initWriteOf(sk.events[v.event].location)].written;
+        return init.kind == Value::Kind::Const ? std::optional<long long>(init.constant) : std::nullopt;
     }
 
     // Exactly one of the read's candidates is its source.
