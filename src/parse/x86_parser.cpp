@@ -60,6 +60,7 @@ public:
         skipToInitBlock();
         parseInit(t);
         parseProgram(t);
+        refuseReadsThroughWritten(t, readsThrough_);
         for (const auto& [thread, where] : registerInitAt_)
             if (thread >= static_cast<int>(t.threads.size()))
                 throw InputError(where, "no thread " + std::to_string(thread) + " in this test (it has " +
@@ -355,6 +356,7 @@ private:
                                               "=x) and no instruction writes it");
                 o.through = o.name;
                 o.name = *address;
+                readsThrough_.push_back({thread_, o.through, o.where});
             }
             lex_.expect(parenthesised ? ")" : "]", parenthesised ? "after the register" : "after the location");
         } else if (lex_.peek().is("$") || lex_.peek().kind == Token::Kind::Int || lex_.peek().is("-")) {
@@ -650,6 +652,7 @@ private:
     std::vector<std::pair<int, SourceLoc>> registerInitAt_;  // registers given initial values
     std::map<std::string, std::string> pointsAt_;            // "thread:REG" -> the location the init block points it at
     AddressNames addresses_;
+    std::vector<ReadThrough> readsThrough_;
 };
 
 }  // namespace

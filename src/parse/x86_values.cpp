@@ -161,6 +161,26 @@ private:
 
 }  // namespace
 
+namespace {
+
+bool writes(const Block& block, const std::string& reg) {
+    return std::any_of(block.begin(), block.end(), [&](const Stmt& s) {
+        const bool intoRegister =
+            s.kind == Stmt::Kind::RegAssign || s.kind == Stmt::Kind::RegLoad || s.kind == Stmt::Kind::Xchg;
+        return (intoRegister && s.result == reg) || writes(s.body, reg) || writes(s.orelse, reg);
+    });
+}
+
+}  // namespace
+
+void refuseReadsThroughWritten(const LitmusTest& test, const std::vector<ReadThrough>& reads) {
+    for (const ReadThrough& r : reads)
+        if (writes(test.threads[r.thread].body, r.reg))
+            throw InputError(r.where, "[" + r.reg + "] reads where " + r.reg + " points: supported when the init "
+                                      "block points it at a location and no instruction writes it, and P" +
+                                      std::to_string(r.thread) + " writes " + r.reg);
+}
+
 void refuseArithmeticOnAddresses(const LitmusTest& test) {
     if (!test.addresses.empty()) AddressFlow(test).run();
 }

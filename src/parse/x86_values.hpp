@@ -33,6 +33,17 @@ private:
     std::vector<std::string> names_;
 };
 
+// A register read through (`[EAX]`), as the location the init block points it at.
+struct ReadThrough {
+    int thread;
+    std::string reg;
+    SourceLoc where;
+};
+// InputError at the first read through a register that its thread also
+// writes: the location read would follow the value written (herd7 reads
+// through the value the register holds then, and stops on a number).
+void refuseReadsThroughWritten(const LitmusTest& test, const std::vector<ReadThrough>& reads);
+
 // InputError at the first instruction that computes with a value that may be
 // an address (an arithmetic one, or CMP's comparisons): what may hold one
 // follows the moves between registers and memory, wherever they stand.
