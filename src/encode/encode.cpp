@@ -166,11 +166,16 @@ struct ExecutionEncoding::Impl {
             // its writes, and no read takes its value from a write iico-after it
             // (herd/mem.ml, optace's Iico default under a cat model).
             for (int w : choices.writesOf[rev.location])
-                if (w != r && !sameInstructionOutOfPo(rev, sk.events[w])) candidates.push_back(w);
+                if (w != r && !sameInstructionOutOfPo(rev, sk.events[w]) && !lockedPair(r, w)) candidates.push_back(w);
             leaveOutRefusedSources(r, candidates);
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
+    }
+
+    // A locked instruction's read never reads its own write (herd7's iico).
+    bool lockedPair(int r, int w) const {
+        return std::find(sk.lockedPairs.begin(), sk.lockedPairs.end(), std::make_pair(r, w)) != sk.lockedPairs.end();
     }
 
     // A source whose constant the read's own tests refuse (`assume(imm >= 5)`
