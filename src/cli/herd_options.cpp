@@ -32,7 +32,7 @@ const std::map<std::string, std::string> kMeaningless{
     {"-strictskip", "--skip drops the axioms it names, nothing more"},
     {"-machsize", "values are 64-bit integers"},
     {"-endian", "values are integers, not bytes"},
-    {"-showflag", "rdmacheck's models raise no flags"},
+    {"-showflag", "rdmacheck prints every flag a model raises (Flag NAME) and draws no picture by flag"},
     {"-restrict", "every consistent execution counts"},
     {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"}};
 

@@ -85,7 +85,12 @@ public:
         if (lex_.peek().kind != Token::Kind::End) parseFinalCondition(t);
         addresses_.finish(t);
         refuseArithmeticOnAddresses(t);
-        return t;  // herd7 ignores what follows (`with ...`, `<< ... >>` blocks)
+        // herd7 ignores `;` and a `with ...` or `<< ... >>` block after the condition, and stops on anything else
+        while (lex_.peek().is(";")) lex_.next();
+        const Token& after = lex_.peek();
+        if (after.kind != Token::Kind::End && !after.isWord("with") && !after.is("<<"))
+            lex_.failHere("nothing but a 'with ...' or '<< ... >>' block follows the condition");
+        return t;
     }
 
 private:
@@ -423,9 +428,13 @@ private:
         }
         const std::string mnemonic = upper(op.text);
         const std::string prefix = locked ? "LOCK; " : "";
+        // herd7 7.58 takes LOCK on ADD, XOR, INC, DEC and XCHG (herd/X86Sem.ml; XCHG is locked anyway), and says
+        // "Illegal lock prefix" on any other
+        if (locked && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "INC" && mnemonic != "DEC" &&
+            mnemonic != "XCHG")
+            throw InputError(op.where, kLockTakes);
         if (mnemonic == "MFENCE" || mnemonic == "SFENCE" || mnemonic == "LFENCE") {
             code.push_back(prefix + mnemonic);
-            if (locked) throw InputError(op.where, kLockTakes);
             Stmt s;
             s.where = op.where;
             s.kind = mnemonic == "MFENCE" ? Stmt::Kind::MFence
@@ -476,10 +485,11 @@ private:
         Operand dst = parseDestination();
         lex_.expect(",", "between operands");
         Operand src = mnemonic == "XCHG" ? parseDestination() : parseOperand();
+        if (mnemonic == "XCHG" && (dst.kind == Operand::Kind::Immediate || src.kind == Operand::Kind::Immediate))
+            throw InputError(dst.kind == Operand::Kind::Immediate ? dst.where : src.where,
+                             "XCHG exchanges registers and memory, not a value (herd7 stops on it)");
         // herd7 hashes MOVB, MOVW, MOVL and MOVQ as MOV (checked against herd7 7.58).
         code.push_back(prefix + (isMove ? "MOV" : mnemonic) + " " + dst.herdText() + "," + src.herdText());
-        // herd7 7.58 takes LOCK on ADD, XOR, INC, DEC and XCHG (herd/X86Sem.ml); XCHG is locked anyway.
-        if (locked && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "XCHG") throw InputError(op.where, kLockTakes);
         if (mnemonic == "ADD") return update(op, locked, dst, src, Operator::Add, true);
         if (isIdiom(dst, src)) return zeroOrSame(op, mnemonic, dst);
         if (mnemonic == "XOR" || mnemonic == "OR")
