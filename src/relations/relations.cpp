@@ -47,6 +47,14 @@ EventPairs allPairs(const ExecutionGraph& sk, Keep keep) {
 
 bool sameThread(const Event& a, const Event& b) { return a.thread >= 0 && a.thread == b.thread; }
 
+// `pairs` and (e, e) for each event `keep` accepts.
+template <class Keep>
+EventPairs withIdentity(const ExecutionGraph& sk, EventPairs pairs, Keep keep) {
+    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+        if (keep(sk.events[e])) pairs.emplace_back(e, e);
+    return pairs;
+}
+
 // iso (RMW §3.2, LOCO Def. 3.8, doc/model-notes.md §N5): within one call, a read before the write it
 // feeds on the same queue pair, and a failed CAS's fence before its read.
 bool isIsoPair(EventKind a, EventKind b) {
@@ -76,14 +84,17 @@ std::vector<BaseRelation> makeBaseRelations() {
                        "RDMA^TSO paper Def. 4.2", [](const ExecutionGraph& sk) {
                            return poPairs(sk, [](const Event&, const Event&) { return true; });
                        }),
-        staticRelation("loc", "distinct events on one location (initial writes included)", "herd7",
+        // herd7's loc and int hold each event with itself too (irreflexive loc has no execution there)
+        staticRelation("loc", "events on one location, each with itself (initial writes included)", "herd7",
                        [](const ExecutionGraph& sk) {
-                           return allPairs(sk, [](const Event& a, const Event& b) {
-                               return a.location >= 0 && a.location == b.location;
-                           });
+                           return withIdentity(sk, allPairs(sk, [](const Event& a, const Event& b) {
+                                                   return a.location >= 0 && a.location == b.location;
+                                               }), [](const Event& e) { return e.location >= 0; });
                        }),
-        staticRelation("int", "distinct events of one thread", "herd7",
-                       [](const ExecutionGraph& sk) { return allPairs(sk, sameThread); }),
+        staticRelation("int", "events of one thread, each event with itself", "herd7",
+                       [](const ExecutionGraph& sk) {
+                           return withIdentity(sk, allPairs(sk, sameThread), [](const Event&) { return true; });
+                       }),
         staticRelation("ext", "events of different threads (an initial write is in no thread)", "herd7",
                        [](const ExecutionGraph& sk) {
                            return allPairs(sk, [](const Event& a, const Event& b) { return !sameThread(a, b); });
