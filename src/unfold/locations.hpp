@@ -127,7 +127,8 @@ private:
 
 // The names the condition, the filter and `locations [...]` observe, checked
 // against the test's threads and locations (X86: a location only they name is
-// declared, holding 0, as herd7 reads it); InputError at the first unknown one.
+// declared, holding 0, as herd7 reads it, and so is one only code no path
+// reaches names); InputError at the first unknown one.
 void resolveObservedNames(const LitmusTest& test, LocationTable& locations);
 
 }  // namespace rdmacheck

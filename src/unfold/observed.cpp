@@ -1,6 +1,8 @@
 #include "rdmacheck/diagnostics.hpp"
 #include "locations.hpp"
 
+#include <functional>
+
 namespace rdmacheck {
 
 namespace {
@@ -24,11 +26,30 @@ void checkName(const ObservedName& n, const LitmusTest& test, const LocationTabl
     }
 }
 
+// Each location an X86 instruction names that no path reached (code that every
+// path jumps over): the machines compile every instruction.
+void declareUnreached(const Block& block, LocationTable& locations) {
+    std::function<void(const Expr&)> inExpr = [&](const Expr& e) {
+        if (e.kind == Expr::Kind::Location) declareObserved(e.name, -1, locations);
+        for (const Expr& a : e.args) inExpr(a);
+    };
+    for (const Stmt& s : block) {
+        for (const std::string& name : {s.target.name, s.source.name})
+            if (!name.empty() && name != "_") declareObserved(name, -1, locations);
+        inExpr(s.expr);
+        inExpr(s.expr2);
+        declareUnreached(s.body, locations);
+        declareUnreached(s.orelse, locations);
+    }
+}
+
 }  // namespace
 
 void resolveObservedNames(const LitmusTest& test, LocationTable& locations) {
-    if (test.arch == Arch::X86)
+    if (test.arch == Arch::X86) {
         forEachObservedName(test, [&](const ObservedName& n) { declareObserved(n.name, n.thread, locations); });
+        for (const ThreadDecl& t : test.threads) declareUnreached(t.body, locations);
+    }
     forEachObservedName(test, [&](const ObservedName& n) { checkName(n, test, locations); });
 }
 

@@ -423,3 +423,13 @@ TEST(Machine, CutRunsTheFilterDropsMarkNothing) {
             }
     }
 }
+
+// An X86 instruction every path jumps over may name a location nothing else
+// names: the machines compile it all the same (found by fuzz_litmus).
+TEST(Machine, CodeNoPathReachesMayNameItsOwnLocation) {
+    const std::string text = "X86 dead\n{ x=0; }\n P0 ;\n JMP L0 ;\n MOV EAX,[unreached] ;\n L0: ;\n"
+                             " MOV [x],$1 ;\nexists (x=1)\n";
+    const CheckResult r = runMachine(text, "tso", MachineKind::Concrete);
+    EXPECT_TRUE(r.ok);
+    EXPECT_EQ(r.states.size(), 1u);
+}
