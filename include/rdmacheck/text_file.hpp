@@ -39,6 +39,11 @@ size_t firstBadByte(const std::string& text, size_t from, size_t to);
 // `file`, for a `what` ("model", "order table", ...).
 void checkUtf8Text(const std::string& text, const std::string& file, const std::string& what);
 
+// The offset just past the comment that opens at text[start] with "(*",
+// comments nesting as herd7's (OCaml's) do: "(* a (* b *) c *)" is one
+// comment; std::string::npos when it is not closed.
+size_t commentEnd(const std::string& text, size_t start);
+
 // Why text[at] (firstBadByte's answer) is refused, for a `what`.
 std::string badByteMessage(const std::string& text, size_t at, const std::string& what);
 

@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
         check.configure(run, suite.checksSuite());
         if (suite.checksSuite()) return suite.runOnSuite(run, check.jobs);
         if (!run.prepare()) return 2;
-        return run.run(check.files, check.jobs);
+        return run.run(expandIndexFiles(check.files), check.jobs);
     };
     try {
         return dispatch();

@@ -42,6 +42,23 @@ bool readArguments(const char* command, const Read& read) {
 
 void addPath(const std::string& path, std::vector<std::string>& out, int depth);
 
+// herd7's index files are the files whose name starts with '@' (diy7 writes
+// DIR/@all; `herd7 DIR/@all` reads it). rdmacheck read `@PATH` as "the index
+// PATH" before, and still does when no file is named with the '@'.
+bool isIndexName(const std::string& path) {
+    const std::string name = fs::path(path).filename().string();
+    return (!name.empty() && name[0] == '@') || (path.size() > 1 && path[0] == '@');
+}
+
+std::string indexFile(const std::string& path) {
+    std::error_code ec;
+    if (fs::exists(path, ec)) return path;
+    const fs::path p(path);
+    const std::string name = p.filename().string();
+    const std::string bare = !name.empty() && name[0] == '@' ? (p.parent_path() / name.substr(1)).string() : path.substr(1);
+    return fs::is_regular_file(bare, ec) ? bare : path;
+}
+
 // A herd7 index file: one path per line, relative to the index; # comments.
 void addIndex(const std::string& index, std::vector<std::string>& out, int depth) {
     if (depth > 16) refuse(index + ": index files nest more than 16 deep");
@@ -51,20 +68,13 @@ void addIndex(const std::string& index, std::vector<std::string>& out, int depth
         line = line.substr(0, line.find('#'));
         const size_t first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
         if (first == std::string::npos) continue;
-        const std::string name = line.substr(first, last - first + 1);
-        const bool nested = name[0] == '@';
-        const fs::path p = fs::path(nested ? name.substr(1) : name);
-        const std::string resolved = (p.is_absolute() ? p : base / p).lexically_normal().string();
-        if (nested) {
-            addIndex(resolved, out, depth + 1);
-        } else {
-            addPath(resolved, out, depth);
-        }
+        const fs::path p(line.substr(first, last - first + 1));
+        addPath((p.is_absolute() ? p : base / p).lexically_normal().string(), out, depth);
     }
 }
 
 void addPath(const std::string& path, std::vector<std::string>& out, int depth) {
-    if (path.size() > 1 && path[0] == '@') return addIndex(path.substr(1), out, depth + 1);
+    if (isIndexName(path)) return addIndex(indexFile(path), out, depth + 1);
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
         out.push_back(path);  // a missing file is the test's own error, reported in its place
@@ -395,6 +405,18 @@ int compareModels(CheckRun& run, const std::vector<std::string>& models, const s
     int compared = 2;
     readArguments("compare", [&] { compared = printComparison(columns, options); });
     return std::max(status, compared);
+}
+
+std::vector<std::string> expandIndexFiles(const std::vector<std::string>& args) {
+    std::vector<std::string> files;
+    for (const std::string& arg : args) {
+        if (isIndexName(arg)) {
+            addIndex(indexFile(arg), files, 1);
+        } else {
+            files.push_back(arg);
+        }
+    }
+    return files;
 }
 
 std::vector<std::string> collectSuite(const std::vector<std::string>& args) {

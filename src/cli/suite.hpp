@@ -18,9 +18,14 @@ struct SuiteOptions {
 };
 
 // The files `args` name, in order: a directory's .litmus files (recursively,
-// sorted), an @INDEX file's lines (relative to it; # comments), `-` for names
+// sorted), an index file's lines (a name starting with '@'; relative to it; # comments), `-` for names
 // on standard input, or a file. Throws InputError for what cannot be read.
 std::vector<std::string> collectSuite(const std::vector<std::string>& args);
+
+// `args` with each index file (a name starting with '@', as herd7's) replaced
+// by the paths it lists, as the main command reads them, as herd7 does.
+// Throws InputError for an index that cannot be read.
+std::vector<std::string> expandIndexFiles(const std::vector<std::string>& args);
 
 // The files of shard "I/N": every N-th file from the I-th. Throws InputError
 // for a malformed shard.

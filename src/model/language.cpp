@@ -82,10 +82,9 @@ private:
                 while (pos_ < text_.size() && text_[pos_] != '\n') advance();
             } else if (text_.compare(pos_, 2, "(*") == 0) {
                 const SourceLoc start = here();
-                while (pos_ < text_.size() && text_.compare(pos_, 2, "*)") != 0) advance();
-                if (pos_ >= text_.size()) throw InputError(start, "comment not closed: expected '*)'");
-                advance();
-                advance();
+                const size_t end = commentEnd(text_, pos_);
+                if (end == std::string::npos) throw InputError(start, "comment not closed: expected '*)'");
+                while (pos_ < end) advance();
             } else {
                 return;
             }

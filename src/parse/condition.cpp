@@ -31,9 +31,9 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
     }
     c.kind = Cond::Kind::Atom;
     parseName.name(lex, c);
-    if (lex.peek().is("=")) {
+    if (lex.peek().is("=") || lex.peek().is("==")) {  // herd7 reads both
         c.equal = true;
-    } else if (lex.peek().is("!=")) {
+    } else if (lex.peek().is("!=") || lex.peek().is("<>")) {
         c.equal = false;
     } else {
         lex.failHere("expected '=' or '!=' in condition atom");

@@ -119,9 +119,9 @@ void Lexer::skipBlanks() {
         while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
         if (text_.compare(pos_, 2, "(*") == 0) {
             size_t start = pos_;
-            size_t end = text_.find("*)", pos_ + 2);
+            const size_t end = commentEnd(text_, start);
             if (end == std::string::npos) throw InputError(locAt(start), "unterminated comment '(*'");
-            pos_ = end + 2;
+            pos_ = end;
         } else if (text_.compare(pos_, 2, "//") == 0) {
             while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
         } else {
@@ -169,7 +169,7 @@ Token Lexer::scan() {
         ++pos_;
         return t;
     }
-    static const char* const multi[] = {":=", "!=", "<=", ">=", "=>", "/\\", "\\/", "<<", ">>", "~exists"};
+    static const char* const multi[] = {":=", "==", "!=", "<>", "<=", ">=", "=>", "/\\", "\\/", "<<", ">>", "~exists"};
     for (const char* m : multi) {
         std::string s(m);
         if (text_.compare(pos_, s.size(), s) == 0) {

@@ -185,4 +185,18 @@ std::string readStandardInput(const std::string& what, const std::string& name) 
     return readBounded(0, name, what, problems, 0);
 }
 
+size_t commentEnd(const std::string& text, size_t start) {
+    int depth = 0;
+    for (size_t i = start; i + 1 < text.size(); ++i) {
+        if (text[i] == '(' && text[i + 1] == '*') {
+            ++depth;
+            ++i;
+        } else if (text[i] == '*' && text[i + 1] == ')') {
+            ++i;
+            if (--depth == 0) return i + 1;
+        }
+    }
+    return std::string::npos;
+}
+
 }  // namespace rdmacheck

@@ -176,6 +176,14 @@ TEST(Cli, RunChecksASuiteAndSummarises) {
     ToolRun index = runTool("run --no-time @" + dir + "/index");
     EXPECT_EQ(index.status, 0) << index.err;
     EXPECT_NE(index.err.find("run: 2 tests"), std::string::npos) << index.err;
+    // herd7's (and diy7's) index files: the file's own name starts with '@',
+    // for run and the main command alike.
+    std::ofstream(dir + "/@all") << "b.litmus\nsub/@sub\n";
+    std::ofstream(dir + "/sub/@sub") << "a.litmus\n";
+    EXPECT_EQ(runTool("run --no-time " + dir + "/@all").out, index.out);
+    ToolRun main = runTool("--no-time " + dir + "/@all");
+    EXPECT_EQ(main.status, 0) << main.err;
+    EXPECT_EQ(main.out, runTool("--no-time " + dir + "/b.litmus " + dir + "/sub/a.litmus").out);
     std::ofstream(dir + "/names") << dir + "/b.litmus\n" << dir + "/sub/a.litmus\n";
     ToolRun piped = runTool("run --no-time - < " + dir + "/names");
     EXPECT_EQ(piped.out, index.out);
