@@ -56,7 +56,7 @@ std::string indexFile(const std::string& path) {
     const fs::path p(path);
     const std::string name = p.filename().string();
     const std::string bare = !name.empty() && name[0] == '@' ? (p.parent_path() / name.substr(1)).string() : path.substr(1);
-    return fs::is_regular_file(bare, ec) ? bare : path;
+    return fs::exists(bare, ec) ? bare : path;
 }
 
 // A herd7 index file: one path per line, relative to the index; # comments.

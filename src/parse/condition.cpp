@@ -7,6 +7,7 @@ namespace rdmacheck {
 namespace {
 
 Cond parseOr(Lexer& lex, const AtomNameParser& parseName);
+Cond parseAtom(Lexer& lex, const AtomNameParser& parseName);
 
 Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
     Cond c;
@@ -29,6 +30,12 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
         c.kind = lex.next().text == "true" ? Cond::Kind::True : Cond::Kind::False;
         return c;
     }
+    return parseAtom(lex, parseName);
+}
+
+Cond parseAtom(Lexer& lex, const AtomNameParser& parseName) {
+    Cond c;
+    c.where = lex.peek().where;
     c.kind = Cond::Kind::Atom;
     parseName.name(lex, c);
     if (lex.peek().is("=") || lex.peek().is("==")) {  // herd7 reads both
@@ -97,6 +104,28 @@ Cond parseOr(Lexer& lex, const AtomNameParser& parseName) {
 }  // namespace
 
 Cond parseCondition(Lexer& lex, const AtomNameParser& parseName) { return parseOr(lex, parseName); }
+
+bool endsObservedState(const Token& t) {
+    return t.kind == Token::Kind::End || t.isWord("and") || t.isWord("with") || t.is("<<");
+}
+
+Cond parseObserved(Lexer& lex, const AtomNameParser& parseName) {
+    Cond states;
+    states.kind = Cond::Kind::Or;
+    states.where = lex.peek().where;
+    for (;;) {
+        Cond state;
+        state.kind = Cond::Kind::And;
+        state.where = lex.peek().where;
+        while (!endsObservedState(lex.peek())) {
+            state.args.push_back(parseAtom(lex, parseName));
+            lex.expect(";", "after each atom of an 'observed' state");
+        }
+        states.args.push_back(std::move(state));
+        if (!lex.peek().isWord("and")) return states;
+        lex.next();
+    }
+}
 
 bool parseQuantifier(Lexer& lex, Quantifier& q) {
     const Token& t = lex.peek();

@@ -19,6 +19,10 @@ struct AtomNameParser {
 
 Cond parseCondition(Lexer& lex, const AtomNameParser& parseName);
 
+// herd7's `observed` condition, after the word: states `A; B; ...;` separated
+// by `and`, read as exists (A /\ B /\ ... \/ ...).
+Cond parseObserved(Lexer& lex, const AtomNameParser& parseName);
+
 // `exists`, `~exists` (or `~ exists`), `forall`; false if the next token is none.
 bool parseQuantifier(Lexer& lex, Quantifier& q);
 

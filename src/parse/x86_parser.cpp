@@ -99,8 +99,13 @@ private:
             // herd7 reads `final C; with ...` as `exists C` and ignores the `with` part.
             lex_.next();
             t.quantifier = Quantifier::Exists;
+        } else if (lex_.peek().isWord("observed") || lex_.peek().isWord("Observed")) {
+            lex_.next();
+            t.quantifier = Quantifier::Exists;
+            t.condition = parseObserved(lex_, atomParser());
+            return;
         } else if (!parseQuantifier(lex_, t.quantifier)) {
-            lex_.failHere("expected the final condition ('exists', '~exists', 'forall' or 'final')");
+            lex_.failHere("expected the final condition ('exists', '~exists', 'forall', 'final' or 'observed')");
         }
         t.condition = parseCondition(lex_, atomParser());
     }
@@ -246,7 +251,8 @@ private:
 
     static bool endsProgram(const Token& t) {
         return t.kind == Token::Kind::End || t.is("~") || t.is("<<") || t.isWord("exists") ||
-               t.isWord("~exists") || t.isWord("forall") || t.isWord("final") ||
+               t.isWord("~exists") || t.isWord("forall") || t.isWord("final") || t.isWord("observed") ||
+               t.isWord("Observed") ||
                t.isWord("locations") || t.isWord("filter");
     }
 

@@ -1,5 +1,6 @@
 // Bad input through the real executable: every file in tests/errors/ states the
-// message it must produce, `(* expect: LINE:COL: text *)`, and optionally the
+// message it must produce, `(* expect: LINE:COL: text *)` (or on a line of its
+// own `// expect: ...`, for a message that names '(*'), and optionally the
 // options to run with, `(* args: ... *)`. The tool must exit with code 2 and
 // print exactly one "file:line:column: error: ..." line, and nothing on stdout.
 #include <gtest/gtest.h>
@@ -16,8 +17,9 @@ namespace {
 
 std::string directive(const std::string& text, const std::string& key) {
     std::smatch m;
-    std::regex re("\\(\\* " + key + ": (.*?) \\*\\)");
-    return std::regex_search(text, m, re) ? m[1].str() : "";
+    std::regex re("\\(\\* " + key + ": (.*?) \\*\\)|// " + key + ": ([^\n]*)");
+    if (!std::regex_search(text, m, re)) return "";
+    return m[1].matched ? m[1].str() : m[2].str();
 }
 
 }  // namespace

@@ -85,7 +85,7 @@ TEST(CatLanguage, ProceduresIfVariantBlocksAndLetRecFunctions) {
 }
 
 TEST(CatLanguage, HerdsHeaderCommentsAndUnnamedChecks) {
-    const Model m = load("X86 TSO\n# a line comment\n// another\nacyclic po | rf\n"
+    const Model m = load("X86 TSO\n# a line comment\n// another\n(* nested (* as herd7's *) *)\nacyclic po | rf\n"
                          "let fre = (rf^-1 ; mo) & ext\nlet coe = mo & ext\nempty rmw & (fre;coe)\n");
     EXPECT_EQ(m.description, "X86 TSO");
     ASSERT_EQ(m.axioms.size(), 2u);  // a check without `as` is named by its text

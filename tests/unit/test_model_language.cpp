@@ -56,6 +56,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
                                     "its identity relation)");
     EXPECT_EQ(errorOf("(* open"), "m.cat:1:1: comment not closed: expected '*)'");
+    EXPECT_EQ(errorOf("(* (* nested *) open"), "m.cat:1:1: comment not closed: expected '*)'");
     EXPECT_EQ(errorOf("acyclic (po | rf as x"), "m.cat:1:18: expected ')' to close '(', found 'as'");
     EXPECT_NE(errorOf("table t = \"missing.ippo\"").find("m.cat:1:1: cannot open order table"), std::string::npos);
     EXPECT_EQ(errorOf("include \"nosuch.cat\"").rfind("m.cat:1:1: cannot find included model file nosuch.cat (looked "
