@@ -138,9 +138,11 @@ private:
         lex_.expect("{", "to open the init block");
         std::set<std::string> initialised;
         while (!lex_.peek().is("}")) {
+            const std::string type = parseInitType();
             Cond c;  // reuse the condition name grammar: x, [x], 0:EAX, P0:EAX
             parseName(lex_, c);
             const std::string name = c.thread >= 0 ? registerKey(c.thread, c.loc) : c.loc;
+            if (!type.empty()) t.initType[name] = type;
             if (!initialised.insert(name).second)  // herd7: "Location ... is initialized more than once"
                 throw InputError(c.where, name + " is given an initial value twice in the init block");
             long long value = 0;
@@ -167,6 +169,26 @@ private:
         }
         lex_.next();
         if (lex_.peek().is(";")) lex_.next();
+    }
+
+    // herd7's typed entry, `int x=0`: the type, which only its hash reads
+    // (values stay 32-bit, so only 32-bit types are read); "" when untyped.
+    std::string parseInitType() {
+        const Token first = lex_.peek();
+        if (first.kind != Token::Kind::Ident) return "";
+        const size_t start = lex_.offset();
+        lex_.next();
+        const Token& after = lex_.peek();
+        if (after.kind != Token::Kind::Ident && after.kind != Token::Kind::Int && !after.is("[")) {
+            lex_.seek(start);  // a name, `x=1`
+            return "";
+        }
+        static const std::set<std::string> kTypes = {"int", "int32_t", "uint32_t"};
+        if (kTypes.count(first.text) == 0)
+            throw InputError(first.where, "type '" + first.text +
+                                              "' in the init block: rdmacheck's X86 values are 32-bit, and it "
+                                              "reads the types int, int32_t and uint32_t only");
+        return first.text;
     }
 
     void endInitEntry() {

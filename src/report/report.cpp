@@ -75,7 +75,10 @@ std::string herdHash(const LitmusTest& test) {
     };
     for (const auto& [key, value] : test.registerInit) init.emplace(registerLocation(key), text(key, value));
     std::vector<std::string> initText;
-    for (const auto& [loc, value] : init) initText.push_back(loc.text() + "=" + value);
+    for (const auto& [loc, value] : init) {
+        auto type = test.initType.find(loc.text());  // herd7 hashes `int x=0` typed
+        initText.push_back((type != test.initType.end() ? type->second + " " : "") + loc.text() + "=" + value);
+    }
     std::set<HerdLocation> observed;
     conditionLocations(test.condition, observed);
     for (const ObservedName& n : test.shown) observed.insert(HerdLocation{n.thread < 0, std::max(n.thread, 0), n.name});
