@@ -93,6 +93,16 @@ TEST(CatLanguage, HerdsHeaderCommentsAndUnnamedChecks) {
     EXPECT_EQ(m.axioms[1].name, "rmw & (fre;coe)");
 }
 
+// herd7's let rec of a relation: its least fixed point, in closed form.
+TEST(CatLanguage, LetRecOfARelationIsItsLeastFixedPoint) {
+    const Model m = load("let rec a = po | a;a\nlet rec b = rf | b;po | a\nlet rec c = rf | po;c | c\n"
+                         "let rec d = po;d\nacyclic a | b | c | d");
+    EXPECT_EQ(m.definition("a")->expr.text(), "po+");
+    EXPECT_EQ(m.definition("b")->expr.text(), "(rf | a);po*");
+    EXPECT_EQ(m.definition("c")->expr.text(), "po*;rf");
+    EXPECT_EQ(m.definition("d")->expr.text(), "0");
+}
+
 // herd7 enumerates the coherence orders extending generate_cos's argument;
 // rdmacheck's co is its own choice mo, which extends herd7's co0 always and
 // any other argument by an axiom.

@@ -48,9 +48,15 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "m.cat:1:9: 'b' is defined later, at m.cat:2:1; a definition may use only earlier ones, so definitions "
               "form no cycle");
     EXPECT_EQ(errorOf("let a = a | po"), "m.cat:1:9: 'a' refers to itself: definitions are not recursive");
-    EXPECT_EQ(errorOf("let rec a = po"),
-              "m.cat:1:13: 'let rec' of a set or relation (a least fixed point) is herd7's, and rdmacheck does not "
-              "evaluate it (write it with + or *)");
+    EXPECT_EQ(errorOf("let rec a = po | a & rf\nacyclic a"),
+              "m.cat:1:20: 'let rec' of a relation: rdmacheck computes a least fixed point whose terms are free of 'a' "
+              "or are a;a, B;a or a;C, not 'a & rf'");
+    EXPECT_EQ(errorOf("let rec a = po | rf;a;rf\nacyclic a"),
+              "m.cat:1:22: 'let rec' of a relation: rdmacheck computes a least fixed point whose terms are free of 'a' "
+              "or are a;a, B;a or a;C, not 'rf;a;rf'");
+    EXPECT_EQ(errorOf("let rec a = po | b and b = rf | a\nacyclic a"),
+              "m.cat:1:16: 'let rec ... and ...' of sets or relations (a least fixed point of several) is herd7's, and "
+              "rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("let a = po x"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
     EXPECT_EQ(errorOf("acyclic foo:rf as x"), "m.cat:1:9: unknown library 'foo' (known: rdma, sv, bal, wl, sl, nl, sc, rbl)");
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
