@@ -171,23 +171,28 @@ struct ModelOptions {
 
 // Where model files are found, in herd7's order (its -I and libdir): a file
 // name (x86tso.cat, herd/tso.cat) in the current folder, then in each of
-// `folders`; a model's name (rdma-tso, no extension) in `folders` only; a
-// path from the root, ./ or ../ as it is. An include or a table is looked
-// for beside the file that names it first.
+// `folders`, then in herd7's library; a model's name (rdma-tso, no extension)
+// in `folders` only; a path from the root, ./ or ../ as it is. An include is
+// looked for so, then beside the file that names it; a table beside the
+// model that names it first.
 struct ModelSearchPath {
     std::vector<std::string> folders;
+    std::string herdLibrary;  // herd7's own cat files, when found (withDefaults); "" when not
     ModelSearchPath() = default;
     ModelSearchPath(std::string folder) : folders{std::move(folder)} {}  // one folder (tests)
     ModelSearchPath(const char* folder) : folders{folder} {}
     explicit ModelSearchPath(std::vector<std::string> list) : folders(std::move(list)) {}
     // `added` (--models-dir, herd7's -I; +DIR is DIR in the shipped models'
     // folder, as herd7 reads it), then $RDMACHECK_MODELS (folders separated
-    // by ':'), then the models shipped with rdmacheck.
+    // by ':'), then the models shipped with rdmacheck; and herd7's library,
+    // $HERDLIB or the one beside a herd7 on the PATH.
     static ModelSearchPath withDefaults(const std::vector<std::string>& added = {});
 
     // The file `name` (a model's name gets ".cat") stands for, or "" if no
     // file of the name exists; a path that is not searched, as it is.
     std::string find(const std::string& name, const std::string& besideFolder = "") const;
+    // The same for an include, in herd7's order, beside the including file last.
+    std::string findInclude(const std::string& name, const std::string& includingFolder) const;
     // The models' names in the folders, without duplicates, sorted.
     std::vector<std::string> modelNames() const;
 };

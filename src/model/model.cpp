@@ -10,53 +10,19 @@
 #include <sstream>
 
 #include "interpret.hpp"
+#include "search_path.hpp"
 #include "language.hpp"
 #include "rdmacheck/library.hpp"
 #include "rdmacheck/relations.hpp"
 #include "rdmacheck/text_file.hpp"
 
-#ifndef RDMACHECK_MODELS_DIR
-#define RDMACHECK_MODELS_DIR "models"
-#endif
-
 namespace rdmacheck {
-
-namespace {
-
-}  // namespace
 
 // A model file, an included one or an order table: the shared reader, bounded
 // lower than other files (a model's size bounds its loading).
 std::string readModelFile(const std::string& path, const SourceLoc& from, const std::string& what) {
     return readTextFile(path, what, from, kMaxModelBytes);
 }
-
-namespace {
-
-// herd7's "implicit" file name: not from the root, ./ or ../, so searched for.
-bool isImplicit(const std::string& name) {
-    return !name.empty() && name[0] != '/' && name.rfind("./", 0) != 0 && name.rfind("../", 0) != 0;
-}
-
-// A model's name (rdma-tso): no folder, no extension.
-bool isModelName(const std::string& name) {
-    return name.find('/') == std::string::npos && std::filesystem::path(name).extension().empty();
-}
-
-// The files looked at for `name` (implicit), in order: beside the file that
-// names it, the current folder (not for a model's name), the path's folders.
-std::vector<std::string> lookedIn(const ModelSearchPath& path, const std::string& name,
-                                  const std::string& besideFolder) {
-    const std::string file = isModelName(name) ? name + ".cat" : name;
-    std::vector<std::string> out;
-    if (!besideFolder.empty()) out.push_back(besideFolder + "/" + file);
-    if (!isModelName(name)) out.push_back(file);
-    for (const std::string& folder : path.folders) out.push_back(folder + "/" + file);
-    return out;
-}
-
-}  // namespace
-
 
 std::string Model::shownName() const { return skipped.empty() ? name : name + " without " + joined(skipped); }
 
@@ -190,10 +156,10 @@ private:
     void include(const ModelItem& it, int depth) {
         if (depth >= 8) throw InputError(it.where, "includes nested more than 8 deep (an include cycle?)");
         // herd7's include searches as a model's name does: say each place looked at.
-        const std::string found = path_.find(it.text, dirOf(it.where.file));
+        const std::string found = path_.findInclude(it.text, dirOf(it.where.file));
         if (found.empty() && isImplicit(it.text))
             throw InputError(it.where, "cannot find included model file " + it.text + " (looked at " +
-                                           joined(lookedIn(path_, it.text, dirOf(it.where.file))) + ")");
+                                           joined(lookedIn(path_, it.text, dirOf(it.where.file), false)) + ")");
         read(found.empty() ? it.text : found, it.where, "included model file", depth + 1);
     }
 
@@ -633,51 +599,6 @@ Model loadModel(const ModelSearchPath& path, const std::string& nameOrPath, cons
                                                            "; or give the path of a .cat file)");
     }
     return parseModel(readModelFile(file, SourceLoc{"--model", 0, 0}, "model file"), file, path, options);
-}
-
-std::string shippedModelsDir() {
-    // An installed rdmacheck (cmake --install, the .deb) has its models beside
-    // it, in PREFIX/share/rdmacheck/models; a build uses the source tree's.
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "rdmacheck" / "models";
-        if (std::filesystem::is_directory(installed, ec)) return installed.string();
-    }
-    return RDMACHECK_MODELS_DIR;
-}
-
-ModelSearchPath ModelSearchPath::withDefaults(const std::vector<std::string>& added) {
-    std::vector<std::string> folders;
-    for (const std::string& folder : added)  // herd7's -I +DIR: DIR among the shipped models
-        folders.push_back(folder.rfind('+', 0) == 0 ? shippedModelsDir() + "/" + folder.substr(1) : folder);
-    if (const char* env = std::getenv("RDMACHECK_MODELS")) {
-        std::istringstream list(env);
-        for (std::string folder; std::getline(list, folder, ':');)
-            if (!folder.empty()) folders.push_back(folder);
-    }
-    folders.push_back(shippedModelsDir());
-    return ModelSearchPath(std::move(folders));
-}
-
-std::string ModelSearchPath::find(const std::string& name, const std::string& besideFolder) const {
-    // What exists is taken, a folder or a FIFO too: the reader says what is wrong with it.
-    std::error_code ec;
-    if (!isImplicit(name)) return name;
-    for (const std::string& file : lookedIn(*this, name, besideFolder))
-        if (std::filesystem::exists(file, ec)) return file;
-    return "";
-}
-
-std::vector<std::string> ModelSearchPath::modelNames() const {
-    std::set<std::string> names;
-    std::error_code ec;
-    for (const std::string& folder : folders)
-        for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-            if (entry.path().extension() == ".cat" && entry.path().stem().string().rfind("_", 0) != 0 &&
-                entry.path().stem() != "stdlib")
-                names.insert(entry.path().stem().string());
-    return {names.begin(), names.end()};
 }
 
 }  // namespace rdmacheck

@@ -71,6 +71,36 @@ TEST(HerdUser, ModelFilesAreFoundAsHerd7FindsThem) {
         << missing.err;
 }
 
+// An include is looked for as herd7 looks for it, the current folder first,
+// then the search path, and beside the including file only where herd7 would
+// stop; herd7's own library ($HERDLIB, or beside a herd7 on the PATH) comes
+// after rdmacheck's models, for file names only.
+TEST(HerdUser, IncludesAndHerd7sLibraryInHerd7sOrder) {
+    const TempDir dir("include-order");
+    std::filesystem::create_directories(dir / "model");
+    std::filesystem::create_directories(dir / "cwd");
+    std::ofstream(dir / "model/main.cat") << "\"main\"\ninclude \"part.cat\"\n";
+    std::ofstream(dir / "model/part.cat") << "\"beside\"\nflag ~empty po as beside\n";
+    std::ofstream(dir / "cwd/part.cat") << "\"cwd\"\nflag ~empty po as cwd\n";
+    const std::string test = " --no-time --model " + dir / "model/main.cat" + " " + corpusTest();
+    EXPECT_NE(runTool(test, "cd " + dir / "cwd" + " &&").out.find("\nFlag cwd\n"), std::string::npos);
+    const ToolRun fromBeside = runTool(test, "cd / &&");
+    EXPECT_NE(fromBeside.out.find("\nFlag beside\n"), std::string::npos) << fromBeside.out;
+
+    std::filesystem::create_directories(dir / "prefix/bin");
+    std::filesystem::create_directories(dir / "prefix/share/herdtools7/herd");
+    std::ofstream(dir / "prefix/bin/herd7") << "#!/bin/sh\n";
+    std::filesystem::permissions(dir / "prefix/bin/herd7", std::filesystem::perms::owner_all);
+    writeIncluding(dir / "prefix/share/herdtools7/herd/herds.cat", sourceDir() + "/models/rdma-tso.cat");
+    const std::string herds = " --no-time --model herds.cat " + corpusTest();
+    EXPECT_EQ(runTool(herds, "cd / && HERDLIB= PATH=/usr/bin:/bin").status, 2);
+    EXPECT_EQ(runTool(herds, "cd / && HERDLIB= PATH=" + dir / "prefix/bin" + ":/usr/bin:/bin").status, 0);
+    EXPECT_EQ(runTool(herds, "cd / && HERDLIB=" + dir / "prefix/share/herdtools7/herd").status, 0);
+    EXPECT_EQ(runTool(" --no-time --model herds " + corpusTest(), "cd / && HERDLIB=" + dir / "prefix/share/herdtools7/herd")
+                  .status,
+              2);  // a model's name is rdmacheck's: not looked for in herd7's library
+}
+
 // `exist` for `exists`: RDMA tests read it as a thread, X86 tests as an
 // instruction; both say which keyword was meant.
 TEST(HerdUser, AMisspeltQuantifierIsNamed) {
