@@ -167,6 +167,7 @@ struct ModelOptions {
     // check would ("no answer", at the test). Empty: the model did not load,
     // at the declaration reached (--model, before any test).
     std::string test{};
+    bool skipOnlyPresent = false;  // a skip name no axiom has is ignored, as herd7's -skipchecks ignores it
 };
 
 // Where model files are found, in herd7's order (its -I and libdir): a file

@@ -226,6 +226,8 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
                    "refuses the variant")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    app.add_flag("--skip-only-present", modelOptions.skipOnlyPresent,
+                 "ignore a --skip name the model has no axiom of (herd7's -skipchecks ignores it)");
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
         ->check(notNegative());
     app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")

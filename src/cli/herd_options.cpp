@@ -122,6 +122,7 @@ public:
         } else if (arg == "-skipchecks") {
             std::istringstream names(value());
             for (std::string name; std::getline(names, name, ',');) out_.insert(out_.end(), {"--skip", name});
+            out_.push_back("--skip-only-present");
         } else if (arg == "-o") {
             const std::string& dir = value();
             if (dir == "-") fail(where, "rdmacheck writes pictures to files: -o DIR (one DIR/TEST.dot per test)");

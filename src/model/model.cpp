@@ -89,7 +89,7 @@ public:
         loadTables();
         supports();
         m_.herdEvents = !declaredEvents_ && m_.tables.empty() && !m_.stamped;
-        skip(options.skip);
+        skip(options.skip, options.skipOnlyPresent);
         std::set<std::string> walked;
         for (const auto* tests : {&m_.axioms, &m_.flags})
             for (const Axiom& a : *tests) {
@@ -387,10 +387,11 @@ private:
             for (int k = 0; k < eventKindCount(); ++k) m_.supports[k] = m_.supports[k] && t.covers[k];
     }
 
-    void skip(const std::vector<std::string>& names) {
+    void skip(const std::vector<std::string>& names, bool skipOnlyPresent) {
         for (const std::string& name : names) {
             auto named = [&](const Axiom& a) { return a.name == name; };
             if (std::none_of(m_.axioms.begin(), m_.axioms.end(), named)) {
+                if (skipOnlyPresent) continue;
                 std::vector<std::string> axioms;
                 for (const Axiom& a : m_.axioms) axioms.push_back(a.name);
                 throw InputError(SourceLoc{"--skip", 0, 0},
