@@ -55,6 +55,7 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
                     r.loop = r.loop || w.value("message", "") == kUnrollCut;
                 r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
                 r.seconds = j.value("time", 0.0);
+                r.hash = j.value("hash", "");
                 r.options = j.value("options", nlohmann::json::object());
                 for (const nlohmann::json& state : j.at("states")) r.states.push_back(state.at("line"));
             } catch (const nlohmann::json::exception& e) {

@@ -158,6 +158,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     j["engine"] = r.engine;
     j["kind"] = kindWord(r.quantifier);
     j["condition"] = conditionText(r.quantifier, test.condition, test.addresses);
+    if (test.arch == Arch::X86) j["hash"] = herdHash(test);
     j["ok"] = r.ok;
     j["mode"] = modeName(r.mode);
     if (r.mode == CheckMode::Executions) {
