@@ -138,7 +138,7 @@ private:
         lex_.expect("{", "to open the init block");
         std::set<std::string> initialised;
         while (!lex_.peek().is("}")) {
-            const std::string type = parseInitType();
+            const std::string type = readX86InitType(lex_);
             Cond c;  // reuse the condition name grammar: x, [x], 0:EAX, P0:EAX
             parseName(lex_, c);
             const std::string name = c.thread >= 0 ? registerKey(c.thread, c.loc) : c.loc;
@@ -169,26 +169,6 @@ private:
         }
         lex_.next();
         if (lex_.peek().is(";")) lex_.next();
-    }
-
-    // herd7's typed entry, `int x=0`: the type, which only its hash reads
-    // (values stay 32-bit, so only 32-bit types are read); "" when untyped.
-    std::string parseInitType() {
-        const Token first = lex_.peek();
-        if (first.kind != Token::Kind::Ident) return "";
-        const size_t start = lex_.offset();
-        lex_.next();
-        const Token& after = lex_.peek();
-        if (after.kind != Token::Kind::Ident && after.kind != Token::Kind::Int && !after.is("[")) {
-            lex_.seek(start);  // a name, `x=1`
-            return "";
-        }
-        static const std::set<std::string> kTypes = {"int", "int32_t", "uint32_t"};
-        if (kTypes.count(first.text) == 0)
-            throw InputError(first.where, "type '" + first.text +
-                                              "' in the init block: rdmacheck's X86 values are 32-bit, and it "
-                                              "reads the types int, int32_t and uint32_t only");
-        return first.text;
     }
 
     void endInitEntry() {
@@ -380,6 +360,7 @@ private:
             if (parenthesised && !isRegister(o.name))
                 throw InputError(inside.where, "'(" + o.name + ")' reads where a register points: write [" + o.name +
                                                    "] for the location");
+            if (!isRegister(o.name)) refuseX86Keyword(inside);
             if (isRegister(o.name)) {
                 const std::string* address = addressIn(o.name);
                 const std::string written = parenthesised ? "(" + o.name + ")" : "[" + o.name + "]";
@@ -393,9 +374,8 @@ private:
             }
             lex_.expect(parenthesised ? ")" : "]", parenthesised ? "after the register" : "after the location");
         } else if (lex_.peek().is("$") || lex_.peek().kind == Token::Kind::Int || lex_.peek().is("-")) {
-            if (lex_.peek().is("$")) lex_.next();
             o.kind = Operand::Kind::Immediate;
-            o.value = lex_.expectInt("as an immediate value");
+            o.value = readX86Immediate(lex_);
         } else {
             o.kind = Operand::Kind::Register;
             o.name = lex_.expectIdent("(a register, '[location]' or '$value')").text;
@@ -471,11 +451,12 @@ private:
         }
         if (mnemonic == "CMP") {  // its operands into the registers a jump compares
             const Operand left = parseOperand();
+            if (left.kind == Operand::Kind::Immediate)
+                throw InputError(left.where, "CMP compares a register or a location with an operand, as herd7 "
+                                             "reads it: write the value second (CMP EAX,$1)");
             lex_.expect(",", "between operands");
             const Operand right = parseOperand();
             code.push_back("CMP  " + left.herdText() + "," + right.herdText());  // herd7 prints two spaces
-            if (left.kind == Operand::Kind::Memory && right.kind == Operand::Kind::Memory)
-                throw InputError(right.where, "CMP cannot compare memory with memory");
             std::vector<Stmt> out{load(op, kCmpLeft, left), load(op, kCmpRight, right)};
             for (Stmt& flag : flags(op, registerOf(kCmpLeft, op.where), registerOf(kCmpRight, op.where), true))
                 out.push_back(std::move(flag));

@@ -185,4 +185,56 @@ void refuseArithmeticOnAddresses(const LitmusTest& test) {
     if (!test.addresses.empty()) AddressFlow(test).run();
 }
 
+// herd7's X86 lexer reads an instruction's name (in capitals or not) as the
+// instruction, and a name only from a letter on.
+void refuseX86Keyword(const Token& name) {
+    static const std::set<std::string> kKeywords = {
+        "ADD", "XOR", "OR", "MOV", "MOVB", "MOVW", "MOVL", "MOVQ", "MOVT", "MOVSD", "DEC", "CMP", "CMOVC", "INC",
+        "JMP", "JE", "JNE", "LOCK", "XCHG", "CMPXCHG", "LFENCE", "SFENCE", "MFENCE", "SETNB"};
+    if (!std::isalpha(static_cast<unsigned char>(name.text[0])))
+        throw InputError(name.where, "'" + name.text + "': herd7's X86 names a location from a letter on");
+    std::string up = name.text, low = name.text;
+    std::transform(up.begin(), up.end(), up.begin(), [](unsigned char c) { return std::toupper(c); });
+    std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
+    if ((name.text == up || name.text == low) && kKeywords.count(up))
+        throw InputError(name.where, "'" + name.text + "' is an instruction to herd7's X86 lexer, not a location: "
+                                     "choose another name");
+}
+
+// `$1`, `$-1`, `1` or `-1`, its parts together as herd7's lexer reads them.
+long long readX86Immediate(Lexer& lex) {
+    bool negative = false;
+    for (const char* part : {"$", "-"}) {
+        if (!lex.peek().is(part)) continue;
+        negative = *part == '-';
+        const size_t after = lex.next().offset + 1;
+        if (lex.peek().offset != after)
+            throw InputError(lex.peek().where, std::string("'") + part + "' and the digits after it are "
+                                                    "written together, as herd7 reads them: '$1', '$-1', '-1'");
+    }
+    if (lex.peek().kind != Token::Kind::Int) lex.failHere("expected an integer as an immediate value");
+    const long long v = lex.next().value;
+    return negative ? -v : v;
+}
+
+// herd7's typed entry, `int x=0`: the type, which only its hash reads
+// (values stay 32-bit, so only 32-bit types are read); "" when untyped.
+std::string readX86InitType(Lexer& lex) {
+    const Token first = lex.peek();
+    if (first.kind != Token::Kind::Ident) return "";
+    const size_t start = lex.offset();
+    lex.next();
+    const Token& after = lex.peek();
+    if (after.kind != Token::Kind::Ident && after.kind != Token::Kind::Int && !after.is("[")) {
+        lex.seek(start);  // a name, `x=1`
+        return "";
+    }
+    static const std::set<std::string> kTypes = {"int", "int32_t", "uint32_t"};
+    if (kTypes.count(first.text) == 0)
+        throw InputError(first.where, "type '" + first.text +
+                                          "' in the init block: rdmacheck's X86 values are 32-bit, and it "
+                                          "reads the types int, int32_t and uint32_t only");
+    return first.text;
+}
+
 }  // namespace rdmacheck

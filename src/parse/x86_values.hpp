@@ -49,4 +49,14 @@ void refuseReadsThroughWritten(const LitmusTest& test, const std::vector<ReadThr
 // follows the moves between registers and memory, wherever they stand.
 void refuseArithmeticOnAddresses(const LitmusTest& test);
 
+// The code's names and immediates, as herd7's X86 lexer reads them:
+// InputError for a location named as an instruction (`mov`, `MOV`) or from
+// something but a letter (`_x`).
+void refuseX86Keyword(const Token& name);
+// An immediate, `$1`, `$-1`, `1` or `-1`, its parts written together.
+long long readX86Immediate(Lexer& lex);
+// The type of an init entry (`int x=0`), which only herd7's hash reads; ""
+// when the entry has none. InputError for a type of other than 32 bits.
+std::string readX86InitType(Lexer& lex);
+
 }  // namespace rdmacheck
