@@ -20,7 +20,7 @@ namespace rdmacheck {
 
 namespace {
 
-const char* const kLockTakes = "LOCK takes ADD, XOR, INC, DEC or XCHG with a memory destination";
+const char* const kLockTakes = "LOCK takes ADD, XOR, INC, DEC or XCHG";
 
 std::string upper(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
@@ -604,17 +604,16 @@ private:
         return s;
     }
 
-    // dst := dst `operation` src (ADD, XOR, OR): a register's new value, or a
-    // read-modify-write of memory, locked (one atomic update) or not (herd7
-    // leaves its read and write out of po: unfold reads it only for a model in
-    // herd7's terms).
+    // dst := dst `operation` src (ADD, XOR, OR): a register's new value (LOCK
+    // changes nothing there, as in herd7), or a read-modify-write of memory,
+    // locked (one atomic update) or not (herd7 leaves its read and write out of
+    // po: unfold reads it only for a model in herd7's terms).
     std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src,
                              Operator operation, bool carry) {
         const std::string mnemonic = upper(op.text);
         if (src.kind == Operand::Kind::Memory && dst.kind != Operand::Kind::Register)
             throw InputError(src.where, mnemonic + " into memory takes a register or a value");
         if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, mnemonic + " cannot write an immediate");
-        if (locked && dst.kind != Operand::Kind::Memory) throw InputError(op.where, kLockTakes);
         Stmt s;
         s.where = op.where;
         if (dst.kind == Operand::Kind::Register) {
