@@ -147,6 +147,11 @@ struct Model {
     // herd7's cat files): an X86 locked instruction is herd7's read and write
     // joined by rmw, where rdmacheck's own models see one CAS event.
     bool herdEvents = false;
+    // herd7 counts coherence orders only under a model that generates them
+    // (`with co from`): under one in herd7's terms that never does (nor reads
+    // mo or rb), an execution is its rf and each observed location's final
+    // write, however the other writes are ordered (herd7's naked.cat).
+    bool countsCoherence = true;
     std::set<std::string> usedBaseNames;  // base relations the axioms reach (nfo, rao are choices only then)
     CheckPlan plan;
     // A hash of what the model means (definitions, axioms, tables, declarations;

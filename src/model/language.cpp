@@ -111,10 +111,14 @@ private:
             while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') t.text += text_[pos_], advance();
             if (pos_ >= text_.size() || text_[pos_] != '"') throw InputError(t.where, "string not closed: expected '\"'");
             advance();
-        } else if (text_.compare(pos_, 3, "^-1") == 0) {
+        } else if (c == '^') {  // herd7 reads '^' and '-1' as two tokens: `r ^ -1` too
+            advance();
+            skipBlanks();
+            if (text_.compare(pos_, 2, "-1") != 0) throw InputError(t.where, "expected '^-1' (the inverse)");
             t.kind = ModelToken::Kind::Punct;
             t.text = "^-1";
-            for (int i = 0; i < 3; ++i) advance();
+            advance();
+            advance();
         } else if (const char* pair = twoCharacterToken()) {
             t.kind = ModelToken::Kind::Punct;
             t.text = pair;

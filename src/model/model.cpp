@@ -98,6 +98,7 @@ public:
             }
         rename(walked);
         plan();
+        m_.countsCoherence = !m_.herdEvents || generatesCo_ || m_.uses("mo") || m_.uses("rb");
         fingerprint(walked);
     }
 
@@ -262,6 +263,7 @@ private:
                 Axiom{Axiom::Kind::Empty, ModelExpr::of(Op::Diff, at, {std::move(sameLocation), mo}), "generate_cos", at});
         }
         interpreter_.bindName(*scope, it.name, CatValue::of(mo, ExprType::Relation));
+        generatesCo_ = true;
     }
 
     bool isCo0(const ModelExpr& e) const {
@@ -558,6 +560,7 @@ private:
     std::set<std::string> stampNames_;
     std::string defining_;
     bool declaredEvents_ = false;
+    bool generatesCo_ = false;  // a `with co from` was read
     static constexpr int kMaxProcedureCalls = 100;  // each nests the loader's recursion
     int calls_ = 0;                                 // procedure calls being run, nested
 };

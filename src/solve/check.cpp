@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <set>
+#include <string>
 
 #include "../encode/solver_context.hpp"
 #include "../encode/terms.hpp"
@@ -239,8 +241,10 @@ public:
 
 private:
     void enumerateExecutions(ExecutionEncoding& encoding) {
+        std::set<std::string> counted;  // Model::countsCoherence false: each rf and final writes once
         encoding.forEach([&](const ExecutionGraph& ex) {
             result_.completes = true;
+            if (!model_.countsCoherence && !counted.insert(rfAndFinalWrites(ex)).second) return true;
             requireFixed(ex);
             auto lookup = [&](const Cond& atom) { return finalValue(test_, program_, ex, atom.loc, atom.thread); };
             if (!test_.filter || evalCondition(*test_.filter, lookup)) {
@@ -255,6 +259,19 @@ private:
             tick();
             return true;
         });
+    }
+
+    // herd7's execution where no coherence order is counted: its rf and the
+    // last write of each location the test observes.
+    std::string rfAndFinalWrites(const ExecutionGraph& ex) const {
+        std::string key;
+        for (int source : ex.rf) key += std::to_string(source) + ",";
+        for (const ObservedName& n : result_.shown)
+            if (n.thread < 0) {
+                const auto& order = ex.mo[program_.locationIndex(n.name)];
+                key += ";" + std::to_string(order.empty() ? -1 : order.back());
+            }
+        return key;
     }
 
     // herd7's Flag lines: each flag of the model that this execution raises.

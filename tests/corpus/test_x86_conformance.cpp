@@ -321,3 +321,20 @@ TEST(HerdModels, LetRecGivesHerd7sLeastFixedPoints) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(reportsByTest(r.out), reportsByTest(log));
 }
+
+// A model in herd7's terms that generates no coherence order (no `with co
+// from`, as herd7's naked.cat): herd7 counts an execution per rf and final
+// write of each observed location (tests/herd/coless, on its own test and
+// every eighth conformance test, against herd7 7.58's log).
+TEST(HerdModels, NoCoherenceOrderCountedWhereTheModelGeneratesNone) {
+    const std::string dir = sourceDir() + "/tests/herd/coless";
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(expectations().dir + "/tests"))
+        files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::string tests = " " + dir + "/x86-three-writes.litmus";
+    for (size_t i = 0; i < files.size(); i += 8) tests += " " + files[i];
+    const ToolRun r = runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/coless.cat" + tests);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-coless.log")));
+}

@@ -86,7 +86,9 @@ TEST(CatLanguage, ProceduresIfVariantBlocksAndLetRecFunctions) {
 
 TEST(CatLanguage, HerdsHeaderCommentsAndUnnamedChecks) {
     const Model m = load("X86 TSO\n# a line comment\n// another\n(* nested (* as herd7's *) *)\nacyclic po | rf\n"
-                         "let fre = (rf^-1 ; mo) & ext\nlet coe = mo & ext\nempty rmw & (fre;coe)\n");
+                         "let fre = (rf^-1 ; mo) & ext\nlet coe = mo & ext\nempty rmw & (fre;coe)\n"
+                         "let invrf = (rf) ^ -1\n");
+    EXPECT_EQ(m.definition("invrf")->expr.text(), "rf^-1");  // herd7's '^' and '-1' are two tokens
     EXPECT_EQ(m.description, "X86 TSO");
     ASSERT_EQ(m.axioms.size(), 2u);  // a check without `as` is named by its text
     EXPECT_EQ(m.axioms[0].name, "po | rf");

@@ -62,6 +62,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
                                     "its identity relation)");
     EXPECT_EQ(errorOf("(* open"), "m.cat:1:1: comment not closed: expected '*)'");
+    EXPECT_EQ(errorOf("let a = rf ^ 1"), "m.cat:1:12: expected '^-1' (the inverse)");
     EXPECT_EQ(errorOf("(* (* nested *) open"), "m.cat:1:1: comment not closed: expected '*)'");
     EXPECT_EQ(errorOf("acyclic (po | rf as x"), "m.cat:1:18: expected ')' to close '(', found 'as'");
     EXPECT_NE(errorOf("table t = \"missing.ippo\"").find("m.cat:1:1: cannot open order table"), std::string::npos);
