@@ -211,7 +211,7 @@ private:
             const Token number = lex.next();
             c.thread = threadNumber(number.value, number.where);
             lex.expect(":", "between thread number and register");
-            c.loc = lex.expectIdent("(a register)").text;
+            c.loc = registerName(lex);
             return;
         }
         Token name = lex.expectIdent("(a location or register)");
@@ -222,10 +222,19 @@ private:
                 throw InputError(name.where, "expected a thread name 'P<n>' before ':'");
             if (name.text.size() > 6) throw InputError(name.where, "thread numbers are 0 to " + std::to_string(kMaxThread));
             c.thread = threadNumber(std::stoll(name.text.substr(1)), name.where);
-            c.loc = lex.expectIdent("(a register)").text;
+            c.loc = registerName(lex);
             return;
         }
         c.loc = name.text;
+    }
+
+    // The register of `N:REG`: herd7 stops on a name it does not list ("is not a register").
+    static std::string registerName(Lexer& lex) {
+        const Token name = lex.expectIdent("(a register)");
+        if (!isRegister(name.text))
+            throw InputError(name.where, "'" + name.text + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "
+                                         "ESI, EDI, EBP, ESP, EIP and the flags ZF, SF, CF, in capitals");
+        return name.text;
     }
 
     // A name on the right of '=' in a condition (herd7's `loc = loc2`): a
@@ -277,6 +286,7 @@ private:
             break;
         }
         t.x86Code.resize(t.threads.size());
+        if (endsProgram(lex_.peek())) lex_.failHere("expected the program's rows after the thread header");
         while (!endsProgram(lex_.peek())) {
             for (size_t i = 0; i < t.threads.size(); ++i) {
                 thread_ = static_cast<int>(i);
