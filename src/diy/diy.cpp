@@ -141,8 +141,10 @@ const std::vector<std::string>& rdmaSeparatorKinds() {
 }
 
 std::optional<DiyEdge> findDiyEdge(DiyArch arch, const std::string& name) {
+    // diy7 reads Coe and Coi for Wse and Wsi
+    const std::string known = name == "Coe" ? "Wse" : name == "Coi" ? "Wsi" : name;
     for (const DiyEdge& e : diyEdges(arch))
-        if (e.name == name) return e;
+        if (e.name == known) return e;
     return arch == DiyArch::RDMA ? diy::edgeBeyondPool(name) : std::nullopt;
 }
 

@@ -394,6 +394,8 @@ TEST(Commands, DiyWritesTestsFromCycles) {
     EXPECT_EQ(runTool("diy --cycle \"Rfe Fre\"").err,
               "rdmacheck: error: --cycle: no test from this cycle: a read reads a write and one coherence-before it "
               "(Rfe Fre)\n");
+    // diy7's Coe and Coi are Wse and Wsi
+    EXPECT_EQ(runTool("diy --cycle \"Coe PodWR Fre PodWR\"").out, runTool("diy --cycle \"Wse PodWR Fre PodWR\"").out);
     EXPECT_EQ(runTool("diy --cycle \"Wse Wse PosWW\"").err,
               "rdmacheck: error: --cycle: no test from this cycle: Wse Wse is one edge: nothing observes the write "
               "between\n");
