@@ -66,17 +66,18 @@ ModelExpr leastFixedPoint(const std::string& name, const ModelExpr& body) {
         }
         std::vector<ModelExpr> factors;
         operands(term, Op::Seq, factors);
-        const bool first = mentions(factors.front(), name), last = mentions(factors.back(), name);
         const auto isName = [&](const ModelExpr& f) { return f.op == Op::Name && f.name == name; };
-        const auto middleFree = std::none_of(factors.begin() + 1, factors.end() - 1,
-                                             [&](const ModelExpr& f) { return mentions(f, name); });
+        // with two factors or more: those but the first and the last free of r (one of these must be too)
+        const bool sequence = factors.size() > 1 &&
+                              std::none_of(factors.begin() + 1, factors.end() - 1,
+                                           [&](const ModelExpr& f) { return mentions(f, name); });
         if (factors.size() == 1 && isName(term)) {
             continue;  // r = ... | r adds nothing
         } else if (factors.size() == 2 && isName(factors.front()) && isName(factors.back())) {
             composed = true;
-        } else if (factors.size() > 1 && middleFree && !first && isName(factors.back())) {
+        } else if (sequence && !mentions(factors.front(), name) && isName(factors.back())) {
             left.push_back(joined(Op::Seq, term.where, {factors.begin(), factors.end() - 1}));
-        } else if (factors.size() > 1 && middleFree && isName(factors.front()) && !last) {
+        } else if (sequence && isName(factors.front()) && !mentions(factors.back(), name)) {
             right.push_back(joined(Op::Seq, term.where, {factors.begin() + 1, factors.end()}));
         } else {
             throw InputError(term.where, "'let rec' of a relation: rdmacheck computes a least fixed point whose terms "

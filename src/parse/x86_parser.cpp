@@ -22,11 +22,6 @@ namespace {
 
 const char* const kLockTakes = "LOCK takes ADD, XOR, INC, DEC or XCHG";
 
-std::string upper(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
-    return s;
-}
-
 struct Operand {
     enum class Kind { Memory, Register, Immediate } kind = Kind::Immediate;
     std::string name;
@@ -370,8 +365,9 @@ private:
             if (parenthesised && !isRegister(o.name))
                 throw InputError(inside.where, "'(" + o.name + ")' reads where a register points: write [" + o.name +
                                                    "] for the location");
-            if (!isRegister(o.name)) refuseX86Keyword(inside);
-            if (isRegister(o.name)) {
+            if (!isRegister(o.name)) {
+                refuseX86Keyword(inside);
+            } else {
                 const std::string* address = addressIn(o.name);
                 const std::string written = parenthesised ? "(" + o.name + ")" : "[" + o.name + "]";
                 if (!address)

@@ -185,6 +185,11 @@ void refuseArithmeticOnAddresses(const LitmusTest& test) {
     if (!test.addresses.empty()) AddressFlow(test).run();
 }
 
+std::string upper(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+    return s;
+}
+
 // herd7's X86 lexer reads an instruction's name (in capitals or not) as the
 // instruction, and a name only from a letter on.
 void refuseX86Keyword(const Token& name) {
@@ -193,10 +198,11 @@ void refuseX86Keyword(const Token& name) {
         "JMP", "JE", "JNE", "LOCK", "XCHG", "CMPXCHG", "LFENCE", "SFENCE", "MFENCE", "SETNB"};
     if (!std::isalpha(static_cast<unsigned char>(name.text[0])))
         throw InputError(name.where, "'" + name.text + "': herd7's X86 names a location from a letter on");
-    std::string up = name.text, low = name.text;
-    std::transform(up.begin(), up.end(), up.begin(), [](unsigned char c) { return std::toupper(c); });
-    std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
-    if ((name.text == up || name.text == low) && kKeywords.count(up))
+    const std::string up = upper(name.text);
+    const bool oneCase = name.text == up || std::none_of(name.text.begin(), name.text.end(), [](unsigned char c) {
+                             return std::isupper(c);
+                         });
+    if (oneCase && kKeywords.count(up))
         throw InputError(name.where, "'" + name.text + "' is an instruction to herd7's X86 lexer, not a location: "
                                      "choose another name");
 }

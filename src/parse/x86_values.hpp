@@ -49,6 +49,9 @@ void refuseReadsThroughWritten(const LitmusTest& test, const std::vector<ReadThr
 // follows the moves between registers and memory, wherever they stand.
 void refuseArithmeticOnAddresses(const LitmusTest& test);
 
+// `s` in capitals: herd7's X86 reads MOV and mov alike.
+std::string upper(std::string s);
+
 // The code's names and immediates, as herd7's X86 lexer reads them:
 // InputError for a location named as an instruction (`mov`, `MOV`) or from
 // something but a letter (`_x`).
