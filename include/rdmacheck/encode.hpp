@@ -67,6 +67,11 @@ void dropInterruptedThreadContext();
 // pair, in the thread's solver context.
 ExecutionGraph withLeastFlushes(const ExecutionGraph& ex, const Model& model, size_t locationCount);
 
+// Whether some read of the skeleton has no source its own tests allow
+// (`assume(x = 1)` where nothing writes 1 to x): then no execution, nor any
+// candidate, exists, and no encoding need say so.
+bool hasReadWithoutSource(const ExecutionGraph& sk, size_t locationCount);
+
 // Z3 failed with an error of its own (not a limit, not "unknown"): its message.
 class SolverFailure : public std::runtime_error {
 public:

@@ -49,6 +49,60 @@ std::set<std::pair<int, int>> impliedStaticEdges(const PairMap<z3::expr>& edges,
     return implied;
 }
 
+std::vector<std::vector<int>> writesByLocation(const ExecutionGraph& sk, size_t locationCount) {
+    std::vector<std::vector<int>> writesOf(locationCount);
+    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+        if (isWrite(sk.events[e].kind) && !isInit(sk.events[e])) writesOf[sk.events[e].location].push_back(e);
+    return writesOf;
+}
+
+// The value w writes when every execution writes the same: a constant, or
+// the value of a location no one writes (a put's constant, kept in a hidden one).
+std::optional<long long> constantWritten(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int w) {
+    const Value& v = sk.events[w].written;
+    if (v.kind == Value::Kind::Const) return v.constant;
+    if (v.kind != Value::Kind::Read || !writesOf[sk.events[v.event].location].empty()) return std::nullopt;
+    const Value& init = sk.events[sk.initWriteOf(sk.events[v.event].location)].written;
+    return init.kind == Value::Kind::Const ? std::optional<long long>(init.constant) : std::nullopt;
+}
+
+// Whether a test of read r's own path (`assume(imm >= 5)` on a read of imm)
+// refuses a source that writes `written`.
+bool refusesSource(const ExecutionGraph& sk, int r, long long written) {
+    auto isThisRead = [&](const Value& v) { return v.kind == Value::Kind::Read && v.event == r; };
+    return std::any_of(sk.constraints.begin(), sk.constraints.end(), [&](const ValueConstraint& c) {
+        if (isThisRead(c.lhs) && c.rhs.kind == Value::Kind::Const) return !compare(c.op, written, c.rhs.constant);
+        if (isThisRead(c.rhs) && c.lhs.kind == Value::Kind::Const) return !compare(c.op, c.lhs.constant, written);
+        return false;
+    });
+}
+
+// Read r's candidate sources: its location's initial write and every write
+// but its own, less those its tests refuse. A source so refused is in no
+// execution: left out, so that the search never tries it. When every source
+// is refused the read has none (`none`), and the skeleton no execution; the
+// candidates are then all kept, to read the encoding by.
+std::vector<int> sourcesOf(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int r, bool& none) {
+    const Event& read = sk.events[r];
+    std::vector<int> all{sk.initWriteOf(read.location)};
+    // herd7 leads iico from each read of an instruction out of po to each of
+    // its writes, and no read takes its value from a write iico-after it
+    // (herd/mem.ml, optace's Iico default under a cat model); nor does a
+    // locked instruction's read its own write.
+    auto lockedPair = [&](int w) {
+        return std::find(sk.lockedPairs.begin(), sk.lockedPairs.end(), std::make_pair(r, w)) != sk.lockedPairs.end();
+    };
+    for (int w : writesOf[read.location])
+        if (w != r && !sameInstructionOutOfPo(read, sk.events[w]) && !lockedPair(w)) all.push_back(w);
+    std::vector<int> kept;
+    for (int w : all) {
+        const std::optional<long long> written = constantWritten(sk, writesOf, w);
+        if (!written || !refusesSource(sk, r, *written)) kept.push_back(w);
+    }
+    none = kept.empty();
+    return none ? all : kept;
+}
+
 bool isMoMember(const ModelExpr& m) {
     if (m.op == ModelExpr::Op::Name) return m.name == "mo";
     return m.op == ModelExpr::Op::Scope && m.args[0].op == ModelExpr::Op::Name && m.args[0].name == "mo";
@@ -94,9 +148,7 @@ struct ExecutionEncoding::Impl {
     }
 
     void build() {
-        choices.writesOf.assign(locationCount, {});
-        for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-            if (isWrite(sk.events[e].kind) && !isInit(sk.events[e])) choices.writesOf[sk.events[e].location].push_back(e);
+        choices.writesOf = writesByLocation(sk, locationCount);
         buildClocks();
         buildMo();
         buildRf();
@@ -158,46 +210,13 @@ struct ExecutionEncoding::Impl {
         choices.rfCandidates.assign(n, {});
         choices.rfChosen.assign(n, {});
         for (int r = 0; r < n; ++r) {
-            const Event& rev = sk.events[r];
-            if (!isRead(rev.kind)) continue;
-            auto& candidates = choices.rfCandidates[r];
-            candidates.push_back(sk.initWriteOf(rev.location));
-            // herd7 leads iico from each read of an instruction out of po to each of
-            // its writes, and no read takes its value from a write iico-after it
-            // (herd/mem.ml, optace's Iico default under a cat model).
-            for (int w : choices.writesOf[rev.location])
-                if (w != r && !sameInstructionOutOfPo(rev, sk.events[w]) && !lockedPair(r, w)) candidates.push_back(w);
-            leaveOutRefusedSources(r, candidates);
+            if (!isRead(sk.events[r].kind)) continue;
+            bool none = false;
+            choices.rfCandidates[r] = sourcesOf(sk, choices.writesOf, r, none);
+            if (none) solver.add(ctx.bool_val(false));
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
-    }
-
-    // A locked instruction's read never reads its own write (herd7's iico).
-    bool lockedPair(int r, int w) const {
-        return std::find(sk.lockedPairs.begin(), sk.lockedPairs.end(), std::make_pair(r, w)) != sk.lockedPairs.end();
-    }
-
-    // A source whose constant the read's own tests refuse (`assume(imm >= 5)`
-    // on a read of imm, against a write of 3) is in no execution: left out, so
-    // that the search never tries it. A read that every source fails has none.
-    void leaveOutRefusedSources(int r, std::vector<int>& candidates) {
-        auto refuses = [&](const ValueConstraint& c, long long written) {
-            auto isThisRead = [&](const Value& v) { return v.kind == Value::Kind::Read && v.event == r; };
-            if (isThisRead(c.lhs) && c.rhs.kind == Value::Kind::Const) return !compare(c.op, written, c.rhs.constant);
-            if (isThisRead(c.rhs) && c.lhs.kind == Value::Kind::Const) return !compare(c.op, c.lhs.constant, written);
-            return false;
-        };
-        auto refused = [&](int w) {
-            const std::optional<long long> written = constantWritten(w);
-            return written && std::any_of(sk.constraints.begin(), sk.constraints.end(),
-                                          [&](const ValueConstraint& c) { return refuses(c, *written); });
-        };
-        const std::vector<int> all = candidates;
-        candidates.erase(std::remove_if(candidates.begin(), candidates.end(), refused), candidates.end());
-        if (!candidates.empty()) return;
-        candidates = all;  // kept, to read the encoding by; no source is taken
-        solver.add(ctx.bool_val(false));
     }
 
     // herd7 solves a candidate's values along rf and the dependencies of each
@@ -220,16 +239,6 @@ struct ExecutionEncoding::Impl {
             const bool copy = written.kind == Value::Kind::Read;
             written.forEachRead([&](int r) { solver.add(copy ? order[r] <= order[w] : order[r] < order[w]); });
         }
-    }
-
-    // The value w writes when every execution writes the same: a constant, or
-    // the value of a location no one writes (a put's constant, kept in a hidden one).
-    std::optional<long long> constantWritten(int w) const {
-        const Value& v = sk.events[w].written;
-        if (v.kind == Value::Kind::Const) return v.constant;
-        if (v.kind != Value::Kind::Read || !choices.writesOf[sk.events[v.event].location].empty()) return std::nullopt;
-        const Value& init = sk.events[sk.initWriteOf(sk.events[v.event].location)].written;
-        return init.kind == Value::Kind::Const ? std::optional<long long>(init.constant) : std::nullopt;
     }
 
     // Exactly one of the read's candidates is its source.
@@ -547,6 +556,16 @@ struct ExecutionEncoding::Impl {
     }
 
 };
+
+bool hasReadWithoutSource(const ExecutionGraph& sk, size_t locationCount) {
+    const std::vector<std::vector<int>> writesOf = writesByLocation(sk, locationCount);
+    for (int r = 0; r < static_cast<int>(sk.events.size()); ++r) {
+        bool none = false;
+        if (isRead(sk.events[r].kind)) sourcesOf(sk, writesOf, r, none);
+        if (none) return true;
+    }
+    return false;
+}
 
 DecodeCounts decodeCounts() { return {decodedFromChoices, decodedFromModel}; }
 

@@ -175,6 +175,7 @@ void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, Check
             ++number;
             const bool cut = !sk.cutAt.empty();
             if (cut && (!cutNotes || cutLoopsNoted(*cutNotes, sk))) continue;
+            if (hasReadWithoutSource(sk, program_.locations.size())) continue;
             // A cut skeleton's loops are noted when a candidate reaches the bound, consistent or not, as
             // herd7 notes them: a longer path's executions need not restrict to consistent ones of the cut.
             ExecutionEncoding encoding(ctx, sk, model_, program_.locations.size(),

@@ -209,3 +209,25 @@ exists (a = 1 /\ b = 1)
     }
     EXPECT_GT(backward, 0u);  // some pair is forced backward: the test sees flips
 }
+
+// A path combination in which some read's own tests refuse every source has
+// no execution and no candidate: the search passes it over without an
+// encoding, and the verdict and the counts stay those of the others.
+TEST(Semantics, ReadWithoutAllowedSource) {
+    const char* text = R"(RDMA no-source
+{ x@1 = 0; y@1 = 0; a@1; }
+P0@1 { choice { x := 1; } or { x := 2; }; }
+P1@1 { assume(x = 1); a := y; }
+exists (a = 0)
+)";
+    const LitmusTest test = parseLitmus(text, "no-source.litmus");
+    const UnfoldedProgram program = unfold(test, UnfoldOptions());
+    ASSERT_EQ(program.skeletonCount(), 2u);
+    const size_t locations = program.locations.size();
+    EXPECT_FALSE(hasReadWithoutSource(program.skeleton({0, 0}), locations)) << "x := 1 can be read";
+    EXPECT_TRUE(hasReadWithoutSource(program.skeleton({1, 0}), locations)) << "neither 0 nor 2 passes x = 1";
+    const CheckResult r = run(text, "rdma-tso");
+    EXPECT_TRUE(r.ok);
+    EXPECT_EQ(r.positive, 1u);
+    EXPECT_EQ(r.negative, 0u);
+}
