@@ -125,6 +125,9 @@ struct CheckPlan {
     std::optional<ModelExpr> tieSet;         // S of ([S];ib;ob)+
     std::string mixedAxiom;                  // that axiom's name
     std::vector<Axiom> general;              // the irreflexive and empty axioms no clock takes
+    // herd7's negated checks (~acyclic r, ~irreflexive r, ~empty r): r must
+    // have a cycle, a pair (e, e), a pair; they read r positively, so exactly.
+    std::vector<Axiom> negated;
 };
 
 struct Model {

@@ -34,7 +34,8 @@ std::string eventLabel(const ExecutionGraph& ex, const std::vector<Location>& lo
 // An empty axiom's witness is one edge, not a cycle (closed is false).
 struct Cycle {
     std::string axiom;
-    std::vector<RelationEdge> edges;  // edges[i].to == edges[i+1].from, last.to == first.from
+    std::vector<RelationEdge> edges;  // edges[i].to == edges[i+1].from, last.to == first.from; none for a
+                                      // negated check (herd7's ~empty r) that fails
     bool closed = true;
 };
 

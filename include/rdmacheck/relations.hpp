@@ -96,6 +96,8 @@ public:
         : model_(model), sk_(sk), domain_(domain), n_(static_cast<int>(sk.events.size())), sets_(model, sk) {}
 
     const Relation& relation(const ModelExpr& e);
+    // The relation exactly, never an upper bound: for a positive use.
+    Relation exactly(const ModelExpr& e);
     std::vector<bool> set(const ModelExpr& e);
     int eventCount() const { return n_; }
 
@@ -112,7 +114,6 @@ private:
     Relation subtract(const Relation& a, const Relation& b) const;
     Relation compose(const Relation& a, const Relation& b) const;
     Relation closure(const Relation& r) const;
-    Relation exactly(const ModelExpr& e);
     void put(Relation& r, std::pair<int, int> key, V value) const;
 
     const Model& model_;

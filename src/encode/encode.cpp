@@ -301,6 +301,7 @@ struct ExecutionEncoding::Impl {
         for (const Axiom& a : plan.general)
             for (const auto& [key, v] : walker.relation(a.expr))
                 if (a.breaks(key.first, key.second)) solver.add(domain.negate(v));
+        for (size_t i = 0; i < plan.negated.size(); ++i) requireFailing(plan.negated[i], i);
     }
 
     // A topological numbering respects every edge. An initial write with no
@@ -508,26 +509,57 @@ struct ExecutionEncoding::Impl {
     }
 
     // A finite non-empty set in which every event has a successor has a cycle,
-    // and a cycle is such a set. Initial writes have no sc edge into them: never on.
-    void requireScCycle() {
-        const int n = static_cast<int>(sk.events.size());
-        std::vector<z3::expr> on;
-        std::vector<z3::expr_vector> successors;
-        for (int e = 0; e < n; ++e) {
-            on.push_back(ctx.bool_const(("on" + std::to_string(e)).c_str()));
-            successors.emplace_back(ctx);
+    // and a cycle is such a set: some `on` event, each with an `on` successor
+    // (`successors`: formulas over `on`). Initial writes only with `initialWrites`.
+    void requireCycle(const std::vector<z3::expr>& on, const std::vector<z3::expr_vector>& successors,
+                      bool initialWrites) {
+        z3::expr_vector some(ctx);
+        for (size_t e = 0; e < on.size(); ++e) {
+            if (!initialWrites && isInit(sk.events[e])) continue;
+            some.push_back(on[e]);
+            solver.add(z3::implies(on[e], z3::mk_or(successors[e])));
         }
+        solver.add(z3::mk_or(some));
+    }
+
+    std::vector<z3::expr> freshBooleans(const std::string& prefix) {
+        std::vector<z3::expr> out;
+        for (size_t e = 0; e < sk.events.size(); ++e) out.push_back(ctx.bool_const((prefix + std::to_string(e)).c_str()));
+        return out;
+    }
+
+    // One per event (copies of one z3::expr_vector would share it).
+    std::vector<z3::expr_vector> emptyVectors() {
+        std::vector<z3::expr_vector> out;
+        for (size_t e = 0; e < sk.events.size(); ++e) out.emplace_back(ctx);
+        return out;
+    }
+
+    // Initial writes have no sc edge into them: never on.
+    void requireScCycle() {
+        const std::vector<z3::expr> on = freshBooleans("on");
+        std::vector<z3::expr_vector> successors = emptyVectors();
         for (const auto& events : sk.threadEvents)
             for (size_t i = 1; i < events.size(); ++i) successors[events[i - 1]].push_back(on[events[i]]);
         for (const char* relation : {"rf", "mo", "rb"})
             for (const auto& [key, edge] : domain.dynamic(relation))
                 if (!isInit(sk.events[key.first])) successors[key.first].push_back(on[key.second] && edge);
-        z3::expr_vector some(ctx);
-        for (int e = 0; e < n; ++e) {
-            if (isInit(sk.events[e])) continue;
-            some.push_back(on[e]);
-            solver.add(z3::implies(on[e], z3::mk_or(successors[e])));
+        requireCycle(on, successors, false);
+    }
+
+    // herd7's negated checks (~acyclic r, ~irreflexive r, ~empty r): r, exactly,
+    // has a cycle, a pair (e, e), a pair.
+    void requireFailing(const Axiom& a, size_t index) {
+        const PairMap<z3::expr> r = walker.exactly(a.expr);
+        if (a.kind == Axiom::Kind::Acyclic) {
+            const std::vector<z3::expr> on = freshBooleans("cycle" + std::to_string(index) + "_");
+            std::vector<z3::expr_vector> successors = emptyVectors();
+            for (const auto& [key, v] : r) successors[key.first].push_back(domain.conj(on[key.second], v));
+            return requireCycle(on, successors, true);
         }
+        z3::expr_vector some(ctx);
+        for (const auto& [key, v] : r)
+            if (a.breaks(key.first, key.second)) some.push_back(v);
         solver.add(z3::mk_or(some));
     }
 

@@ -94,12 +94,15 @@ private:
     std::vector<int> source_, target_;
 };
 
-// The first irreflexive or empty axiom ex breaks, as a one-edge witness.
+// The first irreflexive or empty axiom ex breaks, as a one-edge witness; else
+// the first negated check it passes (~empty r where r is empty), with no edge.
 std::optional<Cycle> generalViolation(const ExecutionGraph& ex, const Model& model) {
     for (const Axiom& a : model.plan.general)
         for (const auto& [from, to] : evaluateRelation(model, a.expr, ex))
             if (a.breaks(from, to))
                 return Cycle{a.name, {RelationEdge{from, to, a.expr.text(), -1}}, from == to};
+    for (const Axiom& a : model.plan.negated)
+        if (!testHolds(model, a, ex)) return Cycle{a.name, {}, false};
     return std::nullopt;
 }
 

@@ -206,8 +206,6 @@ private:
         if (it.test == ModelItem::Test::Assert || it.test == ModelItem::Test::UndefinedUnless)
             throw InputError(it.where, std::string(it.test == ModelItem::Test::Assert ? "'assert'" : "'undefined_unless'") +
                                            " is herd7's, and rdmacheck does not evaluate it");
-        if (it.negated && it.test != ModelItem::Test::Flag)
-            throw InputError(it.where, "a negated check ('~') is herd7's, and rdmacheck does not evaluate it");
         CatValue v = interpreter_.relational(it.expr, scope);
         if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty)  // a set is empty when [S] is
             v = CatValue::of(ModelExpr::of(ModelExpr::Op::Filter, v.expr.where, {std::move(v.expr)}), ExprType::Relation);
@@ -223,7 +221,7 @@ private:
         if (name.empty()) name = it.expr.op == ModelExpr::Op::Name ? it.expr.name : it.expr.text();
         if (m_.axioms.size() == kMaxModelAxioms)
             throw InputError(it.where, "the model has more than " + std::to_string(kMaxModelAxioms) + " axioms");
-        m_.axioms.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where});
+        m_.axioms.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where, it.negated});
     }
 
     // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
@@ -485,7 +483,9 @@ private:
             s_.check(a.where);
             const ModelExpr& r = resolve(a.expr);
             const bool closure = r.op == ModelExpr::Op::Plus;
-            if (a.kind == Axiom::Kind::Empty || (a.kind == Axiom::Kind::Irreflexive && !closure)) {
+            if (a.negated) {
+                m_.plan.negated.push_back(a);
+            } else if (a.kind == Axiom::Kind::Empty || (a.kind == Axiom::Kind::Irreflexive && !closure)) {
                 m_.plan.general.push_back(a);
             } else if (a.kind == Axiom::Kind::Acyclic || !tie(a, r, closureOf)) {
                 Clock c{a.name, {}};

@@ -129,6 +129,7 @@ std::string choiceText(const ExecutionGraph& ex) {
 }
 
 std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle) {
+    if (cycle.edges.empty()) return "(a negated check: no pair, cycle or loop where one is required)";
     std::string text;
     for (const RelationEdge& e : cycle.edges) {
         const Event& ev = ex.events[e.from];

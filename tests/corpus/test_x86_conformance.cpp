@@ -323,19 +323,41 @@ TEST(HerdModels, LetRecGivesHerd7sLeastFixedPoints) {
     EXPECT_EQ(reportsByTest(r.out), reportsByTest(log));
 }
 
+// Every eighth conformance test in name order, from the first, each after a blank.
+static std::string everyEighthTest() {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(expectations().dir + "/tests"))
+        files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::string tests;
+    for (size_t i = 0; i < files.size(); i += 8) tests += " " + files[i];
+    return tests;
+}
+
 // A model in herd7's terms that generates no coherence order (no `with co
 // from`, as herd7's naked.cat): herd7 counts an execution per rf and final
 // write of each observed location (tests/herd/coless, on its own test and
 // every eighth conformance test, against herd7 7.58's log).
 TEST(HerdModels, NoCoherenceOrderCountedWhereTheModelGeneratesNone) {
     const std::string dir = sourceDir() + "/tests/herd/coless";
-    std::vector<std::string> files;
-    for (const auto& entry : std::filesystem::directory_iterator(expectations().dir + "/tests"))
-        files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end());
-    std::string tests = " " + dir + "/x86-three-writes.litmus";
-    for (size_t i = 0; i < files.size(); i += 8) tests += " " + files[i];
+    const std::string tests = " " + dir + "/x86-three-writes.litmus" + everyEighthTest();
     const ToolRun r = runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/coless.cat" + tests);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-coless.log")));
+}
+
+// herd7's negated checks (~acyclic, ~irreflexive, ~empty): the relation must
+// have a cycle, a loop, a pair, which reads it positively, so exactly (a
+// closure too); tests/herd/negated on every eighth conformance test, against
+// herd7 7.58's logs.
+TEST(HerdModels, NegatedChecksAgainstHerd7) {
+    const std::string dir = sourceDir() + "/tests/herd/negated";
+    const std::string tests = everyEighthTest();
+    for (const char* model : {"cycle", "reflexive", "pairs"}) {
+        SCOPED_TRACE(model);
+        const ToolRun r = runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/" + model +
+                                  ".cat" + tests);
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-" + model + ".log")));
+    }
 }
