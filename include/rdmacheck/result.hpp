@@ -22,8 +22,10 @@ using FinalState = std::vector<long long>;
 // (blocking the state, not the execution), without counts. Speedcheck
 // (herd7's -speedcheck): only the verdict, from one execution that decides it
 // if there is one (a witness of exists / ~exists, a counterexample to forall).
-enum class CheckMode { Executions, States, Speedcheck };
-const char* modeName(CheckMode mode);  // "executions", "states", "speedcheck"
+// Deciding (herd7's -speedcheck true): every consistent execution that decides
+// it, counted, and no other.
+enum class CheckMode { Executions, States, Speedcheck, Deciding };
+const char* modeName(CheckMode mode);  // "executions", "states", "speedcheck", "deciding"
 
 struct CheckResult {
     std::string test;

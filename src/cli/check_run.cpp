@@ -257,9 +257,14 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
     CLI::Option* statesFlag =
         app.add_flag("--states", statesOnly,
                      "declarative: list the distinct final states and the verdict, without counting executions");
-    app.add_flag("--speedcheck", speedcheck,
-                 "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck)")
-        ->excludes(statesFlag);
+    CLI::Option* speedcheckFlag =
+        app.add_flag("--speedcheck", speedcheck,
+                     "declarative: only the verdict, from one deciding execution if any (herd7's -speedcheck fast)")
+            ->excludes(statesFlag);
+    app.add_flag("--deciding-executions", deciding,
+                 "declarative: count and list only the executions that decide the verdict (satisfy exists' or "
+                 "~exists' condition, break forall's), herd7's -speedcheck true")
+        ->excludes(statesFlag)->excludes(speedcheckFlag);
     app.add_option("-j,--jobs", jobs, "files checked in parallel; output stays in input order")
         ->capture_default_str()->check(CLI::Range(1, 256));
     app.add_flag("--explain", pictures.explain,
@@ -295,8 +300,9 @@ std::string CheckFlags::misuse() const {
     if (pictures.perTest && pictures.dir.empty()) return "--dot-per-test needs --dot DIR (where the pictures go)";
     if (engine == "operational" && pictures.explain)
         return "--explain looks for declarative executions; drop --engine operational";
-    if (engine == "operational" && (statesOnly || speedcheck))
-        return "--states and --speedcheck are modes of the declarative engine; drop --engine operational";
+    if (engine == "operational" && (statesOnly || speedcheck || deciding))
+        return "--states, --speedcheck and --deciding-executions are modes of the declarative engine; drop "
+               "--engine operational";
     return "";
 }
 
@@ -306,7 +312,10 @@ void CheckFlags::configure(CheckRun& run, bool quiet) const {
     run.modelOptions = modelOptions;
     run.engine = engine;
     run.options = options;
-    run.options.mode = speedcheck ? CheckMode::Speedcheck : statesOnly ? CheckMode::States : CheckMode::Executions;
+    run.options.mode = speedcheck ? CheckMode::Speedcheck
+                       : deciding ? CheckMode::Deciding
+                       : statesOnly ? CheckMode::States
+                                    : CheckMode::Executions;
     run.machineOptions = machineOptions;
     run.machineOptions.reduce = !noReduction;
     run.options.progress = run.machineOptions.progress = jobs == 1 && !quiet;

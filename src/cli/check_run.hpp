@@ -93,7 +93,8 @@ struct CheckFlags {
     CheckOptions options;
     MachineOptions machineOptions;
     std::string engine = "declarative";
-    bool json = false, noTime = false, noWarnings = false, noReduction = false, statesOnly = false, speedcheck = false;
+    bool json = false, noTime = false, noWarnings = false, noReduction = false, statesOnly = false, speedcheck = false,
+         deciding = false;
     int jobs = 1;
     PictureOptions pictures;
 

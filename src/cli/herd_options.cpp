@@ -22,7 +22,7 @@ const std::map<std::string, std::string> kRenamed{
     {"-q", "--quiet"},      {"-v", "--progress"}};
 
 // herd7's boolean options (-name true|false) that are rdmacheck flags.
-const std::map<std::string, std::string> kBooleans{{"-showinitwrites", "--show-init"}, {"-speedcheck", "--speedcheck"}};
+const std::map<std::string, std::string> kBooleans{{"-showinitwrites", "--show-init"}};
 
 // herd7 options that change what is checked in ways rdmacheck has no counterpart for.
 const std::map<std::string, std::string> kMeaningless{
@@ -116,7 +116,13 @@ public:
                 out_.push_back(shown == "0" ? "1" : shown);  // herd7 7.58 shows one for 0
             }
         } else if (auto it = kBooleans.find(arg); it != kBooleans.end()) {
-            if (boolean(arg, value(), where, arg == "-speedcheck")) out_.push_back(it->second);
+            if (boolean(arg, value(), where, false)) out_.push_back(it->second);
+        } else if (arg == "-speedcheck") {
+            // herd7 (herd/mem.ml, top_herd.ml): true skips the executions whose final
+            // state cannot decide the condition; fast stops at the first that does.
+            const std::string& mode = value();
+            if (boolean(arg, mode, where, true))
+                out_.push_back(mode == "fast" ? "--speedcheck" : "--deciding-executions");
         } else if (arg == "-showone") {
             if (boolean(arg, value(), where, false)) out_.insert(out_.end(), {"--max-pictures", "1"});
         } else if (arg == "-skipchecks") {

@@ -124,7 +124,7 @@ void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test
     // herd7 marks the verdict of a test whose unrolling bound cut a candidate (herd/top_herd.ml).
     out << (r.cutLoops.empty() ? "" : "Loop ") << (r.ok ? "Ok" : "No") << "\n";
     // --states counts no executions: it prints no counts; --speedcheck counts the one execution it stopped
-    // at, as herd7's -speedcheck does.
+    // at, as herd7's -speedcheck fast does, --deciding-executions those it found.
     const bool counted = r.mode != CheckMode::States;
     // herd7 counts the witnesses of ~exists C against ~C, its Observation against C.
     const bool negated = r.quantifier == Quantifier::NotExists;
@@ -161,7 +161,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
     if (test.arch == Arch::X86) j["hash"] = herdHash(test);
     j["ok"] = r.ok;
     j["mode"] = modeName(r.mode);
-    if (r.mode == CheckMode::Executions) {
+    if (r.mode == CheckMode::Executions || r.mode == CheckMode::Deciding) {
         j["observation"] = r.observation();
         j["positive"] = r.positive;
         j["negative"] = r.negative;

@@ -236,6 +236,10 @@ public:
             case CheckMode::Executions: enumerateExecutions(encoding); return true;
             case CheckMode::States: enumerateStates(sk, encoding); return true;
             case CheckMode::Speedcheck: return !findDecisive(sk, encoding);
+            case CheckMode::Deciding:
+                require(encoding, decisiveTerm(sk, encoding));
+                enumerateExecutions(encoding);
+                return true;
         }
         return true;
     }
@@ -284,7 +288,7 @@ private:
     void tick() {
         progress_.tick([&](double seconds) {
             const uint64_t found = result_.positive + result_.negative;
-            return std::to_string(found) + (options_.mode == CheckMode::Executions ? " executions (" : " states (") +
+            return std::to_string(found) + (options_.mode == CheckMode::States ? " states (" : " executions (") +
                    std::to_string(ProgressLine::perSecond(found, seconds)) +
                    "/s), path combination " + std::to_string(combination_) + " of " + std::to_string(combinations_);
         });
@@ -328,15 +332,21 @@ private:
     // one more query on the same encoding tells whether any execution
     // completes, until one does.
     bool findDecisive(const ExecutionGraph& sk, ExecutionEncoding& encoding) {
-        const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
-        z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
-        if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
-        if (firstExecutionWhere(encoding, decisive)) {
+        if (firstExecutionWhere(encoding, decisiveTerm(sk, encoding))) {
             record(encoding.current());  // counted, as herd7's -speedcheck counts the execution it stops at
             return true;
         }
         if (!result_.completes) result_.completes = anyExecution(encoding);
         return false;
+    }
+
+    // An execution decides the verdict where it passes the filter and satisfies
+    // the condition of exists / ~exists, or breaks forall's.
+    z3::expr decisiveTerm(const ExecutionGraph& sk, ExecutionEncoding& encoding) const {
+        const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
+        z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
+        if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
+        return decisive;
     }
 
     void record(const ExecutionGraph& ex) {
@@ -431,9 +441,9 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                    return run.run(combination, encoding);
                });
 
-    // The states mode searched under the filter: finding nothing there says
-    // nothing of completion.
-    if (!result.completes && options.mode == CheckMode::States && test.filter)
+    // The states mode searched under the filter, the deciding mode under the
+    // condition: finding nothing there says nothing of completion.
+    if (!result.completes && ((options.mode == CheckMode::States && test.filter) || options.mode == CheckMode::Deciding))
         search.run(ctx, ExecutionEncoding::Mode::Consistent, &result,
                    [&](const PathCombination&, ExecutionEncoding& encoding) {
                        result.completes = encoding.next();

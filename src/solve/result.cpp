@@ -108,6 +108,7 @@ const char* modeName(CheckMode mode) {
         case CheckMode::Executions: return "executions";
         case CheckMode::States: return "states";
         case CheckMode::Speedcheck: return "speedcheck";
+        case CheckMode::Deciding: return "deciding";
     }
     return "";
 }

@@ -261,10 +261,16 @@ TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
     // A misspelt option is compared with the main command's and the given command's, not diy's --mode.
     EXPECT_NE(runTool("-modle x86tso.cat " + mp).err.find("(did you mean '--model'?)"), std::string::npos);
     EXPECT_EQ(runTool("-speedcheck fast " + mp).status, 0);
-    // -speedcheck counts the execution it stops at: here one that breaks the forall, as herd7 prints it.
-    const ToolRun broken = runTool("-speedcheck true " + writeMp(dir, "MPforall", "forall"));
+    // -speedcheck fast counts the execution it stops at, -speedcheck true every
+    // execution that breaks the forall (herd7 7.58 prints these counts).
+    const std::string mpForall = writeMp(dir, "MPforall", "forall");
+    const ToolRun broken = runTool("-speedcheck fast " + mpForall);
     EXPECT_NE(broken.out.find("\nNo\nWitnesses\nPositive: 0 Negative: 1\n"), std::string::npos) << broken.out;
     EXPECT_NE(broken.out.find("\nObservation MPforall Never 0 1\n"), std::string::npos) << broken.out;
+    const ToolRun deciding = runTool("-speedcheck true " + mpForall);
+    EXPECT_NE(deciding.out.find("\nStates 3\n"), std::string::npos) << deciding.out;
+    EXPECT_NE(deciding.out.find("\nObservation MPforall Never 0 3\n"), std::string::npos) << deciding.out;
+    EXPECT_EQ(runTool("--deciding-executions --engine operational " + mp).status, 2);
     r = runTool("-speedcheck maybe " + mp);  // herd7: "bad tag for -speedcheck"
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.err, "rdmacheck: error: herd7's -speedcheck takes false, true or fast, not 'maybe'\n");

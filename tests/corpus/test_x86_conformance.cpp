@@ -361,3 +361,19 @@ TEST(HerdModels, NegatedChecksAgainstHerd7) {
         EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-" + model + ".log")));
     }
 }
+
+// herd7's -speedcheck: fast stops at the first execution that decides the
+// condition, true counts every execution that does and no other; on every
+// eighth conformance test and the two (frmap, intel.n8) where two deciding
+// executions tell the modes apart, against herd7 7.58's logs.
+TEST(HerdModels, SpeedcheckModesAgainstHerd7) {
+    const std::string dir = sourceDir() + "/tests/herd/speedcheck";
+    const std::string tests = everyEighthTest() + " " + expectations().dir + "/tests/frmap.litmus " +
+                              expectations().dir + "/tests/intel.n8.litmus";
+    for (const char* mode : {"true", "fast"}) {
+        SCOPED_TRACE(mode);
+        const ToolRun r = runTool(std::string("--no-time -speedcheck ") + mode + tests);
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-" + mode + ".log")));
+    }
+}

@@ -59,6 +59,7 @@ with tempfile.TemporaryDirectory() as tmp:
         failures.append("--explain: no explanation of Fig3c's forbidden outcome in the JSON")
     records(["--json", "--states", fig3e], 0)
     records(["--json", "--speedcheck", fig3e], 0)
+    records(["--json", "--deciding-executions", fig3e], 0)
     records(["--json", "--engine", "operational", fig3e], 0)
     warned = records(["--json", "--unroll", "1", loop], 0)
     if not warned or not warned[0]["warnings"] or warned[0]["warnings"][0]["line"] != 3:

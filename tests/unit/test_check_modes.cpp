@@ -1,7 +1,8 @@
 // The answer-only modes against full enumeration: --states finds exactly the
 // final states (and the verdict) that enumerating every execution finds, and
 // --speedcheck the same verdict, from a state that full enumeration also
-// reaches and that decides the condition.
+// reaches and that decides the condition; --deciding-executions counts the
+// executions of full enumeration that decide the condition, and no other.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -48,6 +49,17 @@ void expectModesAgree(const LitmusTest& test, const Model& model) {
         for (const auto& [state, satisfies] : full.states)
             EXPECT_EQ(satisfies, test.quantifier == Quantifier::Forall);
     }
+
+    const CheckResult deciding = runIn(test, model, CheckMode::Deciding);
+    const bool forall = test.quantifier == Quantifier::Forall;
+    std::map<FinalState, bool> decidingStates;
+    for (const auto& [state, satisfies] : full.states)
+        if (satisfies != forall) decidingStates.emplace(state, satisfies);
+    EXPECT_EQ(deciding.states, decidingStates);
+    EXPECT_EQ(deciding.ok, full.ok);
+    EXPECT_EQ(deciding.completes, full.completes);
+    EXPECT_EQ(deciding.positive, forall ? 0 : full.positive);
+    EXPECT_EQ(deciding.negative, forall ? full.negative : 0);
 }
 
 TEST(CheckModes, CorpusTests) {
