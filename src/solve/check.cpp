@@ -237,6 +237,8 @@ public:
             case CheckMode::States: enumerateStates(sk, encoding); return true;
             case CheckMode::Speedcheck: return !findDecisive(sk, encoding);
             case CheckMode::Deciding:
+                // Whether any execution completes, asked before the condition narrows the search.
+                if (!result_.completes) result_.completes = anyExecution(encoding);
                 require(encoding, decisiveTerm(sk, encoding));
                 enumerateExecutions(encoding);
                 return true;
@@ -441,9 +443,9 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                    return run.run(combination, encoding);
                });
 
-    // The states mode searched under the filter, the deciding mode under the
-    // condition: finding nothing there says nothing of completion.
-    if (!result.completes && ((options.mode == CheckMode::States && test.filter) || options.mode == CheckMode::Deciding))
+    // The states mode searched under the filter: finding nothing there says
+    // nothing of completion.
+    if (!result.completes && options.mode == CheckMode::States && test.filter)
         search.run(ctx, ExecutionEncoding::Mode::Consistent, &result,
                    [&](const PathCombination&, ExecutionEncoding& encoding) {
                        result.completes = encoding.next();
