@@ -4,6 +4,7 @@
 #include <cctype>
 #include <climits>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "rdmacheck/limits.hpp"
@@ -169,18 +170,18 @@ Token Lexer::scan() {
         ++pos_;
         return t;
     }
-    static const char* const multi[] = {":=", "==", "!=", "<>", "<=", ">=", "=>", "/\\", "\\/", "<<", ">>", "~exists"};
-    for (const char* m : multi) {
-        std::string s(m);
-        if (text_.compare(pos_, s.size(), s) == 0) {
-            pos_ += s.size();
-            t.kind = s == "~exists" ? Token::Kind::Ident : Token::Kind::Punct;
-            t.text = s;
+    static constexpr std::string_view multi[] = {":=", "==", "!=", "<>", "<=", ">=", "=>", "/\\", "\\/", "<<", ">>", "~exists"};
+    const std::string_view rest = std::string_view(text_).substr(pos_);
+    for (const std::string_view m : multi) {
+        if (rest.substr(0, m.size()) == m) {
+            pos_ += m.size();
+            t.kind = m == "~exists" ? Token::Kind::Ident : Token::Kind::Punct;
+            t.text = m;
             return t;
         }
     }
-    static const std::string single = "{}()[];,=<>^@~+-*%|:$.";
-    if (single.find(c) != std::string::npos) {
+    static constexpr std::string_view single = "{}()[];,=<>^@~+-*%|:$.";
+    if (single.find(c) != std::string_view::npos) {
         ++pos_;
         t.kind = Token::Kind::Punct;
         t.text = std::string(1, c);
@@ -198,9 +199,9 @@ const Token& Lexer::peek() {
 }
 
 Token Lexer::next() {
-    Token t = peek();
+    peek();
     hasPeek_ = false;
-    return t;
+    return std::move(peek_);
 }
 
 static std::string describe(const Token& t) {

@@ -1,8 +1,10 @@
 // The process's memory bound (limits.hpp): a thread that polls /proc and
 // interrupts the solvers past the bound.
-#include <atomic>
-#include <fstream>
+#include <fcntl.h>
 #include <malloc.h>
+
+#include <atomic>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <sys/resource.h>
@@ -20,12 +22,19 @@ struct Sizes {
     size_t virtualMegabytes = 0, residentMegabytes = 0;
 };
 
+// One read of a file kept open (each read of /proc regenerates it): the
+// watch reads it every period and each test once, which through a stream
+// cost 4% of the 487 x86 tests' time.
 Sizes readSizes() {
-    std::ifstream statm("/proc/self/statm");
-    size_t pages = 0, resident = 0;
-    if (!(statm >> pages >> resident)) return {};
+    static const int statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    char text[128];
+    const ssize_t n = statm < 0 ? -1 : pread(statm, text, sizeof text - 1, 0);
+    if (n <= 0) return {};
+    text[n] = '\0';
+    unsigned long long pages = 0, resident = 0;
+    if (std::sscanf(text, "%llu %llu", &pages, &resident) != 2) return {};
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    return {pages * page >> 20, resident * page >> 20};
+    return {static_cast<size_t>(pages) * page >> 20, static_cast<size_t>(resident) * page >> 20};
 }
 
 // 90% of ulimit -v, MiB (0: none): past it malloc, and Z3, would soon fail.
