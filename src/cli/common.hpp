@@ -16,33 +16,48 @@
 
 namespace rdmacheck::cli {
 
-// Runs work(i) for i in [0, n) on `jobs` threads; output(i, result) then runs in order of i.
+// Runs work(i) for i in [0, n) on `jobs` threads, this one among them;
+// output(i, result) then runs on this thread in order of i. A worker wakes
+// this thread only when it waits for that very result: a wake-up per test
+// cost 8% of the 487 x86 tests' time (on one job there is no other thread).
 template <class Result, class Work, class Output>
 void forEachInOrder(size_t n, int jobs, const Work& work, const Output& output) {
     std::vector<Result> results(n);
     std::vector<bool> done(n, false);
     std::atomic<size_t> next{0};
-    std::mutex mutex;
+    std::mutex mutex;  // guards results, done and awaited
     std::condition_variable ready;
-    auto worker = [&]() {
-        for (size_t i; (i = next++) < n;) {
-            Result r = work(i);
-            std::lock_guard<std::mutex> lock(mutex);
-            results[i] = std::move(r);
-            done[i] = true;
-            ready.notify_all();
-        }
+    size_t awaited = n;  // the result this thread waits for; n: none
+    auto takeOne = [&]() {
+        const size_t i = next++;
+        if (i >= n) return false;
+        Result r = work(i);
+        std::lock_guard<std::mutex> lock(mutex);
+        results[i] = std::move(r);
+        done[i] = true;
+        if (i == awaited) ready.notify_one();
+        return true;
     };
     std::vector<std::thread> pool;
     try {
-        for (int j = 0; j < std::max(1, jobs); ++j) pool.emplace_back(worker);
+        for (int j = 1; j < jobs; ++j) pool.emplace_back([&] {
+            while (takeOne()) {
+            }
+        });
     } catch (const std::system_error&) {
-        // No more threads to be had (ulimit -v, -u): the ones made do the work.
-        if (pool.empty()) worker();
+        // No more threads to be had (ulimit -v, -u): the ones made and this one do the work.
     }
     for (size_t i = 0; i < n; ++i) {
         std::unique_lock<std::mutex> lock(mutex);
-        ready.wait(lock, [&] { return done[i]; });
+        while (!done[i]) {
+            lock.unlock();
+            const bool took = takeOne();
+            lock.lock();
+            if (took) continue;
+            awaited = i;
+            ready.wait(lock, [&] { return done[i]; });
+            awaited = n;
+        }
         Result r = std::move(results[i]);
         lock.unlock();
         output(i, r);
