@@ -170,7 +170,8 @@ Token Lexer::scan() {
         ++pos_;
         return t;
     }
-    static constexpr std::string_view multi[] = {":=", "==", "!=", "<>", "<=", ">=", "=>", "/\\", "\\/", "<<", ">>", "~exists"};
+    static constexpr std::string_view multi[] = {":=", "==", "!=", "<>", "<=", ">=",
+                                                 "=>", "/\\", "\\/", "<<", ">>", "~exists"};
     const std::string_view rest = std::string_view(text_).substr(pos_);
     for (const std::string_view m : multi) {
         if (rest.substr(0, m.size()) == m) {
