@@ -156,7 +156,6 @@ struct Level {
 constexpr Level kLevels[] = {{"|", ModelExpr::Op::Union},   {"++", ModelExpr::Op::SetAdd},
                              {";", ModelExpr::Op::Seq},     {"\\", ModelExpr::Op::Diff},
                              {"&", ModelExpr::Op::Inter},   {"*", ModelExpr::Op::Product}};
-constexpr size_t kLevelCount = sizeof(kLevels) / sizeof(kLevels[0]);
 
 const char* const kDeclarations =
     "let, include, acyclic, irreflexive, empty, flag, show, procedure, call, with, if, table, stamps, events, "
@@ -493,9 +492,9 @@ private:
     }
 
     ModelExpr binary(size_t level = 0) {
-        if (level == kLevelCount) return prefix();
+        if (kLevels[level].op == ModelExpr::Op::Product) return product();
         ModelExpr left = binary(level + 1);
-        while (tokens_.peek().is(kLevels[level].punct) && (kLevels[level].op != ModelExpr::Op::Product || productAhead())) {
+        while (tokens_.peek().is(kLevels[level].punct)) {
             const ModelToken op = tokens_.next();
             countOperator(op);
             left = ModelExpr::of(kLevels[level].op, op.where, {std::move(left), binary(level + 1)});
@@ -503,12 +502,38 @@ private:
         return left;
     }
 
-    ModelExpr prefix() {
-        if (!tokens_.peek().is("~")) return postfix();
+    // herd7 gives the product `*`, the closures `*`, `+`, `?` and `~` one
+    // precedence without associativity (lib/modelParser.mly): `W * R * S`,
+    // `W * R+`, `W * ~R`, `~r+` and `~W * R` are its syntax errors, and so here.
+    ModelExpr product() {
+        ModelExpr left = prefix(true);
+        if (!(tokens_.peek().is("*") && productAhead())) return left;
+        const ModelToken op = tokens_.next();
+        countOperator(op);
+        if (tokens_.peek().is("~"))
+            tokens_.fail(tokens_.peek(), "a complement right of '*': herd7 reads it as neither a product nor a "
+                                         "closure; write W * (~R)");
+        ModelExpr right = prefix(false);
+        refuseClosureAfter("a product");
+        return ModelExpr::of(ModelExpr::Op::Product, op.where, {std::move(left), std::move(right)});
+    }
+
+    // `closures`: whether the operand may end in a closure (`r+`).
+    ModelExpr prefix(bool closures) {
+        if (!tokens_.peek().is("~")) return postfix(closures);
         const ModelToken op = tokens_.next();
         countOperator(op);
         Nesting nesting(*this, op);
-        return ModelExpr::of(ModelExpr::Op::Complement, op.where, {prefix()});
+        ModelExpr complement = ModelExpr::of(ModelExpr::Op::Complement, op.where, {prefix(false)});
+        refuseClosureAfter("a complement '~'");
+        return complement;
+    }
+
+    void refuseClosureAfter(const std::string& what) const {
+        const ModelToken& t = tokens_.peek();
+        if (t.is("*") || t.is("+") || t.is("?"))
+            tokens_.fail(t, "'" + t.text + "' after " + what + ": herd7 reads neither grouping (one precedence, no "
+                                                            "associativity); add parentheses");
     }
 
     // `*` followed by an operand is a product; otherwise it is the postfix closure.
@@ -519,12 +544,13 @@ private:
                (t.kind == ModelToken::Kind::Punct && t.text.size() > 1 && t.text[0] == '\'') || t.isWord("begin");
     }
 
-    ModelExpr postfix() {
+    ModelExpr postfix(bool closures) {
         ModelExpr e = application();
         for (;;) {
             const ModelToken& t = tokens_.peek();
             ModelExpr::Op op;
             if (t.is("^-1")) op = ModelExpr::Op::Inverse;
+            else if (!closures) return e;
             else if (t.is("+")) op = ModelExpr::Op::Plus;
             else if (t.is("?")) op = ModelExpr::Op::Opt;
             else if (t.is("*") && !productAhead()) op = ModelExpr::Op::Star;

@@ -77,6 +77,22 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("acyclic po as a", ModelOptions{{"ob"}}), "--skip: model m has no axiom 'ob' (axioms: a)");
 }
 
+// herd7 gives `*` (product and closure), `+`, `?` and `~` one precedence
+// without associativity: what it cannot group is refused at the same token
+// (herd7 7.58: "unexpected '*'" at line 1, characters 11-12, and so on).
+TEST(ModelLanguage, GroupingsHerd7RefusesAreRefused) {
+    const std::string closureAfter = ": herd7 reads neither grouping (one precedence, no associativity); add parentheses, found ";
+    EXPECT_EQ(errorOf("let r = ~W * R"), "m.cat:1:12: '*' after a complement '~'" + closureAfter + "'*'");
+    EXPECT_EQ(errorOf("let r = ~po+"), "m.cat:1:12: '+' after a complement '~'" + closureAfter + "'+'");
+    EXPECT_EQ(errorOf("let r = W * R * W"), "m.cat:1:15: '*' after a product" + closureAfter + "'*'");
+    EXPECT_EQ(errorOf("let r = W * R?"), "m.cat:1:14: '?' after a product" + closureAfter + "'?'");
+    EXPECT_EQ(errorOf("let r = W * ~R"), "m.cat:1:13: a complement right of '*': herd7 reads it as neither a product "
+                                         "nor a closure; write W * (~R), found '~'");
+    for (const char* grouped : {"let r = (~W) * R", "let r = ~(W * R)", "let r = ~(po+)", "let r = W * (~R)",
+                                "let r = ~po^-1", "let r = po*?", "let r = ~~po", "let r = (W * R)+"})
+        EXPECT_EQ(errorOf(grouped), "no error") << grouped;
+}
+
 TEST(ModelLanguage, ModelIsANameOrAPath) {
     EXPECT_EQ(loadModel(modelsDir(), "rdma-tso").name, "rdma-tso");
     EXPECT_EQ(loadModel("/nonexistent", modelsDir() + "/tso.cat").name, "tso");
