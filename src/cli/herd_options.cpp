@@ -116,15 +116,18 @@ public:
                 out_.push_back(shown == "0" ? "1" : shown);  // herd7 7.58 shows one for 0
             }
         } else if (auto it = kBooleans.find(arg); it != kBooleans.end()) {
-            if (boolean(arg, value(), where, false)) out_.push_back(it->second);
+            switchTo(arg, boolean(arg, value(), where, false) ? std::vector<std::string>{it->second}
+                                                              : std::vector<std::string>{});
         } else if (arg == "-speedcheck") {
             // herd7 (herd/mem.ml, top_herd.ml): true skips the executions whose final
             // state cannot decide the condition; fast stops at the first that does.
             const std::string& mode = value();
-            if (boolean(arg, mode, where, true))
-                out_.push_back(mode == "fast" ? "--speedcheck" : "--deciding-executions");
+            std::vector<std::string> words;
+            if (boolean(arg, mode, where, true)) words.push_back(mode == "fast" ? "--speedcheck" : "--deciding-executions");
+            switchTo(arg, words);
         } else if (arg == "-showone") {
-            if (boolean(arg, value(), where, false)) out_.insert(out_.end(), {"--max-pictures", "1"});
+            switchTo(arg, boolean(arg, value(), where, false) ? std::vector<std::string>{"--max-pictures", "1"}
+                                                               : std::vector<std::string>{});
         } else if (arg == "-skipchecks") {
             std::istringstream names(value());
             for (std::string name; std::getline(names, name, ',');) out_.insert(out_.end(), {"--skip", name});
@@ -145,6 +148,19 @@ public:
     }
 
 private:
+    // herd7's switches are last-wins (OCaml's Arg.Bool sets a reference): a
+    // repeated one takes back the words the earlier one put in.
+    void switchTo(const std::string& arg, const std::vector<std::string>& words) {
+        if (auto it = switchedAt_.find(arg); it != switchedAt_.end()) {
+            const auto [at, count] = it->second;
+            out_.erase(out_.begin() + at, out_.begin() + at + count);
+            for (auto& [name, place] : switchedAt_)
+                if (place.first > at) place.first -= count;
+        }
+        switchedAt_[arg] = {out_.size(), words.size()};
+        out_.insert(out_.end(), words.begin(), words.end());
+    }
+
     [[noreturn]] static void fail(const SourceLoc& where, const std::string& message) {
         throw InputError(where, message);
     }
@@ -200,6 +216,7 @@ private:
     std::string command_;  // the command given (run, diy, ...), if any yet
     bool compare_ = false;
     int depth_ = 0;
+    std::map<std::string, std::pair<size_t, size_t>> switchedAt_;  // a switch's words in out_: first, count
 };
 
 }  // namespace

@@ -270,6 +270,12 @@ TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
     const ToolRun deciding = runTool("-speedcheck true " + mpForall);
     EXPECT_NE(deciding.out.find("\nStates 3\n"), std::string::npos) << deciding.out;
     EXPECT_NE(deciding.out.find("\nObservation MPforall Never 0 3\n"), std::string::npos) << deciding.out;
+    // herd7's switches are last-wins, as OCaml's Arg sets a reference.
+    auto report = [&](const std::string& options) { return runTool("--no-time " + options + " " + mpForall).out; };
+    EXPECT_EQ(report("-speedcheck fast -speedcheck true"), report("-speedcheck true"));
+    EXPECT_EQ(report("-speedcheck true -speedcheck false -speedcheck fast"), report("-speedcheck fast"));
+    EXPECT_EQ(report("-speedcheck true -speedcheck false"), report(""));
+    EXPECT_NE(report("-speedcheck fast"), report(""));
     EXPECT_EQ(runTool("--deciding-executions --engine operational " + mp).status, 2);
     r = runTool("-speedcheck maybe " + mp);  // herd7: "bad tag for -speedcheck"
     EXPECT_EQ(r.status, 2);
