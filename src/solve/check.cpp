@@ -238,7 +238,7 @@ public:
             case CheckMode::Speedcheck: return !findDecisive(sk, encoding);
             case CheckMode::Deciding:
                 // Whether any execution completes, asked before the condition narrows the search.
-                if (!result_.completes) result_.completes = anyExecution(encoding);
+                if (!result_.completes && !(result_.completes = anyExecution(encoding))) return true;
                 require(encoding, decisiveTerm(sk, encoding));
                 enumerateExecutions(encoding);
                 return true;
