@@ -157,7 +157,7 @@ struct ExecutionEncoding::Impl {
             if (c.kind == ChoiceKind::GroupOrder && model.uses(c.name))
                 buildRanks(choices.orders[c.name], c.groups(sk), c.name);
         if (sk.illFormed) solver.add(ctx.bool_val(false));
-        forbidValueCycles();
+        if (model.herdEvents) forbidUngroundedComputations(choices, solver);
         if (consistent) constrainAxioms();
         for (const ValueConstraint& vc : sk.constraints)
             solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
@@ -217,28 +217,6 @@ struct ExecutionEncoding::Impl {
             chooseOneSource(r);
         }
         nameReadValues(choices, solver);
-    }
-
-    // herd7 solves a candidate's values along rf and the dependencies of each
-    // written value on the reads it is computed from: a cycle of them that
-    // computes (an add, a xor) has no solution and no execution, while one of
-    // plain copies leaves a value free (herd7 prints it symbolic, S1...).
-    // Program order covers every dependency but those of instructions out of
-    // po: where the skeleton has one, a numbering rises strictly along each
-    // computing dependency and never falls along rf and copies.
-    void forbidValueCycles() {
-        if (std::none_of(sk.events.begin(), sk.events.end(), [](const Event& e) { return e.outOfPo; })) return;
-        std::vector<z3::expr> order;
-        for (size_t e = 0; e < sk.events.size(); ++e) order.push_back(ctx.int_const(("dv" + std::to_string(e)).c_str()));
-        for (size_t r = 0; r < sk.events.size(); ++r)
-            for (size_t i = 0; i < choices.rfCandidates[r].size(); ++i)
-                solver.add(z3::implies(choices.rfChosen[r][i], order[choices.rfCandidates[r][i]] <= order[r]));
-        for (int w = 0; w < static_cast<int>(sk.events.size()); ++w) {
-            const Value& written = sk.events[w].written;
-            if (!isWrite(sk.events[w].kind) || isInit(sk.events[w])) continue;
-            const bool copy = written.kind == Value::Kind::Read;
-            written.forEachRead([&](int r) { solver.add(copy ? order[r] <= order[w] : order[r] < order[w]); });
-        }
     }
 
     // Exactly one of the read's candidates is its source.

@@ -118,10 +118,10 @@ std::optional<std::set<long long>> valuesOf(const Value& v, const Of& of) {
 }
 
 // Each read's values, when few: a fixpoint over rf's candidates (a read takes
-// what one of them writes), growing until no set grows, or for as many rounds
-// as there are events: in an execution a value flows through at most that many
-// writes (rf and the data it carries are acyclic), and without the bound
-// updates that read each other's writes (LOCK INC and LOCK XOR of one
+// what one of them writes), growing until no set grows, or for one round
+// more than there are writes: in an execution a value flows through each
+// write at most once (rf and the data it carries are acyclic), and without the
+// bound updates that read each other's writes (LOCK INC and LOCK XOR of one
 // location) would grow past the few values they take. A read with too many,
 // or one that depends on such a read, stays unknown (none).
 void boundReadValues(Choices& c) {
@@ -129,8 +129,10 @@ void boundReadValues(Choices& c) {
     std::vector<std::set<long long>> values(n);
     std::vector<bool> many(n, false);
     auto of = [&](int r) { return many[r] ? nullptr : &values[r]; };
+    const size_t writes = std::count_if(c.sk.events.begin(), c.sk.events.end(),
+                                        [](const Event& e) { return isWrite(e.kind) && !isInitEvent(e); });
     size_t rounds = 0;
-    for (bool grew = true; grew && rounds++ < n;) {
+    for (bool grew = true; grew && rounds++ <= writes;) {
         grew = false;
         for (size_t r = 0; r < n; ++r)
             for (size_t i = 0; i < c.rfCandidates[r].size() && !many[r]; ++i) {
@@ -146,16 +148,29 @@ void boundReadValues(Choices& c) {
         if (!many[r] && !values[r].empty()) c.fewValues[r] = std::move(values[r]);
 }
 
+// The fewest bits whose signed values hold every value of both sets; 64 when
+// either is unknown.
+unsigned signedWidth(const std::optional<std::set<long long>>& a, const std::optional<std::set<long long>>& b) {
+    if (!a || !b || a->empty() || b->empty()) return 64;
+    const long long lo = std::min(*a->begin(), *b->begin()), hi = std::max(*a->rbegin(), *b->rbegin());
+    unsigned w = 1;
+    while (w < 64 && (lo < -(1LL << (w - 1)) || hi >= (1LL << (w - 1)))) ++w;
+    return w;
+}
+
 // v, an XOR or an OR, as a table over the few values its operands take (Z3's
 // round trip through bit-vectors, int2bv and bv2int, costs seconds per
-// encoding); through 64-bit vectors and back as signed when they are many.
+// encoding at 64 bits); when the pairs are many, through bit-vectors as wide
+// as the values need (a narrower signed result extends to the 64-bit one) and
+// back as signed.
 z3::expr bitwiseTerm(const Choices& c, const Value& v) {
     auto of = [&](int r) { return c.fewValues[r] ? &*c.fewValues[r] : nullptr; };
     const z3::expr a = valueTerm(c, v.args[0]), b = valueTerm(c, v.args[1]);
     const auto left = valuesOf(v.args[0], of), right = valuesOf(v.args[1], of);
     if (!left || !right || left->empty() || right->empty() || left->size() * right->size() > kFewValues) {
-        if (v.op == Operator::Xor) return z3::bv2int(z3::int2bv(64, a) ^ z3::int2bv(64, b), true);
-        return z3::bv2int(z3::int2bv(64, a) | z3::int2bv(64, b), true);
+        const unsigned width = signedWidth(left, right);
+        if (v.op == Operator::Xor) return z3::bv2int(z3::int2bv(width, a) ^ z3::int2bv(width, b), true);
+        return z3::bv2int(z3::int2bv(width, a) | z3::int2bv(width, b), true);
     }
     std::optional<z3::expr> table;
     for (long long x : *left)
@@ -237,6 +252,80 @@ void nameReadValues(Choices& c, z3::solver& solver) {
             solver.add(z3::implies(c.rfChosen[r][i],
                                    equal(c.readValue[r], valueTerm(c, c.sk.events[candidates[i]].written))));
     }
+}
+
+namespace {
+
+// Whether the skeleton's value dependencies can close a cycle: a read to each
+// write it may read from, a write to the reads its value is computed from.
+bool dependenciesMayCycle(const Choices& c) {
+    const size_t n = c.sk.events.size();
+    auto forEachNext = [&](size_t e, const auto& f) {
+        for (int w : c.rfCandidates[e]) f(w);
+        if (isWrite(c.sk.events[e].kind)) c.sk.events[e].written.forEachRead(f);
+    };
+    std::vector<char> state(n, 0);  // 0 unseen, 1 on the path, 2 done
+    for (size_t root = 0; root < n; ++root) {
+        if (state[root]) continue;
+        std::vector<std::pair<size_t, std::vector<int>>> path;
+        auto enter = [&](size_t e) {
+            state[e] = 1;
+            std::vector<int> next;
+            forEachNext(e, [&](int d) { next.push_back(d); });
+            path.emplace_back(e, std::move(next));
+        };
+        enter(root);
+        while (!path.empty()) {
+            auto& [e, next] = path.back();
+            if (next.empty()) {
+                state[e] = 2;
+                path.pop_back();
+                continue;
+            }
+            const int d = next.back();
+            next.pop_back();
+            if (state[d] == 1) return true;
+            if (state[d] == 0) enter(d);
+        }
+    }
+    return false;
+}
+
+// A read's value as it is, or plus (or with) a constant 0, which herd7's
+// symbolic values simplify to the read's (lib/symbValue.ml: add, orop).
+bool isCopy(const Value& v) {
+    if (v.kind != Value::Kind::Operation) return true;
+    if (!v.is(Operator::Add) && !v.is(Operator::Or)) return false;
+    auto zero = [](const Value& a) { return a.kind == Value::Kind::Const && a.constant == 0; };
+    return (zero(v.args[0]) && isCopy(v.args[1])) || (zero(v.args[1]) && isCopy(v.args[0]));
+}
+
+}  // namespace
+
+void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
+    if (!dependenciesMayCycle(c)) return;
+    const size_t n = c.sk.events.size();
+    std::vector<z3::expr> grounded, depth;
+    for (size_t e = 0; e < n; ++e) {
+        grounded.push_back(c.ctx.bool_const(("grounded" + std::to_string(e)).c_str()));
+        depth.push_back(c.ctx.int_const(("depth" + std::to_string(e)).c_str()));
+    }
+    auto computed = [&](const Value& v) {
+        if (!isCopy(v)) v.forEachRead([&](int d) { solver.add(grounded[d]); });
+    };
+    for (const Event& e : c.sk.events)
+        if (isWrite(e.kind) && !isInitEvent(e)) computed(e.written);
+    for (const auto& registers : c.sk.registers)
+        for (const auto& [name, v] : registers) computed(v);
+    for (size_t r = 0; r < n; ++r)
+        for (size_t i = 0; i < c.rfCandidates[r].size(); ++i) {
+            const int w = c.rfCandidates[r][i];
+            solver.add(z3::implies(grounded[r] && c.rfChosen[r][i], grounded[w] && depth[w] < depth[r]));
+        }
+    for (size_t w = 0; w < n; ++w)
+        if (isWrite(c.sk.events[w].kind) && !isInitEvent(c.sk.events[w]))
+            c.sk.events[w].written.forEachRead(
+                [&](int d) { solver.add(z3::implies(grounded[w], grounded[d] && depth[d] < depth[w])); });
 }
 
 z3::expr valueIsTerm(const Choices& c, const Value& v, long long k) {

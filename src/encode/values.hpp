@@ -23,6 +23,16 @@ z3::expr valueTerm(const Choices& choices, const Value& v);
 // adds to `solver` that it equals its source's written value.
 void nameReadValues(Choices& choices, z3::solver& solver);
 
+// herd7 solves a candidate's values along rf and the dependencies of each
+// written value on the reads it is computed from (herd/mem.ml, solve_mem): a
+// value that a cycle of copies leaves free stays symbolic (S1...) and may be
+// copied on, but a computation with it (an add, a xor, a flag), like a cycle
+// that computes, has no solution, and the candidate no execution. Where the
+// dependencies can close a cycle, each read a written value or a register
+// computes with must be grounded: its value comes down rf and dependencies,
+// along a strictly falling numbering, to constants.
+void forbidUngroundedComputations(const Choices& choices, z3::solver& solver);
+
 // v == k; for a read whose source tells its value, through the rf Booleans.
 z3::expr valueIsTerm(const Choices& choices, const Value& v, long long k);
 
