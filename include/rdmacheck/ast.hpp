@@ -81,10 +81,11 @@ struct Stmt {
         RegAssign,  // X86: register := expr (no event)
         RegLoad,    // X86: register := [target]
         Xchg,       // X86: XCHG [target], register (locked read-modify-write)
-        LockedUpdate,  // X86: LOCK ADD/INC/DEC/XOR [target]: [target] := [target] `update` expr in one locked
-                       // read-modify-write; the new value also to register `result`
+        LockedUpdate,  // X86: LOCK ADD/INC/DEC/XOR [target]: [target] := [target] `update` expr (or
+                       // [source] where named) in one locked read-modify-write; the new value also to register
+                       // `result`
         UnlockedUpdate,  // X86: ADD/INC/DEC/XOR/OR [target] without LOCK: herd7's read and write, in no po with
-                         // each other (only models in herd7's terms read it)
+                         // each other (only models in herd7's terms read it); [source] as LockedUpdate's
         MemoryMove,      // X86: MOV [target],[source]: likewise a read of source and a write of target, in no po
         MemoryExchange,  // X86: XCHG [target],[source]: herd7's locked reads of both and writes of both, in no po
         Label,      // X86: `label:`, naming the next instruction of the thread's code (one flat block)

@@ -174,6 +174,9 @@ private:
                 return;
             }
             case Stmt::Kind::LockedUpdate: {
+                if (!st.source.name.empty())  // unfold() refuses it first for every model a machine runs
+                    throw InputError(st.where, "the machines update memory with a register or a value, not "
+                                               "with memory");
                 Instr& in = emit(Instr::Op::LockedUpdate, st.where);
                 in.xorUpdate = st.update == Operator::Xor;
                 if (!st.result.empty()) in.reg = reg(st.result);

@@ -617,8 +617,6 @@ private:
     std::vector<Stmt> update(const Token& op, bool locked, const Operand& dst, const Operand& src,
                              Operator operation, bool carry) {
         const std::string mnemonic = upper(op.text);
-        if (src.kind == Operand::Kind::Memory && dst.kind != Operand::Kind::Register)
-            throw InputError(src.where, mnemonic + " into memory takes a register or a value");
         if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, mnemonic + " cannot write an immediate");
         Stmt s;
         s.where = op.where;
@@ -639,7 +637,10 @@ private:
         s.target = LocRef{dst.name, std::nullopt, dst.where};
         s.kind = locked ? Stmt::Kind::LockedUpdate : Stmt::Kind::UnlockedUpdate;
         s.update = operation;
-        s.expr = valueOf(src);
+        if (src.kind == Operand::Kind::Memory)  // herd7 reads ADD [x],[y], though x86 has no such ADD
+            s.source = LocRef{src.name, std::nullopt, src.where};
+        else
+            s.expr = valueOf(src);
         s.result = kCmpLeft;  // the sum, for the flags
         std::vector<Stmt> out{s};
         for (Stmt& flag : flagsOf(op, kCmpLeft, carry)) out.push_back(std::move(flag));

@@ -118,6 +118,7 @@ private:
             case Stmt::Kind::LockedUpdate:
             case Stmt::Kind::UnlockedUpdate:
                 if (holds(target) || mayHold(s.expr)) refuse(s.where, target);
+                if (!s.source.name.empty() && holds(s.source.name)) refuse(s.where, s.source.name);
                 break;
             default: break;
         }

@@ -65,12 +65,11 @@ public:
             std::move(forks_.rbegin(), forks_.rend(), std::back_inserter(pending));
             forks_.clear();
         }
-        for (const auto& [stmt, polled] : pollReached_) {
+        for (const auto& [stmt, polled] : pollReached_)
             if (!polled)
                 throw NothingToPoll(stmt->where, "poll(" + std::to_string(stmt->node) +
                                                   ") has no earlier put, get or RMW towards node " +
                                                   std::to_string(stmt->node) + " left to poll: it would block forever");
-        }
         return std::move(done_);
     }
 
@@ -102,8 +101,7 @@ private:
     // s runs on after the statement being stepped (in the order given).
     void continueWith(PathState&& s) { forks_.push_back(std::move(s)); }
 
-    int emit(PathState& s, EventKind kind, int location, int remote, const SourceLoc& where,
-             Value written = Value()) {
+    int emit(PathState& s, EventKind kind, int location, int remote, const SourceLoc& where, Value written = Value()) {
         spend(1);
         Event e;
         e.kind = kind;
@@ -241,8 +239,8 @@ private:
     template <class Continue>
     void forEachReadOrder(PathState&& s, std::vector<std::pair<int, const Expr*>> reads, const Continue& k,
                           bool everyOrder = true) {
-        // reads: (expression number, location occurrence); every permutation
-        // is an unfolding (only the text's order without everyOrder).
+        // reads: (expression number, location occurrence); every permutation is an unfolding (only the text's
+        // order without everyOrder).
         std::vector<size_t> perm(reads.size());
         for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
         for (bool more = true; more;) {
@@ -268,10 +266,9 @@ private:
         for (const Expr& a : e.args) locationOccurrences(a, exprNumber, out);
     }
 
-    // A test `E1 CMP E2` (CMP replaced by `op`): the CPU reads each location of
-    // the two sides once, in every order (as an assignment does; in the text's
-    // order only for Stmt::readsInTextOrder), then the path
-    // keeps its executions where the comparison holds; k continues each.
+    // A test `E1 CMP E2` (CMP replaced by `op`): the CPU reads each location of the two sides once, in every
+    // order (as an assignment does; in the text's order only for Stmt::readsInTextOrder), then the path keeps
+    // its executions where the comparison holds; k continues each.
     template <class Continue>
     void test(PathState&& s, const Stmt& st, Comparison op, const Continue& k) {
         std::vector<std::pair<int, const Expr*>> reads;
@@ -509,13 +506,12 @@ private:
         s.path.events.back().written = old;
     }
 
-    // x86 ADD/INC/DEC/XOR/OR of memory: the value read plus (xor, or) the
-    // operand (also into the result register: the flags' operand). Locked, one
-    // update; unlocked, herd7's read and write in no po with each other, which
-    // only a model in herd7's terms supports (the machines and rdmacheck's own
-    // models keep a thread's events in one order).
+    // x86 ADD/INC/DEC/XOR/OR of memory: the value read plus (xor, or) the operand (also into the result
+    // register: the flags' operand). Locked, one update; unlocked, herd7's read and write in no po with each
+    // other, which only a model in herd7's terms supports (the machines keep a thread's events in one order).
     void update(PathState& s, const Stmt& st) {
         const bool locked = st.kind == Stmt::Kind::LockedUpdate;
+        if (!st.source.name.empty()) return memoryUpdate(s, st, locked);
         if (!locked)
             requireHerdEvents(st, "an unlocked read-modify-write of memory",
                               "lock it, or MOV to a register, update it and MOV back");
@@ -525,16 +521,30 @@ private:
         s.path.events.back().written = std::move(updated);
     }
 
+    // ADD/XOR/OR [x],[y] as herd7 7.58 builds it (X86Sem's do_op): reads of y and x and the write of x, in no
+    // po with each other; under LOCK x's read and write are locked, y's read is not (do_op passes its lock
+    // flag to the read of the operand as the data port).
+    void memoryUpdate(PathState& s, const Stmt& st, bool locked) {
+        requireHerdEvents(st, "an update of memory with memory", "read one of them into a register first");
+        beginCall(s);
+        const int operand = emit(s, EventKind::LR, locations_.local(st.source, thread_.node), 0, st.where);
+        const auto [read, write] = readThenWrite(s, st.target, st.target, st.where);
+        endCall(s);
+        for (int e : {operand, read, write}) s.path.events[e].outOfPo = true;
+        if (locked) lock(s, read, write);
+        Value updated = Value::operation(st.update, {Value::readBy(read), Value::readBy(operand)});
+        if (!st.result.empty()) s.path.registers[st.result] = updated;
+        s.path.events[write].written = std::move(updated);
+    }
+
     // MOV [target],[source]: the write takes the value read.
     void memoryMove(PathState& s, const Stmt& st) {
         requireHerdEvents(st, "a MOV from memory to memory", "MOV to a register and from it");
-        const int read = unlockedAccess(s, st.source, st.target, st.where);
-        s.path.events.back().written = Value::readBy(read);
+        s.path.events.back().written = Value::readBy(unlockedAccess(s, st.source, st.target, st.where));
     }
 
-    // XCHG [x],[y] as herd7 builds it (herd/event.ml's exch_comp): locked reads
-    // of x and y and writes of the values to y and x, in no po with each other;
-    // rmw joins each location's read and write (herd7's atomic pairs).
+    // XCHG [x],[y] as herd7 builds it (herd/event.ml's exch_comp): locked reads of x and y and writes of the
+    // values to y and x, in no po with each other; rmw joins each location's read and write (atomic pairs).
     void memoryExchange(PathState& s, const Stmt& st) {
         requireHerdEvents(st, "XCHG of two memory locations", "exchange through a register");
         beginCall(s);
@@ -544,9 +554,15 @@ private:
         const int writeX = emit(s, EventKind::LW, x, 0, st.where, Value::readBy(readY));
         const int writeY = emit(s, EventKind::LW, y, 0, st.where, Value::readBy(readX));
         endCall(s);
-        for (int e : {readX, readY, writeX, writeY}) s.path.events[e].locked = s.path.events[e].outOfPo = true;
-        s.path.lockedPairs.emplace_back(readX, writeX);
-        s.path.lockedPairs.emplace_back(readY, writeY);
+        for (int e : {readX, readY, writeX, writeY}) s.path.events[e].outOfPo = true;
+        lock(s, readX, writeX);
+        lock(s, readY, writeY);
+    }
+
+    // herd7's locked read and write of one location, joined by rmw.
+    static void lock(PathState& s, int read, int write) {
+        s.path.events[read].locked = s.path.events[write].locked = true;
+        s.path.lockedPairs.emplace_back(read, write);
     }
 
     void requireHerdEvents(const Stmt& st, const std::string& what, const std::string& instead) const {
@@ -556,8 +572,7 @@ private:
                                        "which rdmacheck's own models and the machines do not; " + instead);
     }
 
-    // The read and write of one unlocked instruction (the write last), one
-    // call, out of po with each other; returns the read.
+    // The read and write of one unlocked instruction (the write last), one call, out of po; returns the read.
     int unlockedAccess(PathState& s, const LocRef& from, const LocRef& to, const SourceLoc& where) {
         beginCall(s);
         const auto [read, write] = readThenWrite(s, from, to, where);
@@ -572,15 +587,13 @@ private:
         return {read, emit(s, EventKind::LW, locations_.local(to, thread_.node), 0, where)};
     }
 
-    // A locked instruction's events, its write last (the caller gives its
-    // value); returns the read. One CAS event, or for a model in herd7's terms
-    // herd7's read and write joined by rmw.
+    // A locked instruction's events, its write last (the caller gives its value); returns the read. One CAS
+    // event, or for a model in herd7's terms herd7's read and write joined by rmw.
     int lockedAccess(PathState& s, const Stmt& st) {
         if (!options_.herdEvents)
             return emit(s, EventKind::CAS, locations_.local(st.target, thread_.node), 0, st.where);
         const auto [read, write] = readThenWrite(s, st.target, st.target, st.where);
-        s.path.events[read].locked = s.path.events[write].locked = true;
-        s.path.lockedPairs.emplace_back(read, write);
+        lock(s, read, write);
         return read;
     }
 
