@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rdmacheck/arith.hpp"
@@ -70,6 +71,16 @@ struct Value {
         if (kind == Kind::Read) f(event);
         for (const Value& a : args) a.forEachRead(f);
     }
+    // herd7's symbolic values (lib/symbValue.ml) simplify a read's value plus
+    // (or with) 0 to the read's: the read such a copy copies, if it is one.
+    std::optional<int> copiedRead() const;
+    // ... and a xor of two equal values to 0: the two reads a xor of two copies
+    // copies. herd7 unifies the values of reads of one write that writes a
+    // copy (herd/valconstraint.ml, normalize_vars), so the xor is 0 however
+    // free that value is; a write that computes is not unified.
+    std::optional<std::pair<int, int>> xorOfCopies() const;
+    // A constant, a read's value, or a copy of one.
+    bool isCopy() const { return kind != Kind::Operation || copiedRead(); }
     // Evaluates with the given read values (indexed by event); ArithmeticOverflow
     // (arith.hpp) when a step leaves the 64-bit range.
     long long eval(const std::vector<long long>& readValues) const;

@@ -291,14 +291,39 @@ bool dependenciesMayCycle(const Choices& c) {
     return false;
 }
 
-// A read's value as it is, or plus (or with) a constant 0, which herd7's
-// symbolic values simplify to the read's (lib/symbValue.ml: add, orop).
-bool isCopy(const Value& v) {
-    if (v.kind != Value::Kind::Operation) return true;
-    if (!v.is(Operator::Add) && !v.is(Operator::Or)) return false;
-    auto zero = [](const Value& a) { return a.kind == Value::Kind::Const && a.constant == 0; };
-    return (zero(v.args[0]) && isCopy(v.args[1])) || (zero(v.args[1]) && isCopy(v.args[0]));
-}
+// Whether herd7 solves `v`: each read it uses is grounded (below `depth`, when
+// given), but for a xor of two copies whose reads read one write that writes
+// a copy (Value::xorOfCopies), in any subterm (a flag of it, say).
+class Solvable {
+public:
+    Solvable(const Choices& c, const std::vector<z3::expr>& grounded, const std::vector<z3::expr>& depth)
+        : c_(c), grounded_(grounded), depth_(depth) {}
+
+    z3::expr operator()(const Value& v, const z3::expr* below = nullptr) const {
+        if (v.kind == Value::Kind::Const) return c_.ctx.bool_val(true);
+        if (v.kind == Value::Kind::Read)
+            return below ? grounded_[v.event] && depth_[v.event] < *below : grounded_[v.event];
+        z3::expr_vector all(c_.ctx);
+        for (const Value& a : v.args) all.push_back((*this)(a, below));
+        const auto copies = v.xorOfCopies();
+        return copies ? z3::mk_and(all) || sameSource(copies->first, copies->second) : z3::mk_and(all);
+    }
+
+private:
+    z3::expr sameSource(int a, int b) const {
+        z3::expr_vector both(c_.ctx);
+        for (size_t i = 0; i < c_.rfCandidates[a].size(); ++i)
+            for (size_t j = 0; j < c_.rfCandidates[b].size(); ++j)
+                if (c_.rfCandidates[a][i] == c_.rfCandidates[b][j] &&
+                    c_.sk.events[c_.rfCandidates[a][i]].written.isCopy())
+                    both.push_back(c_.rfChosen[a][i] && c_.rfChosen[b][j]);
+        return a == b ? c_.ctx.bool_val(true) : z3::mk_or(both);
+    }
+
+    const Choices& c_;
+    const std::vector<z3::expr>& grounded_;
+    const std::vector<z3::expr>& depth_;
+};
 
 }  // namespace
 
@@ -310,8 +335,9 @@ void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
         grounded.push_back(c.ctx.bool_const(("grounded" + std::to_string(e)).c_str()));
         depth.push_back(c.ctx.int_const(("depth" + std::to_string(e)).c_str()));
     }
+    const Solvable solvable(c, grounded, depth);
     auto computed = [&](const Value& v) {
-        if (!isCopy(v)) v.forEachRead([&](int d) { solver.add(grounded[d]); });
+        if (!v.isCopy()) solver.add(solvable(v));
     };
     for (const Event& e : c.sk.events)
         if (isWrite(e.kind) && !isInitEvent(e)) computed(e.written);
@@ -324,8 +350,7 @@ void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
         }
     for (size_t w = 0; w < n; ++w)
         if (isWrite(c.sk.events[w].kind) && !isInitEvent(c.sk.events[w]))
-            c.sk.events[w].written.forEachRead(
-                [&](int d) { solver.add(z3::implies(grounded[w], grounded[d] && depth[d] < depth[w])); });
+            solver.add(z3::implies(grounded[w], solvable(c.sk.events[w].written, &depth[w])));
 }
 
 z3::expr valueIsTerm(const Choices& c, const Value& v, long long k) {

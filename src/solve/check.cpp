@@ -38,11 +38,25 @@ const Value* endingOf(const UnfoldedProgram& program, const ExecutionGraph& ex, 
 // where rf and plain copies close a cycle (herd7's XCHG or MOV of two
 // locations), whose value no equation fixes and herd7 leaves symbolic (S1,
 // ...). `memo` per event: 0 not seen, 1 being read, 2 fixed, 3 free.
+bool fixedRead(const ExecutionGraph& ex, int r, std::vector<char>& memo);
+
+// Whether `v` is known in `ex`: each read it uses is, but for a xor of two
+// copies of reads that read one write of a copy (Value::xorOfCopies: 0), in
+// any subterm.
+bool fixedValue(const ExecutionGraph& ex, const Value& v, std::vector<char>& memo) {
+    if (v.kind == Value::Kind::Read) return fixedRead(ex, v.event, memo);
+    if (const auto copies = v.xorOfCopies(); copies && ex.rf[copies->first] == ex.rf[copies->second] &&
+                                              ex.events[ex.rf[copies->first]].written.isCopy())
+        return true;
+    bool fixed = true;
+    for (const Value& a : v.args) fixed = fixedValue(ex, a, memo) && fixed;
+    return fixed;
+}
+
 bool fixedRead(const ExecutionGraph& ex, int r, std::vector<char>& memo) {
     if (memo[r] != 0) return memo[r] == 2;  // one being read closes a cycle: free
     memo[r] = 1;
-    bool fixed = true;
-    ex.events[ex.rf[r]].written.forEachRead([&](int d) { fixed = fixedRead(ex, d, memo) && fixed; });
+    const bool fixed = fixedValue(ex, ex.events[ex.rf[r]].written, memo);
     memo[r] = fixed ? 2 : 3;
     return fixed;
 }
@@ -362,14 +376,11 @@ private:
         std::vector<char> memo(ex.events.size(), 0);
         for (const ObservedName& n : valueNames_) {
             const Value* v = endingOf(program_, ex, n.name, n.thread);
-            if (!v) continue;
-            v->forEachRead([&](int r) {
-                if (!fixedRead(ex, r, memo))
-                    throw InputError(n.where, "in some execution the final value of " + n.name +
-                                                  " is one that a cycle of copies along rf leaves free (herd7 "
-                                                  "prints it symbolic, S1 say); rdmacheck's values are integers: "
-                                                  "not supported");
-            });
+            if (v && !fixedValue(ex, *v, memo))
+                throw InputError(n.where, "in some execution the final value of " + n.name +
+                                              " is one that a cycle of copies along rf leaves free (herd7 "
+                                              "prints it symbolic, S1 say); rdmacheck's values are integers: "
+                                              "not supported");
         }
     }
 

@@ -95,6 +95,22 @@ Value Value::received(int event, int index) {
     return v;
 }
 
+std::optional<int> Value::copiedRead() const {
+    if (kind == Kind::Read) return event;
+    if (!is(Operator::Add) && !is(Operator::Or)) return std::nullopt;
+    auto zero = [](const Value& a) { return a.kind == Kind::Const && a.constant == 0; };
+    if (zero(args[0])) return args[1].copiedRead();
+    if (zero(args[1])) return args[0].copiedRead();
+    return std::nullopt;
+}
+
+std::optional<std::pair<int, int>> Value::xorOfCopies() const {
+    if (!is(Operator::Xor)) return std::nullopt;
+    const auto a = args[0].copiedRead(), b = args[1].copiedRead();
+    if (!a || !b) return std::nullopt;
+    return std::make_pair(*a, *b);
+}
+
 void Value::shiftEvents(int offset) {
     if (kind == Kind::Read) event += offset;
     for (Value& a : args) a.shiftEvents(offset);
