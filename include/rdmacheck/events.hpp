@@ -183,6 +183,9 @@ struct ExecutionGraph {
     std::vector<std::pair<int, int>> lockedPairs;
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
+    // X86: every value a register took that computes, the threads' in turn
+    // (herd7 must solve each, as it solves the flags of an overwritten CMP).
+    std::vector<Value> computations;
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
     std::vector<size_t> paths;     // per thread, its path (UnfoldedProgram::paths); empty from a machine
     // Why a library's rule on the whole path combination fails (a barrier's

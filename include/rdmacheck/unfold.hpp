@@ -27,7 +27,15 @@ struct ThreadPath {
     std::vector<std::pair<int, int>> lockedPairs;  // (read, write) of a locked instruction (herdEvents)
     std::vector<ValueConstraint> constraints;
     std::map<std::string, Value> registers;
+    // Every value a register took that computes (not a copy, Value::isCopy),
+    // overwritten or not: herd7 solves each (ExecutionGraph::computations).
+    std::vector<Value> computations;
     bool cut = false;
+
+    void setRegister(const std::string& name, Value v) {
+        if (!v.isCopy()) computations.push_back(v);
+        registers[name] = std::move(v);
+    }
     SourceLoc cutAt;  // the loop whose bound stopped this path
 };
 

@@ -341,8 +341,7 @@ void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
     };
     for (const Event& e : c.sk.events)
         if (isWrite(e.kind) && !isInitEvent(e)) computed(e.written);
-    for (const auto& registers : c.sk.registers)
-        for (const auto& [name, v] : registers) computed(v);
+    for (const Value& v : c.sk.computations) computed(v);
     for (size_t r = 0; r < n; ++r)
         for (size_t i = 0; i < c.rfCandidates[r].size(); ++i) {
             const int w = c.rfCandidates[r][i];

@@ -29,8 +29,9 @@ void nameReadValues(Choices& choices, z3::solver& solver);
 // copied on, but a computation with it (an add, a xor, a flag), like a cycle
 // that computes, has no solution, and the candidate no execution. Where the
 // dependencies can close a cycle, each read a written value or a register
-// computes with must be grounded: its value comes down rf and dependencies,
-// along a strictly falling numbering, to constants.
+// value computes with (ExecutionGraph::computations, the flags of a CMP
+// overwritten since included) must be grounded: its value comes down rf and
+// dependencies, along a strictly falling numbering, to constants.
 void forbidUngroundedComputations(const Choices& choices, z3::solver& solver);
 
 // v == k; for a read whose source tells its value, through the rf Booleans.

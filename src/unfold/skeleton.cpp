@@ -55,6 +55,10 @@ ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice, bool
         std::map<std::string, Value> regs = p.registers;
         for (auto& [name, v] : regs) v.shiftEvents(offset);
         sk.registers.push_back(std::move(regs));
+        for (Value v : p.computations) {
+            v.shiftEvents(offset);
+            sk.computations.push_back(std::move(v));
+        }
         if (p.cut) sk.cutAt.push_back(p.cutAt);
     }
     if (bindReceived) bindValuesByLibraries(sk);

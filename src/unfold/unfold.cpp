@@ -338,7 +338,7 @@ private:
                 return;
             case Stmt::Kind::Loop:
             case Stmt::Kind::While: loopHead(std::move(s), st, 0); return;
-            case Stmt::Kind::RegAssign: s.path.registers[st.result] = valueOf(st.expr, s, {}); break;
+            case Stmt::Kind::RegAssign: s.path.setRegister(st.result, valueOf(st.expr, s, {})); break;
             case Stmt::Kind::RegLoad: {
                 const int l = locations_.local(st.target, thread_.node);
                 s.path.registers[st.result] = Value::readBy(emit(s, EventKind::LR, l, 0, st.where));
@@ -517,7 +517,7 @@ private:
                               "lock it, or MOV to a register, update it and MOV back");
         const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st.target, st.target, st.where);
         Value updated = Value::operation(st.update, {Value::readBy(read), valueOf(st.expr, s, {})});
-        if (!st.result.empty()) s.path.registers[st.result] = updated;
+        if (!st.result.empty()) s.path.setRegister(st.result, updated);
         s.path.events.back().written = std::move(updated);
     }
 
@@ -533,7 +533,7 @@ private:
         for (int e : {operand, read, write}) s.path.events[e].outOfPo = true;
         if (locked) lock(s, read, write);
         Value updated = Value::operation(st.update, {Value::readBy(read), Value::readBy(operand)});
-        if (!st.result.empty()) s.path.registers[st.result] = updated;
+        if (!st.result.empty()) s.path.setRegister(st.result, updated);
         s.path.events[write].written = std::move(updated);
     }
 

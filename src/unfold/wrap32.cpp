@@ -60,6 +60,7 @@ void forEachValue(Path& path, const F& f) {
         f(c.rhs);
     }
     for (auto& [name, v] : path.registers) f(v);
+    for (auto& v : path.computations) f(v);
 }
 
 // Each sum, difference, product and negation of v wrapped into 32 bits.
