@@ -203,7 +203,9 @@ inline constexpr long long kAddressBase = 1LL << 40;
 // The name whose address `value` is, if it is one.
 const std::string* addressName(long long value, const std::vector<std::string>& addresses);
 // herd7's spelling of a value: the number, or the name whose address it is.
-std::string valueText(long long value, const std::vector<std::string>& addresses);
+// `hexBits` > 0: in hexadecimal, as herd7's -hexa prints it, a negative value
+// in that many bits' two's complement (32 for X86, whose values are 32-bit).
+std::string valueText(long long value, const std::vector<std::string>& addresses, int hexBits = 0);
 
 // The value the init block gives a thread's register (0 if none).
 long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name);

@@ -15,11 +15,12 @@ namespace rdmacheck {
 
 // herd7's spelling: `[x]` for memory, `0:EAX` for registers.
 std::string shownName(const ObservedName& n);
-// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`; `addresses`: the test's (LitmusTest::addresses).
-std::string conditionText(Quantifier q, const Cond& c, const std::vector<std::string>& addresses);
+// herd7's normal form, e.g. `exists ([x]=1 /\ 0:EAX=0)`; `addresses`: the test's (LitmusTest::addresses);
+// `hexBits`: valueText's.
+std::string conditionText(Quantifier q, const Cond& c, const std::vector<std::string>& addresses, int hexBits = 0);
 // `[x]=1; 0:EAX=0;`, `0:EBX=x;` where the value is x's address.
 std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s,
-                      const std::vector<std::string>& addresses);
+                      const std::vector<std::string>& addresses, int hexBits = 0);
 
 // herd7-style event names: a, b, c, ... over the threads' events in order;
 // "init" for initial writes.

@@ -29,6 +29,7 @@ constexpr const char* kUnrollCut =
 struct ReportOptions {
     bool showTime = true;
     bool showWarnings = true;  // herd7's -q leaves them out
+    bool hexa = false;         // herd7's -hexa: the values of states and the condition in hexadecimal
     nlohmann::json options = nlohmann::json::object();  // the run's options, for JSON reports
 };
 

@@ -70,6 +70,7 @@ std::string numberedStem(const std::string& prefix, uint64_t k, uint64_t count) 
 bool CheckRun::prepare() {
     reportOptions_.showTime = !noTime;
     reportOptions_.showWarnings = !noWarnings;
+    reportOptions_.hexa = hexa;
     reportOptions_.options = {{"engine", engine},
                               {"model", modelName.empty() ? nlohmann::json() : nlohmann::json(modelName)},
                               {"skip", modelOptions.skip},
@@ -253,6 +254,7 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
     app.add_flag("--json", json, "print one JSON object per test (JSON Lines) instead of herd7 text");
     app.add_flag("--no-time", noTime, "omit the Time line (for diffs)");
     app.add_flag("--quiet", noWarnings, "no Warning lines in the text report (herd7's -q); --json keeps them");
+    app.add_flag("--hexa", hexa, "values in hexadecimal in the text report's states and condition (herd7's -hexa)");
     addPictures(app);
     CLI::Option* statesFlag =
         app.add_flag("--states", statesOnly,
@@ -322,6 +324,7 @@ void CheckFlags::configure(CheckRun& run, bool quiet) const {
     run.json = json;
     run.noTime = noTime;
     run.noWarnings = noWarnings;
+    run.hexa = hexa;
     run.pictures = pictures;
     if (run.pictures.show.empty()) run.pictures.show = "cond";
 }

@@ -44,7 +44,7 @@ public:
     std::string engine;
     CheckOptions options;
     MachineOptions machineOptions;
-    bool json = false, noTime = false, noWarnings = false;
+    bool json = false, noTime = false, noWarnings = false, hexa = false;
     PictureOptions pictures;
 
     // Loads --model, makes --dot's directory and what the reports say of the
@@ -93,8 +93,8 @@ struct CheckFlags {
     CheckOptions options;
     MachineOptions machineOptions;
     std::string engine = "declarative";
-    bool json = false, noTime = false, noWarnings = false, noReduction = false, statesOnly = false, speedcheck = false,
-         deciding = false;
+    bool json = false, noTime = false, noWarnings = false, hexa = false, noReduction = false, statesOnly = false,
+         speedcheck = false, deciding = false;
     int jobs = 1;
     PictureOptions pictures;
 

@@ -22,7 +22,7 @@ const std::map<std::string, std::string> kRenamed{
     {"-q", "--quiet"},      {"-v", "--progress"}};
 
 // herd7's boolean options (-name true|false) that are rdmacheck flags.
-const std::map<std::string, std::string> kBooleans{{"-showinitwrites", "--show-init"}};
+const std::map<std::string, std::string> kBooleans{{"-showinitwrites", "--show-init"}, {"-hexa", "--hexa"}};
 
 // herd7 options that change what is checked in ways rdmacheck has no counterpart for.
 const std::map<std::string, std::string> kMeaningless{
@@ -32,6 +32,8 @@ const std::map<std::string, std::string> kMeaningless{
     {"-strictskip", "--skip drops the axioms it names, nothing more"},
     {"-machsize", "values are 64-bit integers"},
     {"-endian", "values are integers, not bytes"},
+    {"-candidates", "rdmacheck enumerates the consistent executions only, not herd7's candidates"},
+    {"-outcomereads", "a final state shows the condition's and `locations`' names only"},
     {"-showflag", "rdmacheck prints every flag a model raises (Flag NAME) and draws no picture by flag"},
     {"-restrict", "every consistent execution counts"},
     {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"}};
@@ -125,9 +127,8 @@ public:
             std::vector<std::string> words;
             if (boolean(arg, mode, where, true)) words.push_back(mode == "fast" ? "--speedcheck" : "--deciding-executions");
             switchTo(arg, words);
-        } else if (arg == "-showone") {
-            switchTo(arg, boolean(arg, value(), where, false) ? std::vector<std::string>{"--max-pictures", "1"}
-                                                               : std::vector<std::string>{});
+        } else if (arg == "-showone") {  // herd/herd.ml: true sets -nshow to 1, false does nothing
+            if (boolean(arg, value(), where, false)) out_.insert(out_.end(), {"--max-pictures", "1"});
         } else if (arg == "-skipchecks") {
             std::istringstream names(value());
             for (std::string name; std::getline(names, name, ',');) out_.insert(out_.end(), {"--skip", name});

@@ -7,23 +7,23 @@ namespace rdmacheck {
 
 namespace {
 
-std::string condBody(const Cond& c, Cond::Kind parent, const std::vector<std::string>& addresses) {
+std::string condBody(const Cond& c, Cond::Kind parent, const std::vector<std::string>& addresses, int hexBits) {
     switch (c.kind) {
         case Cond::Kind::True: return "true";
         case Cond::Kind::False: return "false";
         // Negations as herd7 prints them: `x!=1` and `~x=1` are `not (x=1)`.
         case Cond::Kind::Atom: {
             const std::string atom = shownName(ObservedName{c.loc, c.thread, c.where}) + "=" +
-                                     (c.sameAs ? shownName(*c.sameAs) : valueText(c.value, addresses));
+                                     (c.sameAs ? shownName(*c.sameAs) : valueText(c.value, addresses, hexBits));
             return c.equal ? atom : "not (" + atom + ")";
         }
-        case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True, addresses) + ")";
+        case Cond::Kind::Not: return "not (" + condBody(c.args[0], Cond::Kind::True, addresses, hexBits) + ")";
         case Cond::Kind::Or:
             if (c.implication) {  // as herd7 prints it: /\ and \/ chains on either side parenthesised
                 auto side = [&](const Cond& d) {
                     const bool chain = (d.kind == Cond::Kind::And || d.kind == Cond::Kind::Or) && !d.implication;
-                    return chain ? "(" + condBody(d, Cond::Kind::True, addresses) + ")"
-                                 : condBody(d, Cond::Kind::True, addresses);
+                    return chain ? "(" + condBody(d, Cond::Kind::True, addresses, hexBits) + ")"
+                                 : condBody(d, Cond::Kind::True, addresses, hexBits);
                 };
                 const std::string s = side(c.args[0].args[0]) + " => " + side(c.args[1]);
                 return parent == Cond::Kind::And || parent == Cond::Kind::Or ? "(" + s + ")" : s;
@@ -32,7 +32,7 @@ std::string condBody(const Cond& c, Cond::Kind parent, const std::vector<std::st
         case Cond::Kind::And: {
             std::string sep = c.kind == Cond::Kind::And ? " /\\ " : " \\/ ";
             std::string s;
-            for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind, addresses);
+            for (size_t i = 0; i < c.args.size(); ++i) s += (i ? sep : "") + condBody(c.args[i], c.kind, addresses, hexBits);
             // `\/` inside `/\`, and explicitly grouped same-operator chains, keep their parentheses.
             bool paren = parent == Cond::Kind::And || (parent == Cond::Kind::Or && c.kind == Cond::Kind::Or);
             return paren ? "(" + s + ")" : s;
@@ -75,15 +75,15 @@ std::string shownName(const ObservedName& n) {
     return "[" + name + "]";
 }
 
-std::string conditionText(Quantifier q, const Cond& c, const std::vector<std::string>& addresses) {
-    return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True, addresses) + ")";
+std::string conditionText(Quantifier q, const Cond& c, const std::vector<std::string>& addresses, int hexBits) {
+    return std::string(quantifierWord(q)) + " (" + condBody(c, Cond::Kind::True, addresses, hexBits) + ")";
 }
 
 std::string stateLine(const std::vector<ObservedName>& shown, const FinalState& s,
-                      const std::vector<std::string>& addresses) {
+                      const std::vector<std::string>& addresses, int hexBits) {
     std::string line;
     for (size_t i = 0; i < shown.size(); ++i)
-        line += (i ? " " : "") + shownName(shown[i]) + "=" + valueText(s[i], addresses) + ";";
+        line += (i ? " " : "") + shownName(shown[i]) + "=" + valueText(s[i], addresses, hexBits) + ";";
     return line;
 }
 

@@ -1,6 +1,8 @@
 #include "rdmacheck/ast.hpp"
 
+#include <cstdint>
 #include <functional>
+#include <sstream>
 
 namespace rdmacheck {
 
@@ -88,9 +90,14 @@ const std::string* addressName(long long value, const std::vector<std::string>& 
     return &addresses[value - kAddressBase];
 }
 
-std::string valueText(long long value, const std::vector<std::string>& addresses) {
-    const std::string* name = addressName(value, addresses);
-    return name ? *name : std::to_string(value);
+std::string valueText(long long value, const std::vector<std::string>& addresses, int hexBits) {
+    if (const std::string* name = addressName(value, addresses)) return *name;
+    if (hexBits == 0) return std::to_string(value);
+    uint64_t bits = static_cast<uint64_t>(value);
+    if (hexBits < 64) bits &= (uint64_t{1} << hexBits) - 1;
+    std::ostringstream hex;
+    hex << "0x" << std::hex << bits;
+    return hex.str();
 }
 
 long long initialRegisterValue(const LitmusTest& test, int thread, const std::string& name) {

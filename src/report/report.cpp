@@ -120,7 +120,8 @@ void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test
     // skip lines between Test and States.
     out << "Model " << r.model << machineNote(r) << "\n";
     out << "States " << r.states.size() << "\n";
-    for (const auto& [state, satisfies] : r.states) out << stateLine(r.shown, state, test.addresses) << "\n";
+    const int hexBits = !options.hexa ? 0 : test.arch == Arch::X86 ? 32 : 64;
+    for (const auto& [state, satisfies] : r.states) out << stateLine(r.shown, state, test.addresses, hexBits) << "\n";
     // herd7 marks the verdict of a test whose unrolling bound cut a candidate (herd/top_herd.ml).
     out << (r.cutLoops.empty() ? "" : "Loop ") << (r.ok ? "Ok" : "No") << "\n";
     // --states counts no executions: it prints no counts; --speedcheck counts the one execution it stopped
@@ -132,7 +133,7 @@ void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test
         out << "Witnesses\nPositive: " << (negated ? r.negative : r.positive)
             << " Negative: " << (negated ? r.positive : r.negative) << "\n";
     for (const std::string& flag : r.flags) out << "Flag " << flag << "\n";
-    out << "Condition " << conditionText(r.quantifier, test.condition, test.addresses) << "\n";
+    out << "Condition " << conditionText(r.quantifier, test.condition, test.addresses, hexBits) << "\n";
     if (counted) {
         out << "Observation " << r.test << " " << r.observation() << " " << r.positive << " " << r.negative << "\n";
     } else {

@@ -282,6 +282,40 @@ TEST(HerdUser, Herd7OptionsAreReadOrRefusedByName) {
     EXPECT_EQ(r.err, "rdmacheck: error: herd7's -speedcheck takes false, true or fast, not 'maybe'\n");
     EXPECT_EQ(runTool("-showinitwrites yes " + mp).err,
               "rdmacheck: error: herd7's -showinitwrites takes true or false, not 'yes'\n");
+    // -showone false takes nothing back (herd/herd.ml: `if b then nshow := Some 1`).
+    const std::string pictures = dir / "pictures";
+    EXPECT_EQ(runTool("-o " + pictures + " -show all -nshow 3 -showone true -showone false " + mp).status, 0);
+    EXPECT_EQ(digraphs(pictures + "/MP.dot"), 1u);
+    EXPECT_EQ(runTool("-o " + pictures + " -show all -showone false " + mp).status, 0);
+    EXPECT_EQ(digraphs(pictures + "/MP.dot"), 3u);
+    for (const std::string refused : {"-candidates", "-outcomereads"}) {
+        r = runTool(refused + " true " + mp);
+        EXPECT_EQ(r.status, 2);
+        EXPECT_NE(r.err.find("herd7's " + refused + " has no meaning in rdmacheck"), std::string::npos) << r.err;
+    }
+}
+
+// herd7's -hexa: the states' and the condition's values in hexadecimal, an
+// X86 value in 32 bits (herd7 7.58's report of this test, Time aside).
+TEST(HerdUser, HexadecimalValuesAsHerd7PrintsThem) {
+    const TempDir dir("hexa");
+    const std::string test = dir / "hx.litmus";
+    std::ofstream(test) << "X86 hx\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$17 | MOV EAX,[x] ;\n"
+                        << " MOV [y],$-1 | MOV EBX,[y] ;\nexists (1:EAX=17 /\\ 1:EBX=0 \\/ x=255)\n";
+    const std::string herd7 = "Test hx Allowed\nStates 4\n1:EAX=0x0; 1:EBX=0xffffffff; [x]=0x11;\n"
+                              "1:EAX=0x0; 1:EBX=0x0; [x]=0x11;\n1:EAX=0x11; 1:EBX=0xffffffff; [x]=0x11;\n"
+                              "1:EAX=0x11; 1:EBX=0x0; [x]=0x11;\nOk\nWitnesses\nPositive: 1 Negative: 3\n"
+                              "Condition exists (1:EAX=0x11 /\\ 1:EBX=0x0 \\/ [x]=0xff)\nObservation hx Sometimes 1 3\n"
+                              "Hash=06ab23592d8c3a068d59c9e3f74bf822\n\n";
+    auto withoutModel = [](std::string out) {
+        const size_t model = out.find("Model ");
+        return out.erase(model, out.find('\n', model) + 1 - model);
+    };
+    EXPECT_EQ(withoutModel(runTool("--no-time -hexa true " + test).out), herd7);
+    EXPECT_EQ(withoutModel(runTool("--no-time -hexa true -hexa false --hexa " + test).out), herd7);
+    EXPECT_EQ(runTool("--no-time -hexa true -hexa false " + test).out, runTool("--no-time " + test).out);
+    const ToolRun rdma = runTool("--no-time --hexa " + sourceDir() + "/litmus/rdma-tso/fig1a-sb.litmus");
+    EXPECT_NE(rdma.out.find("\n[a]=0x0; [b]=0x1;\n"), std::string::npos) << rdma.out;
 }
 
 // herd7's -conf FILE: `key value` lines, # comments; picture styles warned
