@@ -82,6 +82,10 @@ struct Choices {
     // Per read, the few values it can take (values.cpp), when an XOR or OR
     // computes with values; none where unknown or too many.
     std::vector<std::optional<std::set<long long>>> fewValues;
+    // Per read, the least and greatest value it can take (values.cpp), when an
+    // XOR or OR computes with values: how many bits its bit-vectors need. None
+    // where unknown.
+    std::vector<std::optional<std::pair<long long, long long>>> valueRange;
 
     Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
 

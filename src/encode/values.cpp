@@ -1,6 +1,7 @@
 #include "values.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -117,45 +118,125 @@ std::optional<std::set<long long>> valuesOf(const Value& v, const Of& of) {
     return combine(combine, 0) ? std::optional<std::set<long long>>(std::move(out)) : std::nullopt;
 }
 
-// Each read's values, when few: a fixpoint over rf's candidates (a read takes
-// what one of them writes), growing until no set grows, or for one round
-// more than there are writes: in an execution a value flows through each
-// write at most once (rf and the data it carries are acyclic), and without the
-// bound updates that read each other's writes (LOCK INC and LOCK XOR of one
-// location) would grow past the few values they take. A read with too many,
-// or one that depends on such a read, stays unknown (none).
+// The fewest bits whose signed values hold lo..hi.
+unsigned signedWidth(long long lo, long long hi) {
+    unsigned w = 1;
+    while (w < 64 && (lo < -(1LL << (w - 1)) || hi >= (1LL << (w - 1)))) ++w;
+    return w;
+}
+
+// A range of values, lo..hi; empty while lo > hi.
+using Range = std::pair<long long, long long>;
+constexpr Range kNoValue{std::numeric_limits<long long>::max(), std::numeric_limits<long long>::min()};
+
+bool isEmpty(const Range& r) { return r.first > r.second; }
+Range hull(const Range& a, const Range& b) { return {std::min(a.first, b.first), std::max(a.second, b.second)}; }
+
+// The range of an operation's value over its operands' ranges (`a`, none
+// empty), if it stays in 64 bits. A wrap into 32 bits (X86's sums: a mod of a
+// sum) keeps a range it does not cut, so that X86's small values stay small.
+std::optional<Range> operationRange(Operator op, const std::vector<Range>& a) {
+    long long lo = 0, hi = 0;
+    bool overflow = false;
+    switch (op) {
+        case Operator::Add:
+            overflow = __builtin_add_overflow(a[0].first, a[1].first, &lo) ||
+                       __builtin_add_overflow(a[0].second, a[1].second, &hi);
+            break;
+        case Operator::Sub:
+            overflow = __builtin_sub_overflow(a[0].first, a[1].second, &lo) ||
+                       __builtin_sub_overflow(a[0].second, a[1].first, &hi);
+            break;
+        case Operator::Neg:
+            overflow = __builtin_sub_overflow(0LL, a[0].second, &lo) || __builtin_sub_overflow(0LL, a[0].first, &hi);
+            break;
+        case Operator::Mul: {
+            lo = std::numeric_limits<long long>::max(), hi = std::numeric_limits<long long>::min();
+            for (long long x : {a[0].first, a[0].second})
+                for (long long y : {a[1].first, a[1].second}) {
+                    long long p = 0;
+                    overflow = overflow || __builtin_mul_overflow(x, y, &p);
+                    lo = std::min(lo, p), hi = std::max(hi, p);
+                }
+            break;
+        }
+        case Operator::Mod:
+            if (a[1].first != a[1].second || a[1].first <= 0) return std::nullopt;
+            if (a[0].first >= 0 && a[0].second < a[1].first) return a[0];
+            return Range{0, a[1].first - 1};
+        case Operator::Xor:
+        case Operator::Or: {
+            const unsigned w = signedWidth(std::min(a[0].first, a[1].first), std::max(a[0].second, a[1].second));
+            if (w == 64) return std::nullopt;
+            return Range{-(1LL << (w - 1)), (1LL << (w - 1)) - 1};
+        }
+        case Operator::Eq:
+        case Operator::Gt: return Range{0, 1};
+    }
+    if (overflow) return std::nullopt;
+    return Range{lo, hi};
+}
+
+// The range of v when each read r ranges over `of(r)` (null: unknown).
+template <class Of>
+std::optional<Range> rangeOf(const Value& v, const Of& of) {
+    if (v.kind == Value::Kind::Const) return Range{v.constant, v.constant};
+    if (v.kind == Value::Kind::Read) {
+        const Range* known = of(v.event);
+        return known ? std::optional<Range>(*known) : std::nullopt;
+    }
+    std::vector<Range> args;
+    for (const Value& a : v.args) {
+        const std::optional<Range> r = rangeOf(a, of);
+        if (!r) return std::nullopt;
+        if (isEmpty(*r)) return kNoValue;
+        args.push_back(*r);
+    }
+    return operationRange(v.op, args);
+}
+
+// Each read's values, when few, and their range: a fixpoint over rf's
+// candidates (a read takes what one of them writes), growing until nothing
+// grows, or for one round more than there are writes: in an execution a value
+// flows through each write at most once (rf and the data it carries are
+// acyclic), and without the bound updates that read each other's writes (LOCK
+// INC and LOCK XOR of one location) would grow past the few values they take.
+// A read with too many values, or one that depends on such a read, has no few
+// values (none); one whose range leaves 64 bits, no range.
 void boundReadValues(Choices& c) {
     const size_t n = c.sk.events.size();
     std::vector<std::set<long long>> values(n);
-    std::vector<bool> many(n, false);
+    std::vector<Range> ranges(n, kNoValue);
+    std::vector<bool> many(n, false), unbounded(n, false);
     auto of = [&](int r) { return many[r] ? nullptr : &values[r]; };
+    auto rangeOfRead = [&](int r) { return unbounded[r] ? nullptr : &ranges[r]; };
     const size_t writes = std::count_if(c.sk.events.begin(), c.sk.events.end(),
                                         [](const Event& e) { return isWrite(e.kind) && !isInitEvent(e); });
     size_t rounds = 0;
     for (bool grew = true; grew && rounds++ <= writes;) {
         grew = false;
         for (size_t r = 0; r < n; ++r)
-            for (size_t i = 0; i < c.rfCandidates[r].size() && !many[r]; ++i) {
-                const std::optional<std::set<long long>> written = valuesOf(c.sk.events[c.rfCandidates[r][i]].written, of);
+            for (int w : c.rfCandidates[r]) {
+                const Value& written = c.sk.events[w].written;
+                const std::optional<std::set<long long>> few = many[r] ? std::nullopt : valuesOf(written, of);
                 const size_t before = values[r].size();
-                if (written) values[r].insert(written->begin(), written->end());
-                many[r] = !written || values[r].size() > kFewValues;
-                grew = grew || many[r] || values[r].size() != before;
+                if (few) values[r].insert(few->begin(), few->end());
+                const bool nowMany = !few || values[r].size() > kFewValues;
+                const std::optional<Range> range = unbounded[r] ? std::nullopt : rangeOf(written, rangeOfRead);
+                const Range wider = range ? hull(ranges[r], *range) : ranges[r];
+                grew = grew || nowMany != many[r] || values[r].size() != before || !range != unbounded[r] ||
+                       wider != ranges[r];
+                many[r] = nowMany;
+                unbounded[r] = !range;
+                ranges[r] = wider;
             }
     }
     c.fewValues.assign(n, std::nullopt);
-    for (size_t r = 0; r < n; ++r)
+    c.valueRange.assign(n, std::nullopt);
+    for (size_t r = 0; r < n; ++r) {
         if (!many[r] && !values[r].empty()) c.fewValues[r] = std::move(values[r]);
-}
-
-// The fewest bits whose signed values hold every value of both sets; 64 when
-// either is unknown.
-unsigned signedWidth(const std::optional<std::set<long long>>& a, const std::optional<std::set<long long>>& b) {
-    if (!a || !b || a->empty() || b->empty()) return 64;
-    const long long lo = std::min(*a->begin(), *b->begin()), hi = std::max(*a->rbegin(), *b->rbegin());
-    unsigned w = 1;
-    while (w < 64 && (lo < -(1LL << (w - 1)) || hi >= (1LL << (w - 1)))) ++w;
-    return w;
+        if (!unbounded[r] && !isEmpty(ranges[r])) c.valueRange[r] = ranges[r];
+    }
 }
 
 // v, an XOR or an OR, as a table over the few values its operands take (Z3's
@@ -168,7 +249,12 @@ z3::expr bitwiseTerm(const Choices& c, const Value& v) {
     const z3::expr a = valueTerm(c, v.args[0]), b = valueTerm(c, v.args[1]);
     const auto left = valuesOf(v.args[0], of), right = valuesOf(v.args[1], of);
     if (!left || !right || left->empty() || right->empty() || left->size() * right->size() > kFewValues) {
-        const unsigned width = signedWidth(left, right);
+        auto rangeOfRead = [&](int r) { return c.valueRange[r] ? &*c.valueRange[r] : nullptr; };
+        const auto leftRange = rangeOf(v.args[0], rangeOfRead), rightRange = rangeOf(v.args[1], rangeOfRead);
+        const unsigned width = !leftRange || !rightRange || isEmpty(*leftRange) || isEmpty(*rightRange)
+                                   ? 64
+                                   : signedWidth(std::min(leftRange->first, rightRange->first),
+                                                 std::max(leftRange->second, rightRange->second));
         if (v.op == Operator::Xor) return z3::bv2int(z3::int2bv(width, a) ^ z3::int2bv(width, b), true);
         return z3::bv2int(z3::int2bv(width, a) | z3::int2bv(width, b), true);
     }
@@ -240,8 +326,10 @@ void nameReadValues(Choices& c, z3::solver& solver) {
     forEachComputedValue(c.sk, [&](const Value& v) { bitwise = bitwise || hasBitwise(v); });
     if (bitwise)
         boundReadValues(c);
-    else
+    else {
         c.fewValues.assign(n, std::nullopt);
+        c.valueRange.assign(n, std::nullopt);
+    }
     const std::vector<bool> computedWith = readsComputedWith(c.sk);
     for (int r = 0; r < n; ++r)
         if (!c.rfCandidates[r].empty()) nameValue(c, r, computedWith[r]);
@@ -256,57 +344,92 @@ void nameReadValues(Choices& c, z3::solver& solver) {
 
 namespace {
 
-// Whether the skeleton's value dependencies can close a cycle: a read to each
-// write it may read from, a write to the reads its value is computed from.
-bool dependenciesMayCycle(const Choices& c) {
-    const size_t n = c.sk.events.size();
-    auto forEachNext = [&](size_t e, const auto& f) {
-        for (int w : c.rfCandidates[e]) f(w);
-        if (isWrite(c.sk.events[e].kind)) c.sk.events[e].written.forEachRead(f);
-    };
-    std::vector<char> state(n, 0);  // 0 unseen, 1 on the path, 2 done
-    for (size_t root = 0; root < n; ++root) {
-        if (state[root]) continue;
-        std::vector<std::pair<size_t, std::vector<int>>> path;
-        auto enter = [&](size_t e) {
-            state[e] = 1;
-            std::vector<int> next;
-            forEachNext(e, [&](int d) { next.push_back(d); });
-            path.emplace_back(e, std::move(next));
-        };
-        enter(root);
-        while (!path.empty()) {
-            auto& [e, next] = path.back();
-            if (next.empty()) {
-                state[e] = 2;
-                path.pop_back();
-                continue;
-            }
-            const int d = next.back();
-            next.pop_back();
-            if (state[d] == 1) return true;
-            if (state[d] == 0) enter(d);
-        }
+// The skeleton's value dependencies (a read to each write it may read from, a
+// write to the reads its value uses) in strongly connected components, and
+// which events reach a cycle through them: only there can a value go free.
+struct Dependencies {
+    std::vector<int> component;      // per event; Tarjan's order: a component after those it reaches
+    std::vector<bool> reachesCycle;  // per event
+};
+
+std::vector<std::vector<int>> dependencyEdges(const Choices& c) {
+    std::vector<std::vector<int>> next(c.sk.events.size());
+    for (size_t e = 0; e < next.size(); ++e) {
+        next[e] = c.rfCandidates[e];
+        if (isWrite(c.sk.events[e].kind)) c.sk.events[e].written.forEachRead([&](int d) { next[e].push_back(d); });
     }
-    return false;
+    return next;
 }
 
-// Whether herd7 solves `v`: each read it uses is grounded (below `depth`, when
-// given), but for a xor of two copies whose reads read one write that writes
-// a copy (Value::xorOfCopies), in any subterm (a flag of it, say).
+// Tarjan's algorithm with an explicit stack of (event, next edge).
+Dependencies dependencies(const Choices& c) {
+    const std::vector<std::vector<int>> next = dependencyEdges(c);
+    const int n = static_cast<int>(next.size());
+    Dependencies deps{std::vector<int>(n, -1), std::vector<bool>(n, false)};
+    std::vector<int> index(n, -1), low(n, 0), stack;
+    std::vector<bool> reaches;  // per component
+    int counter = 0;
+    auto visit = [&](int e, std::vector<std::pair<int, size_t>>& frames) {
+        index[e] = low[e] = counter++;
+        stack.push_back(e);
+        frames.emplace_back(e, 0);
+    };
+    for (int root = 0; root < n; ++root) {
+        if (index[root] >= 0) continue;
+        std::vector<std::pair<int, size_t>> frames;
+        visit(root, frames);
+        while (!frames.empty()) {
+            const int e = frames.back().first;
+            if (frames.back().second < next[e].size()) {
+                const int d = next[e][frames.back().second++];
+                if (index[d] < 0) visit(d, frames);
+                else if (deps.component[d] < 0) low[e] = std::min(low[e], index[d]);  // on the stack
+                continue;
+            }
+            frames.pop_back();
+            if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[e]);
+            if (low[e] != index[e]) continue;
+            const int k = static_cast<int>(reaches.size());
+            bool cyclic = stack.back() != e;
+            std::vector<int> members;
+            do {
+                members.push_back(stack.back());
+                deps.component[stack.back()] = k;
+                stack.pop_back();
+            } while (members.back() != e);
+            for (int m : members)
+                for (int d : next[m])
+                    cyclic = cyclic || d == m || (deps.component[d] != k && reaches[deps.component[d]]);
+            reaches.push_back(cyclic);
+        }
+    }
+    for (int e = 0; e < n; ++e) deps.reachesCycle[e] = reaches[deps.component[e]];
+    return deps;
+}
+
+// Whether herd7 solves `v`: each read it uses is grounded (and, within the
+// writer's cycle, deeper than it), but for a xor of two copies whose reads
+// read one write that writes a copy (Value::xorOfCopies), in any subterm (a
+// flag of it, say).
 class Solvable {
 public:
-    Solvable(const Choices& c, const std::vector<z3::expr>& grounded, const std::vector<z3::expr>& depth)
-        : c_(c), grounded_(grounded), depth_(depth) {}
+    Solvable(const Choices& c, const Dependencies& deps, const std::vector<z3::expr>& grounded,
+             const std::vector<z3::expr>& depth)
+        : c_(c), deps_(deps), grounded_(grounded), depth_(depth) {}
 
-    z3::expr operator()(const Value& v, const z3::expr* below = nullptr) const {
+    z3::expr operator()(const Value& v, int writer = -1) const {
         if (v.kind == Value::Kind::Const) return c_.ctx.bool_val(true);
-        if (v.kind == Value::Kind::Read)
-            return below ? grounded_[v.event] && depth_[v.event] < *below : grounded_[v.event];
+        if (v.kind == Value::Kind::Read) return grounded(v.event, writer);
         z3::expr_vector all(c_.ctx);
-        for (const Value& a : v.args) all.push_back((*this)(a, below));
+        for (const Value& a : v.args) all.push_back((*this)(a, writer));
         const auto copies = v.xorOfCopies();
         return copies ? z3::mk_and(all) || sameSource(copies->first, copies->second) : z3::mk_and(all);
+    }
+
+    // `e` grounded, below `above` where they share a cycle.
+    z3::expr grounded(int e, int above = -1) const {
+        if (above < 0 || deps_.component[e] != deps_.component[above]) return grounded_[e];
+        return grounded_[e] && depth_[e] < depth_[above];
     }
 
 private:
@@ -321,6 +444,7 @@ private:
     }
 
     const Choices& c_;
+    const Dependencies& deps_;
     const std::vector<z3::expr>& grounded_;
     const std::vector<z3::expr>& depth_;
 };
@@ -328,14 +452,16 @@ private:
 }  // namespace
 
 void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
-    if (!dependenciesMayCycle(c)) return;
+    const Dependencies deps = dependencies(c);
+    if (std::none_of(deps.reachesCycle.begin(), deps.reachesCycle.end(), [](bool b) { return b; })) return;
     const size_t n = c.sk.events.size();
     std::vector<z3::expr> grounded, depth;
-    for (size_t e = 0; e < n; ++e) {
-        grounded.push_back(c.ctx.bool_const(("grounded" + std::to_string(e)).c_str()));
-        depth.push_back(c.ctx.int_const(("depth" + std::to_string(e)).c_str()));
+    for (size_t e = 0; e < n; ++e) {  // an event that reaches no cycle is grounded
+        const std::string name = std::to_string(e);
+        grounded.push_back(deps.reachesCycle[e] ? c.ctx.bool_const(("grounded" + name).c_str()) : c.ctx.bool_val(true));
+        depth.push_back(c.ctx.int_const(("depth" + name).c_str()));
     }
-    const Solvable solvable(c, grounded, depth);
+    const Solvable solvable(c, deps, grounded, depth);
     auto computed = [&](const Value& v) {
         if (!v.isCopy()) solver.add(solvable(v));
     };
@@ -343,13 +469,11 @@ void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
         if (isWrite(e.kind) && !isInitEvent(e)) computed(e.written);
     for (const Value& v : c.sk.computations) computed(v);
     for (size_t r = 0; r < n; ++r)
-        for (size_t i = 0; i < c.rfCandidates[r].size(); ++i) {
-            const int w = c.rfCandidates[r][i];
-            solver.add(z3::implies(grounded[r] && c.rfChosen[r][i], grounded[w] && depth[w] < depth[r]));
-        }
+        for (size_t i = 0; deps.reachesCycle[r] && i < c.rfCandidates[r].size(); ++i)
+            solver.add(z3::implies(grounded[r] && c.rfChosen[r][i], solvable.grounded(c.rfCandidates[r][i], r)));
     for (size_t w = 0; w < n; ++w)
-        if (isWrite(c.sk.events[w].kind) && !isInitEvent(c.sk.events[w]))
-            solver.add(z3::implies(grounded[w], solvable(c.sk.events[w].written, &depth[w])));
+        if (deps.reachesCycle[w] && isWrite(c.sk.events[w].kind) && !isInitEvent(c.sk.events[w]))
+            solver.add(z3::implies(grounded[w], solvable(c.sk.events[w].written, static_cast<int>(w))));
 }
 
 z3::expr valueIsTerm(const Choices& c, const Value& v, long long k) {
