@@ -24,4 +24,9 @@ void testFlagDirectly(Value& lhs, Comparison& op, Value& rhs) {
     rhs = std::move(b);
 }
 
+Value operandValue(const Expr& e, Value v) {
+    if (e.kind != Expr::Kind::Register || v.kind != Value::Kind::Const || v.constant != 0) return v;
+    return Value::operation(Operator::Add, {std::move(v), Value::of(0)});
+}
+
 }  // namespace rdmacheck

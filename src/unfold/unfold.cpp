@@ -231,7 +231,7 @@ private:
             case Expr::Kind::Operation: break;
         }
         std::vector<Value> args;
-        for (const Expr& a : e.args) args.push_back(valueOf(a, s, readOf));
+        for (const Expr& a : e.args) args.push_back(operandValue(a, valueOf(a, s, readOf)));
         return foldedFlag(Value::operation(e.op, std::move(args)));
     }
 
@@ -506,9 +506,8 @@ private:
         s.path.events.back().written = old;
     }
 
-    // x86 ADD/INC/DEC/XOR/OR of memory: the value read plus (xor, or) the operand (also into the result
-    // register: the flags' operand). Locked, one update; unlocked, herd7's read and write in no po with each
-    // other, which only a model in herd7's terms supports (the machines keep a thread's events in one order).
+    // x86 ADD/INC/DEC/XOR/OR of memory: the value read plus (xor, or) the operand, into the result register too
+    // (the flags'). Locked, one update; unlocked, herd7's read and write in no po: under herd7's models only.
     void update(PathState& s, const Stmt& st) {
         const bool locked = st.kind == Stmt::Kind::LockedUpdate;
         if (!st.source.name.empty()) return memoryUpdate(s, st, locked);
@@ -516,7 +515,8 @@ private:
             requireHerdEvents(st, "an unlocked read-modify-write of memory",
                               "lock it, or MOV to a register, update it and MOV back");
         const int read = locked ? lockedAccess(s, st) : unlockedAccess(s, st.target, st.target, st.where);
-        Value updated = Value::operation(st.update, {Value::readBy(read), valueOf(st.expr, s, {})});
+        Value operand = operandValue(st.expr, valueOf(st.expr, s, {}));
+        Value updated = Value::operation(st.update, {Value::readBy(read), std::move(operand)});
         if (!st.result.empty()) s.path.setRegister(st.result, updated);
         s.path.events.back().written = std::move(updated);
     }
