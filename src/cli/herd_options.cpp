@@ -57,7 +57,7 @@ bool isPictureStyle(const std::string& key) {
         "overlap", "mono", "scale", "ptscale", "boxscale", "dsiy", "siwidth", "threadposy", "relabel",
         "brackets", "showobserved", "edgemerge", "symetric", "noid", "showraw", "oneinit", "labelinit",
         "initpos", "initrfpos", "finalrfpos", "showinitrf", "showfinalrf", "showpo", "classes", "shift",
-        "condensed", "hexa", "dotheader", "edgefontsizedelta", "showpo"};
+        "condensed", "dotheader", "edgefontsizedelta", "showpo"};
     for (const char* k : keys)
         if (key == k) return true;
     return false;

@@ -334,6 +334,10 @@ TEST(HerdUser, Herd7ConfigurationFiles) {
     r = runTool("-conf " + conf + " " + mp);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("x86.cfg:7:3: error: unknown option -bogus"), std::string::npos) << r.err;
+    std::ofstream(dir / "hexa.cfg") << "hexa true\n";  // -hexa's, not a picture setting
+    r = runTool("-conf " + (dir / "hexa.cfg") + " " + mp);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\n1:EAX=0x1; 1:EBX=0x1;\n"), std::string::npos) << r.out;
     std::ofstream(conf) << "conf " << conf << "\n";
     EXPECT_NE(runTool("-conf " + conf + " " + mp).err.find("nested more than 8 deep"), std::string::npos);
 }
