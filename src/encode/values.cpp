@@ -118,19 +118,19 @@ std::optional<std::set<long long>> valuesOf(const Value& v, const Of& of) {
     return combine(combine, 0) ? std::optional<std::set<long long>>(std::move(out)) : std::nullopt;
 }
 
-// The fewest bits whose signed values hold lo..hi.
-unsigned signedWidth(long long lo, long long hi) {
-    unsigned w = 1;
-    while (w < 64 && (lo < -(1LL << (w - 1)) || hi >= (1LL << (w - 1)))) ++w;
-    return w;
-}
-
 // A range of values, lo..hi; empty while lo > hi.
 using Range = std::pair<long long, long long>;
 constexpr Range kNoValue{std::numeric_limits<long long>::max(), std::numeric_limits<long long>::min()};
 
 bool isEmpty(const Range& r) { return r.first > r.second; }
 Range hull(const Range& a, const Range& b) { return {std::min(a.first, b.first), std::max(a.second, b.second)}; }
+
+// The fewest bits whose signed values hold every value of r.
+unsigned signedWidth(const Range& r) {
+    unsigned w = 1;
+    while (w < 64 && (r.first < -(1LL << (w - 1)) || r.second >= (1LL << (w - 1)))) ++w;
+    return w;
+}
 
 // The range of an operation's value over its operands' ranges (`a`, none
 // empty), if it stays in 64 bits. A wrap into 32 bits (X86's sums: a mod of a
@@ -166,7 +166,7 @@ std::optional<Range> operationRange(Operator op, const std::vector<Range>& a) {
             return Range{0, a[1].first - 1};
         case Operator::Xor:
         case Operator::Or: {
-            const unsigned w = signedWidth(std::min(a[0].first, a[1].first), std::max(a[0].second, a[1].second));
+            const unsigned w = signedWidth(hull(a[0], a[1]));
             if (w == 64) return std::nullopt;
             return Range{-(1LL << (w - 1)), (1LL << (w - 1)) - 1};
         }
@@ -253,8 +253,7 @@ z3::expr bitwiseTerm(const Choices& c, const Value& v) {
         const auto leftRange = rangeOf(v.args[0], rangeOfRead), rightRange = rangeOf(v.args[1], rangeOfRead);
         const unsigned width = !leftRange || !rightRange || isEmpty(*leftRange) || isEmpty(*rightRange)
                                    ? 64
-                                   : signedWidth(std::min(leftRange->first, rightRange->first),
-                                                 std::max(leftRange->second, rightRange->second));
+                                   : signedWidth(hull(*leftRange, *rightRange));
         if (v.op == Operator::Xor) return z3::bv2int(z3::int2bv(width, a) ^ z3::int2bv(width, b), true);
         return z3::bv2int(z3::int2bv(width, a) | z3::int2bv(width, b), true);
     }
