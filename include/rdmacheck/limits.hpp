@@ -81,6 +81,9 @@ uint64_t trips();
 // Calls `stop` on every later trip until forget(id); thread-safe.
 size_t onTrip(std::function<void()> stop);
 void forget(size_t id);
+// Which bound a trip passed, for the error: --max-memory's `megabytes`, or the
+// address-space limit (ulimit -v) where that is the lower.
+std::string boundText(size_t megabytes);
 // Resident size of this process, MiB (/proc; 0 where unknown).
 size_t residentMegabytes();
 // Gives the allocator's free memory back to the system (after dropping what a
@@ -122,7 +125,7 @@ public:
     }
     [[noreturn]] void outOfMemory() const { outOfMemory(SourceLoc{file_, 1, 1}); }
     [[noreturn]] void outOfMemory(const SourceLoc& at) const {
-        throw LimitError(at, "memory limit of " + std::to_string(limits_.megabytes) + " MiB reached (--max-memory)");
+        throw LimitError(at, memory_watch::boundText(limits_.megabytes));
     }
 
     // Throws past either limit, at the file's start or at `at`.

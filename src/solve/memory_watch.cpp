@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <string>
 #include <sys/resource.h>
 #include <system_error>
 #include <thread>
@@ -51,12 +52,15 @@ Sizes readSizes() {
     return {static_cast<size_t>(pages) * page >> 20, static_cast<size_t>(resident) * page >> 20};
 }
 
-// 90% of ulimit -v, MiB (0: none): past it malloc, and Z3, would soon fail.
-size_t addressSpaceMegabytes() {
+// ulimit -v, MiB (0: none).
+size_t addressSpaceLimit() {
     rlimit limit{};
     if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 0;
-    return static_cast<size_t>(limit.rlim_cur / 10 * 9) >> 20;
+    return static_cast<size_t>(limit.rlim_cur >> 20);
 }
+
+// 90% of ulimit -v, MiB (0: none): past it malloc, and Z3, would soon fail.
+size_t addressSpaceMegabytes() { return addressSpaceLimit() / 10 * 9; }
 
 // Never destroyed: the watching thread runs until the process ends.
 struct Watch {
@@ -123,6 +127,14 @@ void forget(size_t id) {
     Watch& w = theWatch();
     std::lock_guard<std::mutex> lock(w.mutex);
     w.stops.erase(id);
+}
+
+std::string boundText(size_t megabytes) {
+    const size_t addressSpace = theWatch().addressSpace;
+    if (addressSpace == 0 || addressSpace >= megabytes)
+        return "memory limit of " + std::to_string(megabytes) + " MiB reached (--max-memory)";
+    return "memory limit reached: 90% of the address-space limit, " + std::to_string(addressSpaceLimit()) +
+           " MiB (ulimit -v), below --max-memory's " + std::to_string(megabytes) + " MiB";
 }
 
 size_t residentMegabytes() { return readSizes().residentMegabytes; }

@@ -35,6 +35,25 @@ TEST(ResourceLimits, ATinyMemoryBoundIsAnErrorInEveryCommand) {
     }
 }
 
+// Under ulimit -v the watch stops a test near the address-space limit: the
+// error names that limit, not --max-memory's larger default.
+TEST(ResourceLimits, AnAddressSpaceLimitIsNamedInTheError) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than any ulimit -v lets it";
+#else
+    TempDir dir("ulimit");
+    const std::string test = dir / "ring.litmus";
+    const ToolRun ring = runTool("generate --family exs --n 16 --s 4 --variant flag-first");
+    writeText(test, ring.out);
+    const ToolRun r = runTool("--no-time " + test, "ulimit -v 80000;");
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find("error: memory limit reached: 90% of the address-space limit, 78 MiB (ulimit -v), "
+                         "below --max-memory's 4096 MiB"),
+              std::string::npos)
+        << r.err;
+#endif
+}
+
 // Every command searches through the one loop with its limits: a timeout too
 // short for any answer is the timeout error, exit 2, never a partial result.
 TEST(ResourceLimits, ATinyTimeoutIsAnErrorInEveryCommand) {
