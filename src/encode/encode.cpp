@@ -57,16 +57,6 @@ std::vector<std::vector<int>> writesByLocation(const ExecutionGraph& sk, size_t 
     return writesOf;
 }
 
-// The value w writes when every execution writes the same: a constant, or
-// the value of a location no one writes (a put's constant, kept in a hidden one).
-std::optional<long long> constantWritten(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int w) {
-    const Value& v = sk.events[w].written;
-    if (v.kind == Value::Kind::Const) return v.constant;
-    if (v.kind != Value::Kind::Read || !writesOf[sk.events[v.event].location].empty()) return std::nullopt;
-    const Value& init = sk.events[sk.initWriteOf(sk.events[v.event].location)].written;
-    return init.kind == Value::Kind::Const ? std::optional<long long>(init.constant) : std::nullopt;
-}
-
 // Whether a test of read r's own path (`assume(imm >= 5)` on a read of imm)
 // refuses a source that writes `written`.
 bool refusesSource(const ExecutionGraph& sk, int r, long long written) {
@@ -160,8 +150,7 @@ struct ExecutionEncoding::Impl {
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (model.herdEvents) forbidUngroundedComputations(choices, solver);
         if (consistent) constrainAxioms();
-        for (const ValueConstraint& vc : sk.constraints)
-            solver.add(compareValues(vc.op, valueTerm(choices, vc.lhs), valueTerm(choices, vc.rhs)));
+        for (const ValueConstraint& vc : sk.constraints) solver.add(constraintTerm(choices, vc));
     }
 
     void buildClocks() {

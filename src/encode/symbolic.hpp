@@ -67,7 +67,9 @@ struct Choices {
     z3::context& ctx;
     const ExecutionGraph& sk;
     std::vector<z3::expr> readValue;             // per event (reads), else 0
-    std::vector<bool> valueFromSource;           // per read: its value is its source's constant (no variable)
+    // Per read whose value is its source's constant (no variable), that
+    // constant per candidate; else empty.
+    std::vector<std::vector<long long>> sourceValues;
     std::vector<std::vector<int>> rfCandidates;  // per read
     // Per read, per candidate: "the read takes this source", a Boolean (true
     // for a read of one candidate). Booleans, not an index compared with
@@ -88,6 +90,8 @@ struct Choices {
     std::vector<std::optional<std::pair<long long, long long>>> valueRange;
 
     Choices(z3::context& c, const ExecutionGraph& s) : ctx(c), sk(s) {}
+
+    bool valueFromSource(int r) const { return !sourceValues[r].empty(); }
 
     // a before b in mo (same location).
     z3::expr moBefore(int a, int b) const {

@@ -9,6 +9,14 @@
 
 namespace rdmacheck {
 
+std::optional<long long> constantWritten(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int w) {
+    const Value& v = sk.events[w].written;
+    if (v.kind == Value::Kind::Const) return v.constant;
+    if (v.kind != Value::Kind::Read || !writesOf[sk.events[v.event].location].empty()) return std::nullopt;
+    const Value& init = sk.events[sk.initWriteOf(sk.events[v.event].location)].written;
+    return init.kind == Value::Kind::Const ? std::optional<long long>(init.constant) : std::nullopt;
+}
+
 namespace {
 
 // How many reads v adds up if it is r + k or k, else -1: the terms Z3's
@@ -46,32 +54,36 @@ void forEachComputedValue(const ExecutionGraph& sk, const F& f) {
             if (v.kind != Value::Kind::Read) f(v);
 }
 
-// The reads whose value something computes with.
+// The reads whose value something computes with: a bare copy (a put's
+// constant copied to its remote write, an assume's side) is no computation.
 std::vector<bool> readsComputedWith(const ExecutionGraph& sk) {
     std::vector<bool> used(sk.events.size(), false);
-    forEachComputedValue(sk, [&](const Value& v) { v.forEachRead([&](int r) { used[r] = true; }); });
+    forEachComputedValue(sk, [&](const Value& v) {
+        if (v.kind != Value::Kind::Read) v.forEachRead([&](int r) { used[r] = true; });
+    });
     return used;
 }
 
 // A read's value is an integer variable, equal to its source's value, unless
-// nothing computes with it and every candidate writes a constant: then its
-// source tells it (valueIsTerm asks the rf Booleans), which spares Z3 two
-// arithmetic atoms per candidate; its term is then an if-then-else over the
-// sources, which only the model's decoder evaluates.
+// nothing computes with it and every candidate writes a constant (a put's
+// too: constantWritten): then its source tells it (valueIsTerm and
+// constraintTerm ask the rf Booleans), which spares Z3 two arithmetic atoms
+// per candidate; its term is then an if-then-else over the sources, which
+// only the model's decoder evaluates.
 void nameValue(Choices& c, int r, bool computedWith) {
     const auto& candidates = c.rfCandidates[r];
-    auto written = [&](size_t i) -> const Value& { return c.sk.events[candidates[i]].written; };
-    const bool constants = std::all_of(candidates.begin(), candidates.end(), [&](int w) {
-        return c.sk.events[w].written.kind == Value::Kind::Const;
-    });
-    if (computedWith || !constants) {
+    std::vector<long long> constants;
+    for (int w : candidates)
+        if (const std::optional<long long> k = constantWritten(c.sk, c.writesOf, w)) constants.push_back(*k);
+    if (computedWith || constants.size() != candidates.size()) {
         c.readValue[r] = c.ctx.int_const(("v" + std::to_string(r)).c_str());
         return;
     }
-    c.valueFromSource[r] = true;
-    z3::expr v = valueTerm(c, written(candidates.size() - 1));
-    for (size_t i = candidates.size() - 1; i-- > 0;) v = z3::ite(c.rfChosen[r][i], valueTerm(c, written(i)), v);
+    auto term = [&](size_t i) { return c.ctx.int_val(static_cast<int64_t>(constants[i])); };
+    z3::expr v = term(candidates.size() - 1);
+    for (size_t i = candidates.size() - 1; i-- > 0;) v = z3::ite(c.rfChosen[r][i], term(i), v);
     c.readValue[r] = v;
+    c.sourceValues[r] = std::move(constants);
 }
 
 bool hasBitwise(const Value& v) {
@@ -320,7 +332,7 @@ z3::expr valueTerm(const Choices& c, const Value& v) {
 void nameReadValues(Choices& c, z3::solver& solver) {
     const int n = static_cast<int>(c.sk.events.size());
     c.readValue.assign(n, c.ctx.int_val(0));
-    c.valueFromSource.assign(n, false);
+    c.sourceValues.assign(n, {});
     bool bitwise = false;
     forEachComputedValue(c.sk, [&](const Value& v) { bitwise = bitwise || hasBitwise(v); });
     if (bitwise)
@@ -333,7 +345,7 @@ void nameReadValues(Choices& c, z3::solver& solver) {
     for (int r = 0; r < n; ++r)
         if (!c.rfCandidates[r].empty()) nameValue(c, r, computedWith[r]);
     for (int r = 0; r < n; ++r) {
-        if (c.rfCandidates[r].empty() || c.valueFromSource[r]) continue;
+        if (c.rfCandidates[r].empty() || c.valueFromSource(r)) continue;
         const auto& candidates = c.rfCandidates[r];
         for (size_t i = 0; i < candidates.size(); ++i)
             solver.add(z3::implies(c.rfChosen[r][i],
@@ -475,14 +487,32 @@ void forbidUngroundedComputations(const Choices& c, z3::solver& solver) {
             solver.add(z3::implies(grounded[w], solvable(c.sk.events[w].written, static_cast<int>(w))));
 }
 
-z3::expr valueIsTerm(const Choices& c, const Value& v, long long k) {
-    if (v.kind != Value::Kind::Read || !c.valueFromSource[v.event])
-        return equal(valueTerm(c, v), c.ctx.int_val(static_cast<int64_t>(k)));
+namespace {
+
+// The rf Booleans of read r's sources whose value passes `passes`.
+template <class Passes>
+z3::expr sourcesWhere(const Choices& c, int r, const Passes& passes) {
     z3::expr_vector sources(c.ctx);
-    const auto& candidates = c.rfCandidates[v.event];
-    for (size_t i = 0; i < candidates.size(); ++i)
-        if (c.sk.events[candidates[i]].written.constant == k) sources.push_back(c.rfChosen[v.event][i]);
+    for (size_t i = 0; i < c.sourceValues[r].size(); ++i)
+        if (passes(c.sourceValues[r][i])) sources.push_back(c.rfChosen[r][i]);
     return sources.size() == 1 ? sources[0] : z3::mk_or(sources);
+}
+
+}  // namespace
+
+z3::expr valueIsTerm(const Choices& c, const Value& v, long long k) {
+    if (v.kind != Value::Kind::Read || !c.valueFromSource(v.event))
+        return equal(valueTerm(c, v), c.ctx.int_val(static_cast<int64_t>(k)));
+    return sourcesWhere(c, v.event, [&](long long x) { return x == k; });
+}
+
+z3::expr constraintTerm(const Choices& c, const ValueConstraint& vc) {
+    auto fromSource = [&](const Value& v) { return v.kind == Value::Kind::Read && c.valueFromSource(v.event); };
+    if (fromSource(vc.lhs) && vc.rhs.kind == Value::Kind::Const)
+        return sourcesWhere(c, vc.lhs.event, [&](long long x) { return compare(vc.op, x, vc.rhs.constant); });
+    if (fromSource(vc.rhs) && vc.lhs.kind == Value::Kind::Const)
+        return sourcesWhere(c, vc.rhs.event, [&](long long x) { return compare(vc.op, vc.lhs.constant, x); });
+    return compareValues(vc.op, valueTerm(c, vc.lhs), valueTerm(c, vc.rhs));
 }
 
 }  // namespace rdmacheck

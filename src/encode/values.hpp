@@ -3,6 +3,9 @@
 // Internal to the encoder.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include <z3++.h>
 
 #include "symbolic.hpp"
@@ -13,8 +16,16 @@ namespace rdmacheck {
 // or one read plus a constant): then Z3's difference-logic solver decides it.
 bool isDifferenceLogic(const ExecutionGraph& sk);
 
+// The value w writes when every execution writes the same: a constant, or
+// the value of a location no one writes (a put's constant, kept in a hidden one).
+std::optional<long long> constantWritten(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int w);
+
 // a op b on values.
 z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b);
+
+// A test of the skeleton (an assume's): through the rf Booleans where it
+// compares a read whose source tells its value with a constant.
+z3::expr constraintTerm(const Choices& choices, const ValueConstraint& constraint);
 
 // v's term over the reads' values.
 z3::expr valueTerm(const Choices& choices, const Value& v);
