@@ -81,8 +81,8 @@ uint64_t trips();
 // Calls `stop` on every later trip until forget(id); thread-safe.
 size_t onTrip(std::function<void()> stop);
 void forget(size_t id);
-// Which bound a trip passed, for the error: --max-memory's `megabytes`, or the
-// address-space limit (ulimit -v) where that is the lower.
+// Which bound the last trip passed, for the error: --max-memory's `megabytes`
+// (resident size), or 90% of the address-space limit (ulimit -v; virtual size).
 std::string boundText(size_t megabytes);
 // Resident size of this process, MiB (/proc; 0 where unknown).
 size_t residentMegabytes();

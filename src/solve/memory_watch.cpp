@@ -60,23 +60,26 @@ size_t addressSpaceLimit() {
 }
 
 // 90% of ulimit -v, MiB (0: none): past it malloc, and Z3, would soon fail.
-size_t addressSpaceMegabytes() { return addressSpaceLimit() / 10 * 9; }
+size_t addressSpaceMegabytes() { return addressSpaceLimit() * 9 / 10; }
 
 // Never destroyed: the watching thread runs until the process ends.
 struct Watch {
     std::atomic<size_t> bound{0};
     std::atomic<uint64_t> trips{0};
     std::atomic<uint64_t> settled{0};  // trips when the allocator last gave memory back
+    std::atomic<bool> lastByAddressSpace{false};  // the last trip passed the address-space bound, not --max-memory's
     std::mutex mutex;  // guards stops and nextId
     std::map<size_t, std::function<void()>> stops;
     size_t nextId = 0;
     const size_t addressSpace = addressSpaceMegabytes();
 
-    bool over() const {
+    bool over() {
         const size_t b = bound.load();
         if (b == 0) return false;
         const Sizes s = readSizes();
-        return s.residentMegabytes > b || (addressSpace > 0 && s.virtualMegabytes > addressSpace);
+        if (s.residentMegabytes > b) return lastByAddressSpace = false, true;
+        if (addressSpace > 0 && s.virtualMegabytes > addressSpace) return lastByAddressSpace = true, true;
+        return false;
     }
 
     void run() {
@@ -130,11 +133,10 @@ void forget(size_t id) {
 }
 
 std::string boundText(size_t megabytes) {
-    const size_t addressSpace = theWatch().addressSpace;
-    if (addressSpace == 0 || addressSpace >= megabytes)
+    if (!theWatch().lastByAddressSpace)
         return "memory limit of " + std::to_string(megabytes) + " MiB reached (--max-memory)";
     return "memory limit reached: 90% of the address-space limit, " + std::to_string(addressSpaceLimit()) +
-           " MiB (ulimit -v), below --max-memory's " + std::to_string(megabytes) + " MiB";
+           " MiB (ulimit -v); --max-memory is " + std::to_string(megabytes) + " MiB";
 }
 
 size_t residentMegabytes() { return readSizes().residentMegabytes; }
