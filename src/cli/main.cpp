@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
         return run.run(expandIndexFiles(check.files), check.jobs);
     };
     try {
-        return dispatch();
+        return finish(dispatch());
     } catch (...) {  // each command reports its tests' errors; this is the last net
         return reportError(std::cerr, "rdmacheck");
     }
