@@ -11,7 +11,7 @@ Cond parseAtom(Lexer& lex, const AtomNameParser& parseName);
 
 Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
     Cond c;
-    c.where = lex.peek().where;
+    c.where = lex.peek().where();
     if (lex.peek().is("~") || lex.peek().isWord("not")) {  // `not`: herd7's word for it
         const Lexer::Nesting nested(lex, lex.peek());
         lex.next();
@@ -35,7 +35,7 @@ Cond parseUnary(Lexer& lex, const AtomNameParser& parseName) {
 
 Cond parseAtom(Lexer& lex, const AtomNameParser& parseName) {
     Cond c;
-    c.where = lex.peek().where;
+    c.where = lex.peek().where();
     c.kind = Cond::Kind::Atom;
     parseName.name(lex, c);
     if (lex.peek().is("=") || lex.peek().is("==")) {  // herd7 reads both
@@ -112,11 +112,11 @@ bool endsObservedState(const Token& t) {
 Cond parseObserved(Lexer& lex, const AtomNameParser& parseName) {
     Cond states;
     states.kind = Cond::Kind::Or;
-    states.where = lex.peek().where;
+    states.where = lex.peek().where();
     for (;;) {
         Cond state;
         state.kind = Cond::Kind::And;
-        state.where = lex.peek().where;
+        state.where = lex.peek().where();
         while (!endsObservedState(lex.peek())) {
             state.args.push_back(parseAtom(lex, parseName));
             lex.expect(";", "after each atom of an 'observed' state");

@@ -15,13 +15,13 @@ Expr parseFactor(Lexer& lex) {
     const Token t = lex.peek();
     if (t.kind == Token::Kind::Int) {
         lex.next();
-        return Expr::constant(t.value, t.where);
+        return Expr::constant(t.value, t.where());
     }
     if (t.is("-")) {
         lex.countOperator(t);
         const Lexer::Nesting nested(lex, t);
         lex.next();
-        return Expr::operation(Operator::Neg, {parseFactor(lex)}, t.where);
+        return Expr::operation(Operator::Neg, {parseFactor(lex)}, t.where());
     }
     if (t.is("(")) {
         const Lexer::Nesting nested(lex, t);
@@ -35,7 +35,7 @@ Expr parseFactor(Lexer& lex) {
         Expr e;
         e.kind = Expr::Kind::Location;
         e.name = t.text;
-        e.where = t.where;
+        e.where = t.where();
         if (lex.peek().is("^")) {
             lex.next();
             e.remoteNode = lex.expectNode("after '^'");
@@ -51,7 +51,7 @@ Expr parseDivisor(Lexer& lex) {
     const Token t = lex.peek();
     if (t.kind != Token::Kind::Int || t.value == 0) lex.failHere("expected an integer > 0 after '%'");
     lex.next();
-    return Expr::constant(t.value, t.where);
+    return Expr::constant(t.value, t.where());
 }
 
 Expr parseTerm(Lexer& lex) {

@@ -104,26 +104,29 @@ void Lexer::checkText() const { checkUtf8Text(text_, file_, "litmus test"); }
 Lexer::Nesting::Nesting(Lexer& lex, const Token& at) : lex_(lex) {
     if (++lex_.depth_ > kMaxNesting) {
         --lex_.depth_;
-        throw InputError(at.where, "nested more than " + std::to_string(kMaxNesting) +
+        throw InputError(at.where(), "nested more than " + std::to_string(kMaxNesting) +
                                        " deep (blocks, parentheses and '~' count)");
     }
 }
 
 void Lexer::countOperator(const Token& at) {
     if (++operators_ > kMaxExpressionOperators)
-        throw InputError(at.where, "expression with more than " + std::to_string(kMaxExpressionOperators) +
+        throw InputError(at.where(), "expression with more than " + std::to_string(kMaxExpressionOperators) +
                                        " operators; split it with intermediate locations");
 }
 
 void Lexer::skipBlanks() {
     for (;;) {
         while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-        if (text_.compare(pos_, 2, "(*") == 0) {
+        const auto startsWith = [&](char a, char b) {
+            return pos_ + 1 < text_.size() && text_[pos_] == a && text_[pos_ + 1] == b;
+        };
+        if (startsWith('(', '*')) {
             size_t start = pos_;
             const size_t end = commentEnd(text_, start);
             if (end == std::string::npos) throw InputError(locAt(start), "unterminated comment '(*'");
             pos_ = end;
-        } else if (text_.compare(pos_, 2, "//") == 0) {
+        } else if (startsWith('/', '/')) {
             while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
         } else {
             return;
@@ -134,8 +137,10 @@ void Lexer::skipBlanks() {
 Token Lexer::scan() {
     skipBlanks();
     Token t;
-    t.where = locAt(pos_);
     t.offset = pos_;
+    t.line = static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), pos_) - lineStarts_.begin());
+    t.column = static_cast<int>(pos_ - lineStarts_[t.line - 1] + 1);
+    t.file = &file_;
     if (pos_ >= text_.size()) return t;
     char c = text_[pos_];
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
@@ -155,7 +160,7 @@ Token Lexer::scan() {
         for (char d : t.text) {
             const long long digit = d - '0';
             if (t.value > (LLONG_MAX - digit) / 10)
-                throw InputError(t.where, "integer '" + (t.text.size() > 40 ? t.text.substr(0, 40) + "..." : t.text) +
+                throw InputError(t.where(), "integer '" + (t.text.size() > 40 ? t.text.substr(0, 40) + "..." : t.text) +
                                               "' does not fit in 64 bits (at most " + std::to_string(LLONG_MAX) + ")");
             t.value = t.value * 10 + digit;
         }
@@ -174,7 +179,7 @@ Token Lexer::scan() {
                                                  "=>", "/\\", "\\/", "<<", ">>", "~exists"};
     const std::string_view rest = std::string_view(text_).substr(pos_);
     for (const std::string_view m : multi) {
-        if (rest.substr(0, m.size()) == m) {
+        if (m[0] == c && rest.substr(0, m.size()) == m) {
             pos_ += m.size();
             t.kind = m == "~exists" ? Token::Kind::Ident : Token::Kind::Punct;
             t.text = m;
@@ -188,7 +193,7 @@ Token Lexer::scan() {
         t.text = std::string(1, c);
         return t;
     }
-    throw InputError(t.where, std::string("unexpected character '") + c + "'");
+    throw InputError(t.where(), std::string("unexpected character '") + c + "'");
 }
 
 const Token& Lexer::peek() {
@@ -214,7 +219,7 @@ static std::string describe(const Token& t) {
 }
 
 void Lexer::fail(const Token& at, const std::string& message) const {
-    throw InputError(at.where, message + ", found " + describe(at));
+    throw InputError(at.where(), message + ", found " + describe(at));
 }
 
 void Lexer::failHere(const std::string& message) { fail(peek(), message); }
@@ -245,7 +250,7 @@ int Lexer::expectNode(const char* context) {
     if (tok.kind != Token::Kind::Int) failHere(std::string("expected a node number") + (*context ? " " : "") + context);
     next();
     if (tok.value < 1 || tok.value > kMaxNode)
-        throw InputError(tok.where, "node numbers are 1 to " + std::to_string(kMaxNode) + ", not " + tok.text);
+        throw InputError(tok.where(), "node numbers are 1 to " + std::to_string(kMaxNode) + ", not " + tok.text);
     return static_cast<int>(tok.value);
 }
 

@@ -10,7 +10,7 @@ std::string readHeader(Lexer& lex, std::string& name) {
     const Token arch = lex.next();
     std::string line = lex.restOfLine();
     size_t b = line.find_first_not_of(" \t\r");
-    if (b == std::string::npos) throw InputError(arch.where, "expected the test name after '" + arch.text + "'");
+    if (b == std::string::npos) throw InputError(arch.where(), "expected the test name after '" + arch.text + "'");
     size_t e = line.find_first_of(" \t\r", b);
     name = line.substr(b, e == std::string::npos ? std::string::npos : e - b);
     return line;
@@ -25,11 +25,17 @@ LitmusTest parseLitmus(const std::string& text, const std::string& fileName) {
 }
 
 LitmusTest parseLitmusFile(const std::string& path) {
-    std::error_code ignored;
-    if (std::filesystem::is_directory(path, ignored))  // a herd7 user may pass a suite's folder
-        throw InputError(SourceLoc{path, 0, 0},
-                         "is a directory, not a litmus test; 'rdmacheck run " + path + "' checks every test under it");
-    return parseLitmus(readTextFile(path, "litmus test"), path);
+    std::string text;
+    try {
+        text = readTextFile(path, "litmus test");
+    } catch (const InputError&) {
+        std::error_code ignored;
+        if (std::filesystem::is_directory(path, ignored))  // a herd7 user may pass a suite's folder
+            throw InputError(SourceLoc{path, 0, 0}, "is a directory, not a litmus test; 'rdmacheck run " + path +
+                                                        "' checks every test under it");
+        throw;
+    }
+    return parseLitmus(text, path);
 }
 
 }  // namespace rdmacheck

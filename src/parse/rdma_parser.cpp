@@ -46,7 +46,7 @@ private:
     static void parseLocationName(Lexer& lex, Cond& c) {
         Token name = lex.expectIdent("(a location) in condition");
         c.loc = name.text + copySuffix(lex);
-        c.where = name.where;
+        c.where = name.where();
         if (lex.peek().is("^")) lex.failHere("conditions name final memory values: drop the '^n'");
     }
 
@@ -62,7 +62,7 @@ private:
         lex_.expect("[", "after 'locations'");
         while (!lex_.peek().is("]")) {
             Token name = lex_.expectIdent("(a location) in 'locations [...]'");
-            t.shown.push_back(ObservedName{name.text + copySuffix(lex_), -1, name.where});
+            t.shown.push_back(ObservedName{name.text + copySuffix(lex_), -1, name.where()});
             if (lex_.peek().is(";")) {
                 lex_.next();
             } else if (!lex_.peek().is("]")) {
@@ -79,7 +79,7 @@ private:
             LocationDecl d;
             Token name = lex_.expectIdent("(a location) in the init block");
             d.name = name.text;
-            d.where = name.where;
+            d.where = name.where();
             lex_.expect("@", "after the location name: every location has a home node, 'x@1', or is shared, 'x@sv', "
                              "or sequentially consistent, 'x@sc'");
             if (lex_.peek().isWord("sv")) {
@@ -116,7 +116,7 @@ private:
         ThreadDecl th;
         Token name = lex_.expectIdent("(a thread name)");
         th.name = name.text;
-        th.where = name.where;
+        th.where = name.where();
         if (!threadNames_.insert(th.name).second) throw InputError(th.where, "thread '" + th.name + "' declared twice");
         if (!lex_.peek().is("@") && !quantifierHint(th.name).empty())
             throw InputError(th.where, "expected a thread 'NAME@node { ... }' or the final condition" +
@@ -175,7 +175,7 @@ private:
         LocRef r;
         Token name = lex_.expectIdent("(a location)");
         r.name = name.text;
-        r.where = name.where;
+        r.where = name.where();
         if (lex_.peek().is("^")) {
             lex_.next();
             r.node = parseNode();
@@ -186,7 +186,7 @@ private:
     Stmt parseStmt() {
         Stmt s;
         const Token first = lex_.peek();
-        s.where = first.where;
+        s.where = first.where();
         if (first.kind != Token::Kind::Ident) lex_.failHere("expected a statement");
         const std::string& w = first.text;
         if (w == "mfence") {
@@ -275,7 +275,7 @@ private:
         const std::string& w = first.text;
         lex_.next();
         if (lex_.peek().is(".")) return parseCall(s, first);
-        s.target = LocRef{w, std::nullopt, first.where};
+        s.target = LocRef{w, std::nullopt, first.where()};
         if (lex_.peek().is("^")) {
             lex_.next();
             s.target.node = parseNode();
@@ -387,7 +387,7 @@ private:
         lex_.expect("(", "to open the arguments");
         while (!lex_.peek().is(")")) {
             CallArg a;
-            a.where = lex_.peek().where;
+            a.where = lex_.peek().where();
             if (lex_.peek().is("{")) {
                 lex_.next();
                 a.isNodeSet = true;
@@ -460,7 +460,7 @@ private:
 
     // RMW operands are closed: the RMW paper's Fig. 23 requires elocs(e) = {}.
     Expr constantArgument(const char* context) {
-        const SourceLoc at = lex_.peek().where;
+        const SourceLoc at = lex_.peek().where();
         return Expr::constant(lex_.expectInt(context), at);
     }
 

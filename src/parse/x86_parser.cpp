@@ -180,7 +180,7 @@ private:
         if (c.thread < 0) {
             t.locations.push_back(LocationDecl{c.loc, 1, address, c.where});
         } else {
-            if (isFlag(c.loc)) throw InputError(location.where, c.loc + " is a flag, 0 or 1, not an address");
+            if (isFlag(c.loc)) throw InputError(location.where(), c.loc + " is a flag, 0 or 1, not an address");
             t.registerInit[registerKey(c.thread, c.loc)] = address;
             pointsAt_[registerKey(c.thread, c.loc)] = location.text;
             registerInitAt_.emplace_back(c.thread, c.where);
@@ -195,7 +195,7 @@ private:
     }
 
     static void parseName(Lexer& lex, Cond& c) {
-        c.where = lex.peek().where;
+        c.where = lex.peek().where();
         if (lex.peek().is("[")) {
             lex.next();
             c.loc = lex.expectIdent("(a location) inside '[ ]'").text;
@@ -204,7 +204,7 @@ private:
         }
         if (lex.peek().kind == Token::Kind::Int) {
             const Token number = lex.next();
-            c.thread = threadNumber(number.value, number.where);
+            c.thread = threadNumber(number.value, number.where());
             lex.expect(":", "between thread number and register");
             c.loc = registerName(lex);
             return;
@@ -214,9 +214,10 @@ private:
             lex.next();
             if (name.text.size() < 2 || name.text[0] != 'P' ||
                 name.text.find_first_not_of("0123456789", 1) != std::string::npos)
-                throw InputError(name.where, "expected a thread name 'P<n>' before ':'");
-            if (name.text.size() > 6) throw InputError(name.where, "thread numbers are 0 to " + std::to_string(kMaxThread));
-            c.thread = threadNumber(std::stoll(name.text.substr(1)), name.where);
+                throw InputError(name.where(), "expected a thread name 'P<n>' before ':'");
+            if (name.text.size() > 6)
+                throw InputError(name.where(), "thread numbers are 0 to " + std::to_string(kMaxThread));
+            c.thread = threadNumber(std::stoll(name.text.substr(1)), name.where());
             c.loc = registerName(lex);
             return;
         }
@@ -227,7 +228,7 @@ private:
     static std::string registerName(Lexer& lex) {
         const Token name = lex.expectIdent("(a register)");
         if (!isRegister(name.text))
-            throw InputError(name.where, "'" + name.text + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "
+            throw InputError(name.where(), "'" + name.text + "' is not a register of herd7's X86: EAX, EBX, ECX, EDX, "
                                          "ESI, EDI, EBP, ESP, EIP and the flags ZF, SF, CF, in capitals");
         return name.text;
     }
@@ -268,10 +269,10 @@ private:
             Token name = lex_.expectIdent("(a thread name such as P0)");
             ThreadDecl th;
             th.name = name.text;
-            th.where = name.where;
+            th.where = name.where();
             th.node = 1;
             if (name.text != "P" + std::to_string(t.threads.size()))
-                throw InputError(name.where, "expected thread name P" + std::to_string(t.threads.size()));
+                throw InputError(name.where(), "expected thread name P" + std::to_string(t.threads.size()));
             t.threads.push_back(std::move(th));
             if (lex_.peek().is("|")) {
                 lex_.next();
@@ -349,13 +350,13 @@ private:
             }
             lex_.next();
             code.push_back(word.text + ":");
-            body.push_back(labelAt(word.text, word.where));
+            body.push_back(labelAt(word.text, word.where()));
         }
     }
 
     Operand parseOperand() {
         Operand o;
-        o.where = lex_.peek().where;
+        o.where = lex_.peek().where();
         if (lex_.peek().is("[") || lex_.peek().is("(")) {
             // herd7 reads (REG) as [REG], and no location inside ( ).
             const bool parenthesised = lex_.next().is("(");
@@ -363,7 +364,7 @@ private:
             const Token inside = lex_.expectIdent(parenthesised ? "(a register) inside '( )'" : "(a location) inside '[ ]'");
             o.name = inside.text;
             if (parenthesised && !isRegister(o.name))
-                throw InputError(inside.where, "'(" + o.name + ")' reads where a register points: write [" + o.name +
+                throw InputError(inside.where(), "'(" + o.name + ")' reads where a register points: write [" + o.name +
                                                    "] for the location");
             if (!isRegister(o.name)) {
                 refuseX86Keyword(inside);
@@ -420,7 +421,7 @@ private:
         if (name == "JMP" || jumpCondition(name)) {
             const Token label = lex_.expectIdent("(the label to jump to)");
             code.push_back(name + " " + label.text);
-            return {jumpTo(label.text, jumpCondition(name), op.where)};
+            return {jumpTo(label.text, jumpCondition(name), op.where())};
         }
         return parseStatements(op, code);
     }
@@ -446,11 +447,11 @@ private:
         // "Illegal lock prefix" on any other
         if (locked && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "INC" && mnemonic != "DEC" &&
             mnemonic != "XCHG")
-            throw InputError(op.where, kLockTakes);
+            throw InputError(op.where(), kLockTakes);
         if (mnemonic == "MFENCE" || mnemonic == "SFENCE" || mnemonic == "LFENCE") {
             code.push_back(prefix + mnemonic);
             Stmt s;
-            s.where = op.where;
+            s.where = op.where();
             s.kind = mnemonic == "MFENCE" ? Stmt::Kind::MFence
                      : mnemonic == "SFENCE" ? Stmt::Kind::SFence : Stmt::Kind::LFence;
             return {s};
@@ -464,7 +465,7 @@ private:
             const Operand right = parseOperand();
             code.push_back("CMP  " + left.herdText() + "," + right.herdText());  // herd7 prints two spaces
             std::vector<Stmt> out{load(op, kCmpLeft, left), load(op, kCmpRight, right)};
-            for (Stmt& flag : flags(op, registerOf(kCmpLeft, op.where), registerOf(kCmpRight, op.where), true))
+            for (Stmt& flag : flags(op, registerOf(kCmpLeft, op.where()), registerOf(kCmpRight, op.where()), true))
                 out.push_back(std::move(flag));
             return out;
         }
@@ -492,7 +493,7 @@ private:
         const bool isMove = mnemonic == "MOV" || mnemonic == "MOVB" || mnemonic == "MOVW" || mnemonic == "MOVL" ||
                             mnemonic == "MOVQ";
         if (!isMove && mnemonic != "XCHG" && mnemonic != "ADD" && mnemonic != "XOR" && mnemonic != "OR")
-            throw InputError(op.where, "unsupported X86 instruction '" + op.text +
+            throw InputError(op.where(), "unsupported X86 instruction '" + op.text +
                                            "' (supported: MOV, MOVB, MOVW, MOVL, MOVQ, XCHG, ADD, INC, DEC, XOR, OR, "
                                            "LOCK ADD/INC/DEC/XOR/XCHG, MFENCE, SFENCE, LFENCE, CMP, JE, JNE, JMP, SETNB, "
                                            "CMOVC)" +
@@ -510,7 +511,7 @@ private:
         if (mnemonic == "XOR" || mnemonic == "OR")
             return update(op, locked, dst, src, mnemonic == "XOR" ? Operator::Xor : Operator::Or, true);
         Stmt s;
-        s.where = op.where;
+        s.where = op.where();
         if (mnemonic == "XCHG") {
             if (dst.kind == Operand::Kind::Register && src.kind == Operand::Kind::Register) return swap(op, dst, src);
             if (dst.kind == Operand::Kind::Memory && src.kind == Operand::Kind::Memory) {
@@ -536,7 +537,7 @@ private:
         if (dst.kind == Operand::Kind::Register) return load(op, dst.name, src);
         if (dst.kind != Operand::Kind::Memory) throw InputError(dst.where, mnemonic + " cannot write an immediate");
         Stmt s;
-        s.where = op.where;
+        s.where = op.where();
         s.target = LocRef{dst.name, std::nullopt, dst.where};
         if (src.kind == Operand::Kind::Memory) {  // herd7 reads it, though x86 has no such MOV
             s.kind = Stmt::Kind::MemoryMove;
@@ -553,23 +554,23 @@ private:
     static std::vector<Stmt> flags(const Token& op, const Expr& left, const Expr& right, bool carry) {
         std::vector<Stmt> out;
         for (const auto& [flag, comparison] : {std::pair{kZeroFlag, Operator::Eq}, std::pair{kSignFlag, Operator::Gt}})
-            out.push_back(assign(op, flag, Expr::operation(comparison, {left, right}, op.where)));
-        if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where)));
+            out.push_back(assign(op, flag, Expr::operation(comparison, {left, right}, op.where())));
+        if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where())));
         return out;
     }
 
     // The flags after an arithmetic instruction: its result compared with 0.
     static std::vector<Stmt> flagsOf(const Token& op, const std::string& result, bool carry) {
-        return flags(op, registerOf(result, op.where), Expr::constant(0, op.where), carry);
+        return flags(op, registerOf(result, op.where()), Expr::constant(0, op.where()), carry);
     }
 
     // `if (CF = 1) {set} else {clear}`.
     static Stmt ifCarry(const Token& op, Block set, Block clear) {
         Stmt s;
         s.kind = Stmt::Kind::If;
-        s.where = op.where;
-        s.expr = registerOf(kCarryFlag, op.where);
-        s.expr2 = Expr::constant(1, op.where);
+        s.where = op.where();
+        s.expr = registerOf(kCarryFlag, op.where());
+        s.expr2 = Expr::constant(1, op.where());
         s.compare = Comparison::Eq;
         s.body = std::move(set);
         s.orelse = std::move(clear);
@@ -594,7 +595,7 @@ private:
     static Stmt load(const Token& op, const std::string& reg, const Operand& src) {
         if (src.kind != Operand::Kind::Memory) return assign(op, reg, valueOf(src));
         Stmt s;
-        s.where = op.where;
+        s.where = op.where();
         s.result = reg;
         s.kind = Stmt::Kind::RegLoad;
         s.target = LocRef{src.name, std::nullopt, src.where};
@@ -603,7 +604,7 @@ private:
 
     static Stmt assign(const Token& op, const std::string& reg, Expr value) {
         Stmt s;
-        s.where = op.where;
+        s.where = op.where();
         s.result = reg;
         s.kind = Stmt::Kind::RegAssign;
         s.expr = std::move(value);
@@ -619,7 +620,7 @@ private:
         const std::string mnemonic = upper(op.text);
         if (dst.kind == Operand::Kind::Immediate) throw InputError(dst.where, mnemonic + " cannot write an immediate");
         Stmt s;
-        s.where = op.where;
+        s.where = op.where();
         if (dst.kind == Operand::Kind::Register) {
             std::vector<Stmt> out;
             Expr addend = valueOf(src);
@@ -629,7 +630,7 @@ private:
             }
             s.kind = Stmt::Kind::RegAssign;
             s.result = dst.name;
-            s.expr = Expr::operation(operation, {valueOf(dst), addend}, op.where);
+            s.expr = Expr::operation(operation, {valueOf(dst), addend}, op.where());
             out.push_back(s);
             for (Stmt& flag : flagsOf(op, dst.name, carry)) out.push_back(std::move(flag));
             return out;
@@ -664,12 +665,12 @@ private:
     // XCHG of two registers: through a hidden one (no memory event).
     static std::vector<Stmt> swap(const Token& op, const Operand& a, const Operand& b) {
         return {load(op, hiddenRegister(op), a), load(op, a.name, b),
-                assign(op, b.name, registerOf(hiddenRegister(op), op.where))};
+                assign(op, b.name, registerOf(hiddenRegister(op), op.where()))};
     }
 
     // Where ADD R,[x] keeps the value it reads, and XCHG a register's: a register no test can name.
     static std::string hiddenRegister(const Token& op) {
-        return upper(op.text) + "@" + std::to_string(op.where.line) + ":" + std::to_string(op.where.column);
+        return upper(op.text) + "@" + std::to_string(op.where().line) + ":" + std::to_string(op.where().column);
     }
 
     Lexer& lex_;

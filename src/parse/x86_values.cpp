@@ -11,7 +11,7 @@ namespace rdmacheck {
 namespace {
 
 bool adjacent(const Token& a, const Token& b) {
-    return a.where.line == b.where.line && b.where.column == a.where.column + static_cast<int>(a.text.size());
+    return a.line == b.line && b.column == a.column + static_cast<int>(a.text.size());
 }
 
 // `xFF` of `0xFF`, the lexer's name after the 0.
@@ -32,16 +32,16 @@ long long readX86Value(Lexer& lex, const char* context, std::string* written) {
     if (lex.peek().kind != Token::Kind::Int) lex.failHere(std::string("expected an integer ") + context);
     const Token number = lex.next();
     if (negative && !adjacent(sign, number))
-        throw InputError(number.where, "herd7 reads a negative value with its '-' next to the number");
+        throw InputError(number.where(), "herd7 reads a negative value with its '-' next to the number");
     const long long value = negative ? -number.value : number.value;
     const Token& x = lex.peek();
     const bool hex = number.text == "0" && x.kind == Token::Kind::Ident && (x.text[0] == 'x' || x.text[0] == 'X') &&
                      adjacent(number, x);
     if (written) *written = (negative ? "-" : "") + number.text + (hex ? x.text : "");
-    if (hex && negative) throw InputError(sign.where, "herd7 reads hexadecimal values without a sign");
-    if (hex) return hexValue(lex.next(), number.where);
+    if (hex && negative) throw InputError(sign.where(), "herd7 reads hexadecimal values without a sign");
+    if (hex) return hexValue(lex.next(), number.where());
     if (value < INT32_MIN || value > INT32_MAX)
-        throw InputError(negative ? sign.where : number.where,
+        throw InputError(negative ? sign.where() : number.where(),
                          std::to_string(value) + " is not a 32-bit value: herd7 reads the init block's and the "
                                                  "condition's values as 32-bit integers (-2147483648 to 2147483647, or "
                                                  "0x0 to 0xffffffff) and stops on others");
@@ -198,13 +198,13 @@ void refuseX86Keyword(const Token& name) {
         "ADD", "XOR", "OR", "MOV", "MOVB", "MOVW", "MOVL", "MOVQ", "MOVT", "MOVSD", "DEC", "CMP", "CMOVC", "INC",
         "JMP", "JE", "JNE", "LOCK", "XCHG", "CMPXCHG", "LFENCE", "SFENCE", "MFENCE", "SETNB"};
     if (!std::isalpha(static_cast<unsigned char>(name.text[0])))
-        throw InputError(name.where, "'" + name.text + "': herd7's X86 names a location from a letter on");
+        throw InputError(name.where(), "'" + name.text + "': herd7's X86 names a location from a letter on");
     const std::string up = upper(name.text);
     const bool oneCase = name.text == up || std::none_of(name.text.begin(), name.text.end(), [](unsigned char c) {
                              return std::isupper(c);
                          });
     if (oneCase && kKeywords.count(up))
-        throw InputError(name.where, "'" + name.text + "' is an instruction to herd7's X86 lexer, not a location: "
+        throw InputError(name.where(), "'" + name.text + "' is an instruction to herd7's X86 lexer, not a location: "
                                      "choose another name");
 }
 
@@ -216,7 +216,7 @@ long long readX86Immediate(Lexer& lex) {
         negative = *part == '-';
         const size_t after = lex.next().offset + 1;
         if (lex.peek().offset != after)
-            throw InputError(lex.peek().where, std::string("'") + part + "' and the digits after it are "
+            throw InputError(lex.peek().where(), std::string("'") + part + "' and the digits after it are "
                                                     "written together, as herd7 reads them: '$1', '$-1', '-1'");
     }
     if (lex.peek().kind != Token::Kind::Int) lex.failHere("expected an integer as an immediate value");
@@ -238,7 +238,7 @@ std::string readX86InitType(Lexer& lex) {
     }
     static const std::set<std::string> kTypes = {"int", "int32_t", "uint32_t"};
     if (kTypes.count(first.text) == 0)
-        throw InputError(first.where, "type '" + first.text +
+        throw InputError(first.where(), "type '" + first.text +
                                           "' in the init block: rdmacheck's X86 values are 32-bit, and it "
                                           "reads the types int, int32_t and uint32_t only");
     return first.text;
