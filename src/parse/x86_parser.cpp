@@ -80,6 +80,7 @@ public:
         if (lex_.peek().kind != Token::Kind::End) parseFinalCondition(t);
         addresses_.finish(t);
         refuseArithmeticOnAddresses(t);
+        refuseNarrowValuesUnlikeHerd(t, initValues_);
         // herd7 ignores `;` and a `with ...` or `<< ... >>` block after the condition, and stops on anything else
         while (lex_.peek().is(";")) lex_.next();
         const Token& after = lex_.peek();
@@ -145,11 +146,13 @@ private:
                 lex_.next();
                 if (lex_.peek().is("$")) lex_.next();
                 if (lex_.peek().kind == Token::Kind::Ident) {
+                    initValues_.emplace_back(kAddressBase, c.where);
                     pointAt(t, c, lex_.next());
                     continue;
                 }
                 value = readX86Value(lex_, "as the initial value", &t.initText[name]);
             }
+            initValues_.emplace_back(value, c.where);
             if (c.thread >= 0) {
                 // herd7 takes neither branch of a jump on a flag that is neither (it finds no execution).
                 if (isFlag(c.loc) && value != 0 && value != 1)
@@ -676,6 +679,7 @@ private:
     Lexer& lex_;
     int thread_ = 0;                    // the thread whose cell is being read
     std::vector<std::pair<int, SourceLoc>> registerInitAt_;  // registers given initial values
+    std::vector<std::pair<long long, SourceLoc>> initValues_;  // the init block's, addresses as kAddressBase
     std::map<std::string, std::string> pointsAt_;            // "thread:REG" -> the location the init block points it at
     AddressNames addresses_;
     std::vector<ReadThrough> readsThrough_;

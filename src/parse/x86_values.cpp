@@ -237,11 +237,64 @@ std::string readX86InitType(Lexer& lex) {
         return "";
     }
     static const std::set<std::string> kTypes = {"int", "int32_t", "uint32_t"};
-    if (kTypes.count(first.text) == 0)
+    if (kTypes.count(first.text) == 0 && narrowBits(first.text) == 0)
         throw InputError(first.where(), "type '" + first.text +
-                                          "' in the init block: rdmacheck's X86 values are 32-bit, and it "
-                                          "reads the types int, int32_t and uint32_t only");
+                                          "' in the init block: rdmacheck's X86 values are 32-bit, and it reads the "
+                                          "types int, int32_t, uint32_t, char, short, int8_t, uint8_t, int16_t and "
+                                          "uint16_t only");
     return first.text;
+}
+
+int narrowBits(const std::string& type) {
+    if (type == "char" || type == "int8_t" || type == "uint8_t") return 8;
+    if (type == "short" || type == "int16_t" || type == "uint16_t") return 16;
+    return 0;
+}
+
+namespace {
+
+// Calls f with each instruction that computes (ADD, XOR, OR, INC, DEC, on a register or in memory) and each
+// constant an instruction reads.
+template <class F>
+void forEachComputationAndConstant(const Block& block, const F& f) {
+    std::function<void(const Expr&)> constants = [&](const Expr& e) {
+        if (e.kind == Expr::Kind::Const) f(nullptr, &e);
+        for (const Expr& a : e.args) constants(a);
+    };
+    for (const Stmt& s : block) {
+        const bool update = s.kind == Stmt::Kind::LockedUpdate || s.kind == Stmt::Kind::UnlockedUpdate;
+        const bool onRegister = s.kind == Stmt::Kind::RegAssign && s.expr.kind == Expr::Kind::Operation &&
+                                s.expr.op != Operator::Eq && s.expr.op != Operator::Gt;  // flags are 0 or 1
+        if (update || onRegister) f(&s, nullptr);
+        constants(s.expr);
+        constants(s.expr2);
+        forEachComputationAndConstant(s.body, f);
+        forEachComputationAndConstant(s.orelse, f);
+    }
+}
+
+}  // namespace
+
+void refuseNarrowValuesUnlikeHerd(const LitmusTest& test, const std::vector<std::pair<long long, SourceLoc>>& init) {
+    int bits = 0;  // the narrowest type's
+    for (const auto& [name, type] : test.initType)
+        if (const int b = narrowBits(type); b > 0 && (bits == 0 || b < bits)) bits = b;
+    if (bits == 0) return;
+    const long long most = (1LL << (bits - 1)) - 1;
+    const auto refuse = [&](const SourceLoc& where, const std::string& what) {
+        throw InputError(where, what + ": herd7 cuts each value written to a location of a type narrower than 32 "
+                                       "bits to that type (-1 written to a uint8_t is 255), which rdmacheck does "
+                                       "not imitate; in a test with such a type it reads values that are copies of "
+                                       "constants 0 to " + std::to_string(most));
+    };
+    for (const auto& [value, where] : init)
+        if (value < 0 || value > most) refuse(where, "initial value " + std::to_string(value));
+    for (const ThreadDecl& thread : test.threads)
+        forEachComputationAndConstant(thread.body, [&](const Stmt* computes, const Expr* constant) {
+            if (computes) refuse(computes->where, "this instruction computes");
+            if (constant && (constant->value < 0 || constant->value > most))
+                refuse(constant->where, "the value " + std::to_string(constant->value));
+        });
 }
 
 }  // namespace rdmacheck

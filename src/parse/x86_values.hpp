@@ -58,8 +58,15 @@ std::string upper(std::string s);
 void refuseX86Keyword(const Token& name);
 // An immediate, `$1`, `$-1`, `1` or `-1`, its parts written together.
 long long readX86Immediate(Lexer& lex);
-// The type of an init entry (`int x=0`), which only herd7's hash reads; ""
-// when the entry has none. InputError for a type of other than 32 bits.
+// The type of an init entry (`int x=0`, `char x=1`), which herd7's hash
+// reads; "" when the entry has none. InputError for a type rdmacheck does not read.
 std::string readX86InitType(Lexer& lex);
+// 8 or 16 for herd7's narrow types (char, short, int8_t ... uint16_t), else 0.
+int narrowBits(const std::string& type);
+// herd7 cuts each value written to a location of a narrow type to that
+// type: InputError, where a test has such a type, for an initial value (in
+// `init`, with its place) or a constant outside 0 to the narrowest type's
+// largest value, and for an instruction that computes.
+void refuseNarrowValuesUnlikeHerd(const LitmusTest& test, const std::vector<std::pair<long long, SourceLoc>>& init);
 
 }  // namespace rdmacheck
