@@ -1,8 +1,10 @@
 #include "common.hpp"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -94,10 +96,16 @@ int reportError(std::ostream& err, const std::string& file) {
 // them term by term took 6% of the 487 x86 tests' user time
 // (doc/performance.md), as compilers skip it too. Under AddressSanitizer the
 // teardown runs, so that LeakSanitizer still sees what a command forgot.
+// Output that could not be written (a full disk, a closed pipe) is an error,
+// not a success with a report cut short.
 int finish(int code) {
-#ifndef RDMACHECK_TEARDOWN_CHECKED
     std::cout.flush();
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) {
+        std::cerr << "rdmacheck: error: the output could not be written: " << std::strerror(errno) << "\n";
+        if (code == 0 || code == 1) code = 2;
+    }
     std::cerr.flush();
+#ifndef RDMACHECK_TEARDOWN_CHECKED
     std::fflush(nullptr);
     std::_Exit(code);
 #endif

@@ -94,8 +94,9 @@ TestError describeError(const std::string& file);
 // describeError, printed on `err`; returns the exit code.
 int reportError(std::ostream& err, const std::string& file);
 
-// Ends the process with `code` once its output is flushed, without destroying
-// what it built (under AddressSanitizer it returns `code` instead).
+// Ends the process with `code` once its output is flushed (2 if it could not
+// be written), without destroying what it built (under AddressSanitizer it
+// returns that code instead).
 int finish(int code);
 
 }  // namespace rdmacheck::cli

@@ -30,6 +30,8 @@ struct Token {
 class Lexer {
 public:
     Lexer(const std::string& text, std::string file);
+    Lexer(const Lexer&) = delete;  // its tokens point at its file name
+    Lexer& operator=(const Lexer&) = delete;
 
     const Token& peek();
     Token next();

@@ -152,3 +152,15 @@ TEST(ResourceLimits, ValuesAtTheEdgeOf64BitsAreDecodedExactly) {
     EXPECT_EQ(cross.status, 0) << cross.err;
     EXPECT_NE(cross.out.find("0 with differences, 0 errors"), std::string::npos) << cross.out;
 }
+
+// A report that cannot be written (a full disk, a closed stdout) is an error
+// with its reason, exit 2, in the text and the JSON report alike.
+TEST(ResourceLimits, OutputThatCannotBeWrittenIsAnError) {
+    const std::string sb = corpusFile("rdma-tso/fig1a-sb.litmus");
+    for (const std::string redirect : {" > /dev/full", " --json > /dev/full", " >&-"}) {
+        const ToolRun r = runTool(sb + redirect);
+        SCOPED_TRACE(redirect);
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_NE(r.err.find("rdmacheck: error: the output could not be written: "), std::string::npos) << r.err;
+    }
+}
