@@ -254,14 +254,18 @@ struct ExecutionEncoding::Impl {
         std::vector<PairMap<z3::expr>> edges;
         for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) edges.push_back(clockEdges(c));
         const FixedAtoms fixed = moHost >= 0 ? fixedMo(edges[moHost]) : FixedAtoms(ctx);
-        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
-            for (auto& [key, v] : edges[c]) v = fixed.folded(v);
-            acyclic(clock[c], edges[c]);
-        }
         // The rest are irreflexive and empty axioms (every acyclic one has a clock).
+        std::vector<z3::expr> broken;
         for (const Axiom& a : plan.general)
             for (const auto& [key, v] : walker.relation(a.expr))
-                if (a.breaks(key.first, key.second)) solver.add(domain.negate(fixed.folded(v)));
+                if (a.breaks(key.first, key.second)) broken.push_back(v);
+        std::vector<z3::expr*> terms;
+        for (auto& clockEdges : edges)
+            for (auto& [key, v] : clockEdges) terms.push_back(&v);
+        for (z3::expr& v : broken) terms.push_back(&v);
+        fixed.fold(terms);
+        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) acyclic(clock[c], edges[c]);
+        for (const z3::expr& v : broken) solver.add(domain.negate(v));
         for (size_t i = 0; i < plan.negated.size(); ++i) requireFailing(plan.negated[i], i);
     }
 

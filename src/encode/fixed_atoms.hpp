@@ -22,8 +22,8 @@ public:
         atoms_.push_back(fails);
         values_.push_back(holds.ctx().bool_val(false));
     }
-    // `term` with the fixed atoms replaced by their truth, simplified.
-    z3::expr folded(const z3::expr& term) const;
+    // Each of `terms` with the fixed atoms replaced by their truth, simplified.
+    void fold(const std::vector<z3::expr*>& terms) const;
 
 private:
     mutable z3::expr_vector atoms_, values_;  // substitute takes them by non-const reference
