@@ -26,30 +26,6 @@ std::atomic<bool> crossChecking{false};
 
 bool isInit(const Event& e) { return isInitEvent(e); }
 
-// The static (always present) edges a -> b implied by static edges a -> m -> b,
-// taken out one at a time so that each stays implied by the edges left: the
-// numbering constraints keep their solutions with fewer of them.
-template <class Kept>
-std::set<std::pair<int, int>> impliedStaticEdges(const PairMap<z3::expr>& edges, const Kept& kept) {
-    std::map<int, std::set<int>> next;
-    for (const auto& [key, v] : edges)
-        if (v.is_true() && kept(key.first, key.second)) next[key.first].insert(key.second);
-    std::set<std::pair<int, int>> implied;
-    for (const auto& [key, v] : edges) {
-        if (!v.is_true() || !kept(key.first, key.second)) continue;
-        const int a = key.first, b = key.second;  // not a structured binding: the lambda uses b (C++17)
-        std::set<int>& fromA = next[a];
-        const bool viaOther = std::any_of(fromA.begin(), fromA.end(), [&](int m) {
-            auto fromM = next.find(m);
-            return m != b && fromM != next.end() && fromM->second.count(b);
-        });
-        if (!viaOther) continue;
-        fromA.erase(b);
-        implied.insert(key);
-    }
-    return implied;
-}
-
 std::vector<std::vector<int>> writesByLocation(const ExecutionGraph& sk, size_t locationCount) {
     std::vector<std::vector<int>> writesOf(locationCount);
     for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
@@ -264,6 +240,7 @@ struct ExecutionEncoding::Impl {
             for (auto& [key, v] : clockEdges) terms.push_back(&v);
         for (z3::expr& v : broken) terms.push_back(&v);
         fixed.fold(terms);
+        if (moHost >= 0 && entersInitialWrite(edges[moHost])) initialWritesFirst();
         std::vector<bool> implied(plan.clocks.size(), false);
         for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
             implied[c] = impliedByAnotherClock(c, edges, implied);
@@ -273,20 +250,40 @@ struct ExecutionEncoding::Impl {
         for (size_t i = 0; i < plan.negated.size(); ++i) requireFailing(plan.negated[i], i);
     }
 
+    bool entersInitialWrite(const PairMap<z3::expr>& edges) const {
+        return std::any_of(edges.begin(), edges.end(),
+                           [&](const auto& kv) { return !kv.second.is_false() && isInit(sk.events[kv.first.second]); });
+    }
+
+    // mo's host numbers mo (mo is read off it, not asserted as edges), and mo
+    // puts each location's initial write first: where an edge of the host
+    // enters an initial write, its numbering must put that write first too.
+    void initialWritesFirst() {
+        for (const auto& writes : choices.writesOf)
+            for (int w : writes)
+                if (!isInit(sk.events[w]))
+                    solver.add(clock[moHost][sk.initWriteOf(sk.events[w].location)] < clock[moHost][w]);
+    }
+
     // Whether every edge of clock c is one of another's, whose acyclicity then
     // implies c's (x86-TSO's ghb and coherence on a test without same-location
-    // program order: half the clocks of the 487 tests). Not mo's host, whose
-    // numbering is mo, nor a clock the plan ties to another.
+    // program order: half the clocks of the 487 tests). An edge out of an
+    // initial write counts for nothing where no edge of c enters one (a source
+    // is on no cycle); against mo's host, a mo atom between two other writes
+    // is ordered by the host's numbering. Not mo's host, whose numbering is
+    // mo, nor a clock the plan ties to another.
     bool impliedByAnotherClock(int c, const std::vector<PairMap<z3::expr>>& edges, const std::vector<bool>& implied) {
         const CheckPlan& plan = model.plan;
         if (c == moHost || c == plan.issueClock || c == plan.observeClock) return false;
+        const bool intoInit = entersInitialWrite(edges[c]);
         for (int other = 0; other < static_cast<int>(edges.size()); ++other) {
             if (other == c || implied[other]) continue;
             const bool covers = std::all_of(edges[c].begin(), edges[c].end(), [&](const auto& edge) {
                 const auto& [key, v] = edge;
-                if (v.is_false()) return true;
-                if (other == moHost && key.first != key.second && z3::eq(v, choices.moBefore(key.first, key.second)))
-                    return true;  // the host's numbering orders mo
+                const auto [a, b] = key;
+                if (v.is_false() || (!intoInit && isInit(sk.events[a]))) return true;
+                if (other == moHost && a != b && !isInit(sk.events[a]) && z3::eq(v, choices.moBefore(a, b)))
+                    return true;
                 const auto it = edges[other].find(key);
                 return it != edges[other].end() && (it->second.is_true() || z3::eq(it->second, v));
             });

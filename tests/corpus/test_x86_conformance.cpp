@@ -370,6 +370,18 @@ TEST(HerdModels, LocAndIntHoldIdentityAsHerd7s) {
     }
 }
 
+// Initial writes in the clocks (herd7 7.58's logs in tests/herd/clocks): mo's
+// host numbers mo with each initial write first where an edge enters one, and a
+// clock whose edges are another's is skipped only where that one orders them.
+TEST(HerdModels, InitialWritesInClocksAsHerd7s) {
+    const std::string dir = sourceDir() + "/tests/herd/clocks";
+    for (const std::string model : {"host-into-init", "implied-through-init", "implied-into-init"}) {
+        const ToolRun r = runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/" + model +
+                                  ".cat " + dir + "/x86-two-writes.litmus " + dir + "/x86-sb.litmus");
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-" + model + ".log"))) << model;
+    }
+}
+
 // herd7's let rec of relations (tests/herd/letrec/letrec.cat: x86-TSO's orders
 // as least fixed points, and flags on the closed forms A;C* and B*;A) on the
 // conformance tests with a read-modify-write, against herd7 7.58's log.
