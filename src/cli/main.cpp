@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
         app.parse(args);
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
-        if (code == 0) return 0;  // --help is no error; any other usage error is bad input
+        if (code == 0) return finish(0);  // --help is no error; any other usage error is bad input
         suggestOption(app, e);
         return 2;
     } catch (const InputError&) {
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     }
     if (version) {
         std::cout << "rdmacheck " << RDMACHECK_VERSION << "\n";
-        return 0;
+        return finish(0);
     }
     check.options.limits = check.machineOptions.limits = check.modelOptions.limits = limits;
 

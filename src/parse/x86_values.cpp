@@ -288,13 +288,25 @@ void refuseNarrowValuesUnlikeHerd(const LitmusTest& test, const std::vector<std:
                                        "constants 0 to " + std::to_string(most));
     };
     for (const auto& [value, where] : init)
-        if (value < 0 || value > most) refuse(where, "initial value " + std::to_string(value));
+        if (value < 0 || value > most)
+            refuse(where, value >= kAddressBase ? "an address as an initial value"
+                                                : "initial value " + std::to_string(value));
     for (const ThreadDecl& thread : test.threads)
         forEachComputationAndConstant(thread.body, [&](const Stmt* computes, const Expr* constant) {
             if (computes) refuse(computes->where, "this instruction computes");
             if (constant && (constant->value < 0 || constant->value > most))
                 refuse(constant->where, "the value " + std::to_string(constant->value));
         });
+    // herd7 cuts a condition's value to its name's type too.
+    std::function<void(const Cond&)> atoms = [&](const Cond& c) {
+        const std::string name = c.thread >= 0 ? registerKey(c.thread, c.loc) : c.loc;
+        if (c.kind == Cond::Kind::Atom && !c.sameAs && test.initType.count(name) &&
+            narrowBits(test.initType.at(name)) > 0 && (c.value < 0 || c.value > most))
+            refuse(c.where, "the value " + std::to_string(c.value) + " in the condition");
+        for (const Cond& a : c.args) atoms(a);
+    };
+    atoms(test.condition);
+    if (test.filter) atoms(*test.filter);
 }
 
 }  // namespace rdmacheck

@@ -65,8 +65,8 @@ std::string readX86InitType(Lexer& lex);
 int narrowBits(const std::string& type);
 // herd7 cuts each value written to a location of a narrow type to that
 // type: InputError, where a test has such a type, for an initial value (in
-// `init`, with its place) or a constant outside 0 to the narrowest type's
-// largest value, and for an instruction that computes.
+// `init`, with its place), a constant or a condition's value for a narrow name
+// outside 0 to the narrowest type's largest value, and for an instruction that computes.
 void refuseNarrowValuesUnlikeHerd(const LitmusTest& test, const std::vector<std::pair<long long, SourceLoc>>& init);
 
 }  // namespace rdmacheck
