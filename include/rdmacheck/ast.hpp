@@ -160,14 +160,20 @@ struct Cond {
     bool implication = false;  // Or written `A => B` (herd7's): its args are ~A and B
 };
 
+// Calls f with each atom of the condition.
+template <class F>
+void forEachAtom(const Cond& c, const F& f) {
+    if (c.kind == Cond::Kind::Atom) f(c);
+    for (const Cond& a : c.args) forEachAtom(a, f);
+}
+
 // Calls f with each name the condition's atoms read (ObservedName).
 template <class F>
 void forEachAtomName(const Cond& c, const F& f) {
-    if (c.kind == Cond::Kind::Atom) {
-        f(ObservedName{c.loc, c.thread, c.where});
-        if (c.sameAs) f(*c.sameAs);
-    }
-    for (const Cond& a : c.args) forEachAtomName(a, f);
+    forEachAtom(c, [&](const Cond& atom) {
+        f(ObservedName{atom.loc, atom.thread, atom.where});
+        if (atom.sameAs) f(*atom.sameAs);
+    });
 }
 
 enum class Quantifier { Exists, NotExists, Forall };

@@ -126,7 +126,10 @@ struct ExecutionEncoding::Impl {
         if (sk.illFormed) solver.add(ctx.bool_val(false));
         if (model.herdEvents) forbidUngroundedComputations(choices, solver);
         if (consistent) constrainAxioms();
-        for (const ValueConstraint& vc : sk.constraints) solver.add(constraintTerm(choices, vc));
+        for (const ValueConstraint& vc : sk.constraints) {
+            const z3::expr holds = constraintTerm(choices, vc);
+            if (!holds.is_true()) solver.add(holds);
+        }
     }
 
     void buildClocks() {
@@ -246,7 +249,8 @@ struct ExecutionEncoding::Impl {
             implied[c] = impliedByAnotherClock(c, edges, implied);
             if (!implied[c]) acyclic(clock[c], edges[c]);
         }
-        for (const z3::expr& v : broken) solver.add(domain.negate(v));
+        for (const z3::expr& v : broken)
+            if (!v.is_false()) solver.add(domain.negate(v));
         for (size_t i = 0; i < plan.negated.size(); ++i) requireFailing(plan.negated[i], i);
     }
 
@@ -333,12 +337,12 @@ struct ExecutionEncoding::Impl {
     // edge into it is a source, on no cycle: its edges are left out. So are
     // static edges that two others imply (most of po's, in long threads).
     void acyclic(const std::vector<z3::expr>& numbering, const PairMap<z3::expr>& edges) {
-        const bool intoInit = std::any_of(edges.begin(), edges.end(),
-                                          [&](const auto& kv) { return isInit(sk.events[kv.first.second]); });
+        const bool intoInit = entersInitialWrite(edges);
         auto kept = [&](int a, int b) { return a != b && (intoInit || !isInit(sk.events[a])); };
         const std::set<std::pair<int, int>> implied = impliedStaticEdges(edges, kept);
         for (const auto& [key, v] : edges) {
             const auto [a, b] = key;
+            if (v.is_false()) continue;  // an edge no execution has
             if (a == b) {
                 solver.add(domain.negate(v));
             } else if (kept(a, b) && !implied.count(key)) {

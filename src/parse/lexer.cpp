@@ -5,6 +5,7 @@
 #include <climits>
 #include <stdexcept>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "rdmacheck/limits.hpp"
@@ -94,9 +95,14 @@ Lexer::Lexer(const std::string& text, std::string file) : text_(text), file_(std
     checkText();
 }
 
-SourceLoc Lexer::locAt(size_t offset) const {
+std::pair<int, int> Lexer::lineAndColumn(size_t offset) const {
     const size_t line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - lineStarts_.begin();
-    return SourceLoc{file_, static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
+    return {static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
+}
+
+SourceLoc Lexer::locAt(size_t offset) const {
+    const auto [line, column] = lineAndColumn(offset);
+    return SourceLoc{file_, line, column};
 }
 
 void Lexer::checkText() const { checkUtf8Text(text_, file_, "litmus test"); }
@@ -138,8 +144,7 @@ Token Lexer::scan() {
     skipBlanks();
     Token t;
     t.offset = pos_;
-    t.line = static_cast<int>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), pos_) - lineStarts_.begin());
-    t.column = static_cast<int>(pos_ - lineStarts_[t.line - 1] + 1);
+    std::tie(t.line, t.column) = lineAndColumn(pos_);
     t.file = &file_;
     if (pos_ >= text_.size()) return t;
     char c = text_[pos_];

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rdmacheck/diagnostics.hpp"
@@ -67,6 +68,7 @@ public:
 
 private:
     Token scan();
+    std::pair<int, int> lineAndColumn(size_t offset) const;  // 1-based
     void skipBlanks();
     void checkText() const;  // valid UTF-8, no NUL byte
 

@@ -98,11 +98,10 @@ public:
 
 private:
     void visit(const Block& block) {
-        for (const Stmt& s : block) {
+        anyStatement(block, [&](const Stmt& s) {
             visit(s);
-            visit(s.body);
-            visit(s.orelse);
-        }
+            return false;
+        });
     }
 
     void visit(const Stmt& s) {
@@ -165,10 +164,10 @@ private:
 namespace {
 
 bool writes(const Block& block, const std::string& reg) {
-    return std::any_of(block.begin(), block.end(), [&](const Stmt& s) {
+    return anyStatement(block, [&](const Stmt& s) {
         const bool intoRegister =
             s.kind == Stmt::Kind::RegAssign || s.kind == Stmt::Kind::RegLoad || s.kind == Stmt::Kind::Xchg;
-        return (intoRegister && s.result == reg) || writes(s.body, reg) || writes(s.orelse, reg);
+        return intoRegister && s.result == reg;
     });
 }
 
@@ -251,30 +250,6 @@ int narrowBits(const std::string& type) {
     return 0;
 }
 
-namespace {
-
-// Calls f with each instruction that computes (ADD, XOR, OR, INC, DEC, on a register or in memory) and each
-// constant an instruction reads.
-template <class F>
-void forEachComputationAndConstant(const Block& block, const F& f) {
-    std::function<void(const Expr&)> constants = [&](const Expr& e) {
-        if (e.kind == Expr::Kind::Const) f(nullptr, &e);
-        for (const Expr& a : e.args) constants(a);
-    };
-    for (const Stmt& s : block) {
-        const bool update = s.kind == Stmt::Kind::LockedUpdate || s.kind == Stmt::Kind::UnlockedUpdate;
-        const bool onRegister = s.kind == Stmt::Kind::RegAssign && s.expr.kind == Expr::Kind::Operation &&
-                                s.expr.op != Operator::Eq && s.expr.op != Operator::Gt;  // flags are 0 or 1
-        if (update || onRegister) f(&s, nullptr);
-        constants(s.expr);
-        constants(s.expr2);
-        forEachComputationAndConstant(s.body, f);
-        forEachComputationAndConstant(s.orelse, f);
-    }
-}
-
-}  // namespace
-
 void refuseNarrowValuesUnlikeHerd(const LitmusTest& test, const std::vector<std::pair<long long, SourceLoc>>& init) {
     int bits = 0;  // the narrowest type's
     for (const auto& [name, type] : test.initType)
@@ -291,22 +266,31 @@ void refuseNarrowValuesUnlikeHerd(const LitmusTest& test, const std::vector<std:
         if (value < 0 || value > most)
             refuse(where, value >= kAddressBase ? "an address as an initial value"
                                                 : "initial value " + std::to_string(value));
+    std::function<void(const Expr&)> constants = [&](const Expr& e) {
+        if (e.kind == Expr::Kind::Const && (e.value < 0 || e.value > most))
+            refuse(e.where, "the value " + std::to_string(e.value));
+        for (const Expr& a : e.args) constants(a);
+    };
     for (const ThreadDecl& thread : test.threads)
-        forEachComputationAndConstant(thread.body, [&](const Stmt* computes, const Expr* constant) {
-            if (computes) refuse(computes->where, "this instruction computes");
-            if (constant && (constant->value < 0 || constant->value > most))
-                refuse(constant->where, "the value " + std::to_string(constant->value));
+        anyStatement(thread.body, [&](const Stmt& s) {
+            // ADD, XOR, OR, INC, DEC, on a register or in memory; a flag (Eq, Gt) is 0 or 1
+            const bool update = s.kind == Stmt::Kind::LockedUpdate || s.kind == Stmt::Kind::UnlockedUpdate;
+            const bool onRegister = s.kind == Stmt::Kind::RegAssign && s.expr.kind == Expr::Kind::Operation &&
+                                    s.expr.op != Operator::Eq && s.expr.op != Operator::Gt;
+            if (update || onRegister) refuse(s.where, "this instruction computes");
+            constants(s.expr);
+            constants(s.expr2);
+            return false;
         });
     // herd7 cuts a condition's value to its name's type too.
-    std::function<void(const Cond&)> atoms = [&](const Cond& c) {
+    const auto atoms = [&](const Cond& c) {
         const std::string name = c.thread >= 0 ? registerKey(c.thread, c.loc) : c.loc;
-        if (c.kind == Cond::Kind::Atom && !c.sameAs && test.initType.count(name) &&
-            narrowBits(test.initType.at(name)) > 0 && (c.value < 0 || c.value > most))
+        if (!c.sameAs && test.initType.count(name) && narrowBits(test.initType.at(name)) > 0 &&
+            (c.value < 0 || c.value > most))
             refuse(c.where, "the value " + std::to_string(c.value) + " in the condition");
-        for (const Cond& a : c.args) atoms(a);
     };
-    atoms(test.condition);
-    if (test.filter) atoms(*test.filter);
+    forEachAtom(test.condition, atoms);
+    if (test.filter) forEachAtom(*test.filter, atoms);
 }
 
 }  // namespace rdmacheck
