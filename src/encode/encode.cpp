@@ -88,6 +88,7 @@ struct ExecutionEncoding::Impl {
     SymbolicDomain domain;
     RelationWalker<SymbolicDomain> walker;
     std::vector<std::vector<z3::expr>> clock;  // [plan clock][event]
+    std::vector<bool> tied;                    // [event]: its issue and observe clocks are one (CheckPlan::tieSet)
     int moHost = -1;                           // the clock mo is read off, or -1 (own keys)
     ExecutionGraph found;  // sk with the last execution's choices
     const bool consistent;
@@ -134,7 +135,7 @@ struct ExecutionEncoding::Impl {
 
     void buildClocks() {
         const CheckPlan& plan = model.plan;
-        const std::vector<bool> tied = plan.tieSet ? evaluateSet(model, *plan.tieSet, sk) : std::vector<bool>();
+        tied = plan.tieSet ? evaluateSet(model, *plan.tieSet, sk) : std::vector<bool>(sk.events.size(), false);
         for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
             clock.push_back(clockVariables(c));
             if (c != plan.observeClock) continue;
@@ -243,20 +244,32 @@ struct ExecutionEncoding::Impl {
             for (auto& [key, v] : clockEdges) terms.push_back(&v);
         for (z3::expr& v : broken) terms.push_back(&v);
         fixed.fold(terms);
-        if (moHost >= 0 && entersInitialWrite(edges[moHost])) initialWritesFirst();
+        if (moHost >= 0 && entersInitialWrite(moHost, edges)) initialWritesFirst();
         std::vector<bool> implied(plan.clocks.size(), false);
         for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
             implied[c] = impliedByAnotherClock(c, edges, implied);
-            if (!implied[c]) acyclic(clock[c], edges[c]);
+            if (!implied[c]) acyclic(clock[c], edges[c], entersInitialWrite(c, edges));
         }
         for (const z3::expr& v : broken)
             if (!v.is_false()) solver.add(domain.negate(v));
         for (size_t i = 0; i < plan.negated.size(); ++i) requireFailing(plan.negated[i], i);
     }
 
-    bool entersInitialWrite(const PairMap<z3::expr>& edges) const {
-        return std::any_of(edges.begin(), edges.end(),
-                           [&](const auto& kv) { return !kv.second.is_false() && isInit(sk.events[kv.first.second]); });
+    // Whether an edge of clock c that some execution has enters an initial
+    // write; or, where the plan ties the issue and observe clocks, an edge of
+    // the other enters a tied one (one point of both numberings, so a cycle may
+    // enter it by one clock and leave it by the other).
+    bool entersInitialWrite(int c, const std::vector<PairMap<z3::expr>>& edges) const {
+        const CheckPlan& plan = model.plan;
+        const auto enters = [&](int clock, bool tiedOnly) {
+            return std::any_of(edges[clock].begin(), edges[clock].end(), [&](const auto& kv) {
+                const int b = kv.first.second;
+                return !kv.second.is_false() && isInit(sk.events[b]) && (!tiedOnly || tied[b]);
+            });
+        };
+        if (enters(c, false)) return true;
+        if (plan.issueClock < 0 || (c != plan.issueClock && c != plan.observeClock)) return false;
+        return enters(c == plan.issueClock ? plan.observeClock : plan.issueClock, true);
     }
 
     // mo's host numbers mo (mo is read off it, not asserted as edges), and mo
@@ -279,7 +292,7 @@ struct ExecutionEncoding::Impl {
     bool impliedByAnotherClock(int c, const std::vector<PairMap<z3::expr>>& edges, const std::vector<bool>& implied) {
         const CheckPlan& plan = model.plan;
         if (c == moHost || c == plan.issueClock || c == plan.observeClock) return false;
-        const bool intoInit = entersInitialWrite(edges[c]);
+        const bool intoInit = entersInitialWrite(c, edges);
         for (int other = 0; other < static_cast<int>(edges.size()); ++other) {
             if (other == c || implied[other]) continue;
             const bool covers = std::all_of(edges[c].begin(), edges[c].end(), [&](const auto& edge) {
@@ -333,11 +346,11 @@ struct ExecutionEncoding::Impl {
         return fixed;
     }
 
-    // A topological numbering respects every edge. An initial write with no
-    // edge into it is a source, on no cycle: its edges are left out. So are
+    // A topological numbering respects every edge. Where no edge enters an
+    // initial write (`intoInit`: entersInitialWrite), each is a source, on no
+    // cycle: its edges are left out. So are
     // static edges that two others imply (most of po's, in long threads).
-    void acyclic(const std::vector<z3::expr>& numbering, const PairMap<z3::expr>& edges) {
-        const bool intoInit = entersInitialWrite(edges);
+    void acyclic(const std::vector<z3::expr>& numbering, const PairMap<z3::expr>& edges, bool intoInit) {
         auto kept = [&](int a, int b) { return a != b && (intoInit || !isInit(sk.events[a])); };
         const std::set<std::pair<int, int>> implied = impliedStaticEdges(edges, kept);
         for (const auto& [key, v] : edges) {
