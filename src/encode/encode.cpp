@@ -26,50 +26,6 @@ std::atomic<bool> crossChecking{false};
 
 bool isInit(const Event& e) { return isInitEvent(e); }
 
-std::vector<std::vector<int>> writesByLocation(const ExecutionGraph& sk, size_t locationCount) {
-    std::vector<std::vector<int>> writesOf(locationCount);
-    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
-        if (isWrite(sk.events[e].kind) && !isInit(sk.events[e])) writesOf[sk.events[e].location].push_back(e);
-    return writesOf;
-}
-
-// Whether a test of read r's own path (`assume(imm >= 5)` on a read of imm)
-// refuses a source that writes `written`.
-bool refusesSource(const ExecutionGraph& sk, int r, long long written) {
-    auto isThisRead = [&](const Value& v) { return v.kind == Value::Kind::Read && v.event == r; };
-    return std::any_of(sk.constraints.begin(), sk.constraints.end(), [&](const ValueConstraint& c) {
-        if (isThisRead(c.lhs) && c.rhs.kind == Value::Kind::Const) return !compare(c.op, written, c.rhs.constant);
-        if (isThisRead(c.rhs) && c.lhs.kind == Value::Kind::Const) return !compare(c.op, c.lhs.constant, written);
-        return false;
-    });
-}
-
-// Read r's candidate sources: its location's initial write and every write
-// but its own, less those its tests refuse. A source so refused is in no
-// execution: left out, so that the search never tries it. When every source
-// is refused the read has none (`none`), and the skeleton no execution; the
-// candidates are then all kept, to read the encoding by.
-std::vector<int> sourcesOf(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int r, bool& none) {
-    const Event& read = sk.events[r];
-    std::vector<int> all{sk.initWriteOf(read.location)};
-    // herd7 leads iico from each read of an instruction out of po to each of
-    // its writes, and no read takes its value from a write iico-after it
-    // (herd/mem.ml, optace's Iico default under a cat model); nor does a
-    // locked instruction's read its own write.
-    auto lockedPair = [&](int w) {
-        return std::find(sk.lockedPairs.begin(), sk.lockedPairs.end(), std::make_pair(r, w)) != sk.lockedPairs.end();
-    };
-    for (int w : writesOf[read.location])
-        if (w != r && !sameInstructionOutOfPo(read, sk.events[w]) && !lockedPair(w)) all.push_back(w);
-    std::vector<int> kept;
-    for (int w : all) {
-        const std::optional<long long> written = constantWritten(sk, writesOf, w);
-        if (!written || !refusesSource(sk, r, *written)) kept.push_back(w);
-    }
-    none = kept.empty();
-    return none ? all : kept;
-}
-
 bool isMoMember(const ModelExpr& m) {
     if (m.op == ModelExpr::Op::Name) return m.name == "mo";
     return m.op == ModelExpr::Op::Scope && m.args[0].op == ModelExpr::Op::Name && m.args[0].name == "mo";
@@ -275,7 +231,13 @@ struct ExecutionEncoding::Impl {
     // mo's host numbers mo (mo is read off it, not asserted as edges), and mo
     // puts each location's initial write first: where an edge of the host
     // enters an initial write, its numbering must put that write first too.
+    // Only where mo, unscoped, is a member: a host chosen where no location has
+    // two writes may have none, and then orders no write after its initial one.
     void initialWritesFirst() {
+        const auto& members = model.plan.clocks[moHost].members;
+        if (std::none_of(members.begin(), members.end(),
+                         [](const ModelExpr& m) { return m.op == ModelExpr::Op::Name && m.name == "mo"; }))
+            return;
         for (const auto& writes : choices.writesOf)
             for (int w : writes)
                 if (!isInit(sk.events[w]))

@@ -9,6 +9,49 @@
 
 namespace rdmacheck {
 
+std::vector<std::vector<int>> writesByLocation(const ExecutionGraph& sk, size_t locationCount) {
+    std::vector<std::vector<int>> writesOf(locationCount);
+    for (int e = 0; e < static_cast<int>(sk.events.size()); ++e)
+        if (isWrite(sk.events[e].kind) && !isInitEvent(sk.events[e])) writesOf[sk.events[e].location].push_back(e);
+    return writesOf;
+}
+
+namespace {
+
+// Whether a test of read r's own path (`assume(imm >= 5)` on a read of imm)
+// refuses a source that writes `written`.
+bool refusesSource(const ExecutionGraph& sk, int r, long long written) {
+    auto isThisRead = [&](const Value& v) { return v.kind == Value::Kind::Read && v.event == r; };
+    return std::any_of(sk.constraints.begin(), sk.constraints.end(), [&](const ValueConstraint& c) {
+        if (isThisRead(c.lhs) && c.rhs.kind == Value::Kind::Const) return !compare(c.op, written, c.rhs.constant);
+        if (isThisRead(c.rhs) && c.lhs.kind == Value::Kind::Const) return !compare(c.op, c.lhs.constant, written);
+        return false;
+    });
+}
+
+}  // namespace
+
+std::vector<int> sourcesOf(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int r, bool& none) {
+    const Event& read = sk.events[r];
+    std::vector<int> all{sk.initWriteOf(read.location)};
+    // herd7 leads iico from each read of an instruction out of po to each of
+    // its writes, and no read takes its value from a write iico-after it
+    // (herd/mem.ml, optace's Iico default under a cat model); nor does a
+    // locked instruction's read its own write.
+    auto lockedPair = [&](int w) {
+        return std::find(sk.lockedPairs.begin(), sk.lockedPairs.end(), std::make_pair(r, w)) != sk.lockedPairs.end();
+    };
+    for (int w : writesOf[read.location])
+        if (w != r && !sameInstructionOutOfPo(read, sk.events[w]) && !lockedPair(w)) all.push_back(w);
+    std::vector<int> kept;
+    for (int w : all) {
+        const std::optional<long long> written = constantWritten(sk, writesOf, w);
+        if (!written || !refusesSource(sk, r, *written)) kept.push_back(w);
+    }
+    none = kept.empty();
+    return none ? all : kept;
+}
+
 std::optional<long long> constantWritten(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int w) {
     const Value& v = sk.events[w].written;
     if (v.kind == Value::Kind::Const) return v.constant;

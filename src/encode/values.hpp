@@ -20,6 +20,16 @@ bool isDifferenceLogic(const ExecutionGraph& sk);
 // the value of a location no one writes (a put's constant, kept in a hidden one).
 std::optional<long long> constantWritten(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int w);
 
+// The non-initial writes of each location, in event order.
+std::vector<std::vector<int>> writesByLocation(const ExecutionGraph& sk, size_t locationCount);
+
+// Read r's candidate sources: its location's initial write and every write
+// but its own, less those its tests refuse. A source so refused is in no
+// execution: left out, so that the search never tries it. When every source
+// is refused the read has none (`none`), and the skeleton no execution; the
+// candidates are then all kept, to read the encoding by.
+std::vector<int> sourcesOf(const ExecutionGraph& sk, const std::vector<std::vector<int>>& writesOf, int r, bool& none);
+
 // a op b on values.
 z3::expr compareValues(Comparison op, const z3::expr& a, const z3::expr& b);
 
