@@ -150,8 +150,8 @@ struct RelationEdge {
 // writes take part in rf and rb.
 std::vector<RelationEdge> executionEdges(const ExecutionGraph& ex);
 
-// Every edge of every clock member of the model's plan, without initial writes
-// (they precede everything, so no cycle passes through them).
+// Every edge of every clock member of the model's plan, initial writes'
+// included (a model in herd7's terms may order an event before one).
 std::vector<RelationEdge> clockEdges(const ExecutionGraph& ex, const Model& model);
 
 }  // namespace rdmacheck

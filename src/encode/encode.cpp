@@ -200,6 +200,7 @@ struct ExecutionEncoding::Impl {
             for (auto& [key, v] : clockEdges) terms.push_back(&v);
         for (z3::expr& v : broken) terms.push_back(&v);
         fixed.fold(terms);
+        if (plan.issueClock >= 0 && entersInitialWrite(plan.issueClock, edges, false)) issueBeforeObservation();
         if (moHost >= 0 && entersInitialWrite(moHost, edges)) initialWritesFirst();
         std::vector<bool> implied(plan.clocks.size(), false);
         for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
@@ -212,10 +213,11 @@ struct ExecutionEncoding::Impl {
     }
 
     // Whether an edge of clock c that some execution has enters an initial
-    // write; or, where the plan ties the issue and observe clocks, an edge of
-    // the other enters a tied one (one point of both numberings, so a cycle may
-    // enter it by one clock and leave it by the other).
-    bool entersInitialWrite(int c, const std::vector<PairMap<z3::expr>>& edges) const {
+    // write; with `throughTies`, where the plan ties the issue and observe
+    // clocks, also whether a path of the other reaches one of c's: from the
+    // issue side at any initial write (I(e) <= O(e)), back from the observe
+    // side only at a tied one (I(e) = O(e)).
+    bool entersInitialWrite(int c, const std::vector<PairMap<z3::expr>>& edges, bool throughTies = true) const {
         const CheckPlan& plan = model.plan;
         const auto enters = [&](int clock, bool tiedOnly) {
             return std::any_of(edges[clock].begin(), edges[clock].end(), [&](const auto& kv) {
@@ -224,24 +226,37 @@ struct ExecutionEncoding::Impl {
             });
         };
         if (enters(c, false)) return true;
-        if (plan.issueClock < 0 || (c != plan.issueClock && c != plan.observeClock)) return false;
-        return enters(c == plan.issueClock ? plan.observeClock : plan.issueClock, true);
+        if (!throughTies || plan.issueClock < 0 || (c != plan.issueClock && c != plan.observeClock)) return false;
+        return c == plan.issueClock ? enters(plan.observeClock, true) : enters(plan.issueClock, false);
+    }
+
+    // I(e) <= O(e) for the initial writes too, once an issue edge enters one
+    // (buildClocks leaves them out: elsewhere they are sources of both clocks).
+    void issueBeforeObservation() {
+        for (size_t e = 0; e < sk.events.size(); ++e)
+            if (isInit(sk.events[e]) && !tied[e])
+                solver.add(clock[model.plan.issueClock][e] <= clock[model.plan.observeClock][e]);
     }
 
     // mo's host numbers mo (mo is read off it, not asserted as edges), and mo
     // puts each location's initial write first: where an edge of the host
     // enters an initial write, its numbering must put that write first too.
-    // Only where mo, unscoped, is a member: a host chosen where no location has
-    // two writes may have none, and then orders no write after its initial one.
+    // Only where a mo member of the host relates the two (mo, or mo scoped to
+    // a library of both): a host chosen where no location has two writes may
+    // have none, and then orders no write after its initial one.
     void initialWritesFirst() {
         const auto& members = model.plan.clocks[moHost].members;
-        if (std::none_of(members.begin(), members.end(),
-                         [](const ModelExpr& m) { return m.op == ModelExpr::Op::Name && m.name == "mo"; }))
-            return;
         for (const auto& writes : choices.writesOf)
-            for (int w : writes)
-                if (!isInit(sk.events[w]))
-                    solver.add(clock[moHost][sk.initWriteOf(sk.events[w].location)] < clock[moHost][w]);
+            for (int w : writes) {
+                const int initial = sk.initWriteOf(sk.events[w].location);
+                const auto relates = [&](const ModelExpr& m) {
+                    return isMoMember(m) && (m.op == ModelExpr::Op::Name ||
+                                             (libraryName(sk.events[w].library) == m.name &&
+                                              libraryName(sk.events[initial].library) == m.name));
+                };
+                if (std::any_of(members.begin(), members.end(), relates))
+                    solver.add(clock[moHost][initial] < clock[moHost][w]);
+            }
     }
 
     // Whether every edge of clock c is one of another's, whose acyclicity then

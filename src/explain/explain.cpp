@@ -24,7 +24,7 @@ public:
         for (const RelationEdge& e : clockEdges(ex, model)) add(e);
         if (plan_.issueClock >= 0)
             for (int e = 0; e < n_; ++e)
-                if (!isInitEvent(ex.events[e]) && !tied_[e]) add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e)
+                if (!tied_[e]) add(RelationEdge{e, e, "≤", -1});  // I(e) <= O(e), initial writes too
     }
 
     std::optional<Cycle> shortestCycle() const {

@@ -455,8 +455,7 @@ std::vector<RelationEdge> clockEdges(const ExecutionGraph& ex, const Model& mode
     for (int c = 0; c < static_cast<int>(model.plan.clocks.size()); ++c)
         for (const ModelExpr& member : model.plan.clocks[c].members)
             for (const auto& [key, v] : walker.relation(member))
-                if (v && !isInitEvent(ex.events[key.first]) && !isInitEvent(ex.events[key.second]))
-                    edges.push_back({key.first, key.second, member.text(), c});
+                if (v) edges.push_back({key.first, key.second, member.text(), c});
     return edges;
 }
 

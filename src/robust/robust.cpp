@@ -108,8 +108,7 @@ const Clock* orderingClock(const Model& model) {
 }
 
 // The ordering clock's edges in ex, by source (none without a clock: every
-// segment is then relaxed). clockEdges leaves out initial writes, which no
-// path between two other events passes: nothing is ordered before them.
+// segment is then relaxed).
 using Successors = std::map<int, std::vector<int>>;
 Successors orderingEdges(const ExecutionGraph& ex, const Model& model) {
     Successors out;
