@@ -92,12 +92,10 @@ struct ExecutionEncoding::Impl {
     void buildClocks() {
         const CheckPlan& plan = model.plan;
         tied = plan.tieSet ? evaluateSet(model, *plan.tieSet, sk) : std::vector<bool>(sk.events.size(), false);
-        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
-            clock.push_back(clockVariables(c));
-            if (c != plan.observeClock) continue;
+        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) clock.push_back(clockVariables(c));
+        if (plan.observeClock >= 0)  // the observe clock may come first in the model
             for (size_t e = 0; e < sk.events.size(); ++e)
-                if (tied[e]) clock[c][e] = clock[plan.issueClock][e];  // I(e) = O(e)
-        }
+                if (tied[e]) clock[plan.observeClock][e] = clock[plan.issueClock][e];  // I(e) = O(e)
         if (!consistent || plan.issueClock < 0) return;
         for (size_t e = 0; e < sk.events.size(); ++e)
             if (!isInit(sk.events[e]) && !tied[e]) solver.add(clock[plan.issueClock][e] <= clock[plan.observeClock][e]);

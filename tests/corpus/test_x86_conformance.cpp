@@ -384,7 +384,7 @@ TEST(HerdModels, InitialWritesInClocksAsHerd7s) {
         tests += " " + dir + "/" + test + ".litmus";
     for (const std::string model :
          {"host-into-init", "implied-through-init", "implied-into-init", "tied-into-init", "tied-folded-into-init",
-          "host-without-mo", "untied-into-init", "tied-host-into-init", "host-scoped-mo"}) {
+          "host-without-mo", "untied-into-init", "tied-host-into-init", "host-scoped-mo", "tied-observe-first"}) {
         const ToolRun r =
             runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/" + model + ".cat" + tests);
         const std::string log = model == "host-scoped-mo" ? "host-into-init" : model;  // herd7 reads no scope
