@@ -127,6 +127,10 @@ struct Event {
     std::vector<Value> message;  // the values a call sends with this event (RBL's submit)
 };
 
+// Whether a relation scoped to the library named `library` (`rdma:po`) can
+// relate a and b: both are events of it.
+bool bothInLibrary(const std::string& library, const Event& a, const Event& b);
+
 // A test's comparison (doc/LITMUS.md: = != < <= > >=).
 enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
 const char* comparisonText(Comparison c);  // "=", "!=", "<", ...

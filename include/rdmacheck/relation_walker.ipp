@@ -76,9 +76,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::scoped(const s
                                                                          const Relation& r) {
     Relation out;
     for (const auto& [key, v] : r)
-        if (libraryName(sk_.events[key.first].library) == library &&
-            libraryName(sk_.events[key.second].library) == library)
-            out.emplace(key, v);
+        if (bothInLibrary(library, sk_.events[key.first], sk_.events[key.second])) out.emplace(key, v);
     return out;
 }
 

@@ -31,6 +31,11 @@ bool isMoMember(const ModelExpr& m) {
     return m.op == ModelExpr::Op::Scope && m.args[0].op == ModelExpr::Op::Name && m.args[0].name == "mo";
 }
 
+// Whether clock member m is mo and relates a and b: plain mo, or mo scoped to a library of both.
+bool moMemberRelates(const ModelExpr& m, const Event& a, const Event& b) {
+    return isMoMember(m) && (m.op == ModelExpr::Op::Name || bothInLibrary(m.name, a, b));
+}
+
 }  // namespace
 
 struct ExecutionEncoding::Impl {
@@ -96,9 +101,16 @@ struct ExecutionEncoding::Impl {
         if (plan.observeClock >= 0)  // the observe clock may come first in the model
             for (size_t e = 0; e < sk.events.size(); ++e)
                 if (tied[e]) clock[plan.observeClock][e] = clock[plan.issueClock][e];  // I(e) = O(e)
-        if (!consistent || plan.issueClock < 0) return;
+        if (consistent && plan.issueClock >= 0) issueBeforeObservation(false);
+    }
+
+    // I(e) <= O(e) for the untied events that are initial writes or are not:
+    // buildClocks links the others; the initial writes only once an issue edge
+    // enters one (constrainAxioms), as elsewhere they are sources of both clocks.
+    void issueBeforeObservation(bool initialWrites) {
         for (size_t e = 0; e < sk.events.size(); ++e)
-            if (!isInit(sk.events[e]) && !tied[e]) solver.add(clock[plan.issueClock][e] <= clock[plan.observeClock][e]);
+            if (isInit(sk.events[e]) == initialWrites && !tied[e])
+                solver.add(clock[model.plan.issueClock][e] <= clock[model.plan.observeClock][e]);
     }
 
     // Whether clock c's mo members order every location's writes (then mo is read off it).
@@ -107,9 +119,9 @@ struct ExecutionEncoding::Impl {
         for (const auto& writes : choices.writesOf) {
             if (writes.size() < 2) continue;
             auto covers = [&](const ModelExpr& m) {
-                return isMoMember(m) && std::all_of(writes.begin(), writes.end(), [&](int w) {
-                           return m.op == ModelExpr::Op::Name || libraryName(sk.events[w].library) == m.name;
-                       });
+                return std::all_of(writes.begin(), writes.end(), [&](int w) {
+                    return moMemberRelates(m, sk.events[writes.front()], sk.events[w]);
+                });
             };
             if (std::none_of(members.begin(), members.end(), covers)) return false;
         }
@@ -198,12 +210,13 @@ struct ExecutionEncoding::Impl {
             for (auto& [key, v] : clockEdges) terms.push_back(&v);
         for (z3::expr& v : broken) terms.push_back(&v);
         fixed.fold(terms);
-        if (plan.issueClock >= 0 && entersInitialWrite(plan.issueClock, edges, false)) issueBeforeObservation();
-        if (moHost >= 0 && entersInitialWrite(moHost, edges)) initialWritesFirst();
-        std::vector<bool> implied(plan.clocks.size(), false);
+        std::vector<bool> intoInit(plan.clocks.size()), implied(plan.clocks.size(), false);
+        for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) intoInit[c] = entersInitialWrite(c, edges);
+        if (plan.issueClock >= 0 && entersInitialWrite(plan.issueClock, edges, false)) issueBeforeObservation(true);
+        if (moHost >= 0 && intoInit[moHost]) initialWritesFirst();
         for (int c = 0; c < static_cast<int>(plan.clocks.size()); ++c) {
-            implied[c] = impliedByAnotherClock(c, edges, implied);
-            if (!implied[c]) acyclic(clock[c], edges[c], entersInitialWrite(c, edges));
+            implied[c] = impliedByAnotherClock(c, edges, intoInit[c], implied);
+            if (!implied[c]) acyclic(clock[c], edges[c], intoInit[c]);
         }
         for (const z3::expr& v : broken)
             if (!v.is_false()) solver.add(domain.negate(v));
@@ -228,14 +241,6 @@ struct ExecutionEncoding::Impl {
         return c == plan.issueClock ? enters(plan.observeClock, true) : enters(plan.issueClock, false);
     }
 
-    // I(e) <= O(e) for the initial writes too, once an issue edge enters one
-    // (buildClocks leaves them out: elsewhere they are sources of both clocks).
-    void issueBeforeObservation() {
-        for (size_t e = 0; e < sk.events.size(); ++e)
-            if (isInit(sk.events[e]) && !tied[e])
-                solver.add(clock[model.plan.issueClock][e] <= clock[model.plan.observeClock][e]);
-    }
-
     // mo's host numbers mo (mo is read off it, not asserted as edges), and mo
     // puts each location's initial write first: where an edge of the host
     // enters an initial write, its numbering must put that write first too.
@@ -248,9 +253,7 @@ struct ExecutionEncoding::Impl {
             for (int w : writes) {
                 const int initial = sk.initWriteOf(sk.events[w].location);
                 const auto relates = [&](const ModelExpr& m) {
-                    return isMoMember(m) && (m.op == ModelExpr::Op::Name ||
-                                             (libraryName(sk.events[w].library) == m.name &&
-                                              libraryName(sk.events[initial].library) == m.name));
+                    return moMemberRelates(m, sk.events[initial], sk.events[w]);
                 };
                 if (std::any_of(members.begin(), members.end(), relates))
                     solver.add(clock[moHost][initial] < clock[moHost][w]);
@@ -264,10 +267,10 @@ struct ExecutionEncoding::Impl {
     // is on no cycle); against mo's host, a mo atom between two other writes
     // is ordered by the host's numbering. Not mo's host, whose numbering is
     // mo, nor a clock the plan ties to another.
-    bool impliedByAnotherClock(int c, const std::vector<PairMap<z3::expr>>& edges, const std::vector<bool>& implied) {
+    bool impliedByAnotherClock(int c, const std::vector<PairMap<z3::expr>>& edges, bool intoInit,
+                               const std::vector<bool>& implied) {
         const CheckPlan& plan = model.plan;
         if (c == moHost || c == plan.issueClock || c == plan.observeClock) return false;
-        const bool intoInit = entersInitialWrite(c, edges);
         for (int other = 0; other < static_cast<int>(edges.size()); ++other) {
             if (other == c || implied[other]) continue;
             const bool covers = std::all_of(edges[c].begin(), edges[c].end(), [&](const auto& edge) {

@@ -189,6 +189,10 @@ const LibraryDescriptor& libraryDescriptor(Library library) { return *registry()
 
 const char* libraryName(Library l) { return libraryDescriptor(l).name().c_str(); }
 
+bool bothInLibrary(const std::string& library, const Event& a, const Event& b) {
+    return libraryName(a.library) == library && libraryName(b.library) == library;
+}
+
 std::string knownLibraries() {
     std::string names;
     for (const Entry& e : registry())
