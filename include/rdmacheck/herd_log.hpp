@@ -23,6 +23,7 @@ struct FileReport {
     bool checked = false;  // a verdict came out (then ok, quantifier)
     bool ok = false;
     bool loop = false;     // the verdict says `Loop Ok`/`Loop No`: a loop was cut at the unrolling bound
+    bool undefined = false;  // the verdict says `Undef` (CheckResult::undefined); ok: the condition's, false in a text log
     Quantifier quantifier = Quantifier::Exists;
     bool timedOut = false;
     double seconds = 0;

@@ -142,6 +142,7 @@ struct Model {
     std::vector<std::string> skipped;            // the axioms --skip dropped
     // herd7's flagged tests (flag ~empty r as NAME): no constraint; a report
     // names each flag that some consistent execution raises (its test holds).
+    // An undefined_unless test is one too, raised where it fails (kUndefinedFlag).
     std::vector<Axiom> flags;
     std::array<bool, kMaxEventKinds> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes

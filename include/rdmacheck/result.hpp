@@ -27,6 +27,10 @@ using FinalState = std::vector<long long>;
 enum class CheckMode { Executions, States, Speedcheck, Deciding };
 const char* modeName(CheckMode mode);  // "executions", "states", "speedcheck", "deciding"
 
+// The flag an execution raises by failing a model's `undefined_unless` test,
+// as herd7 prints it (lib/flag.ml).
+inline constexpr const char* kUndefinedFlag = "*undef*";
+
 struct CheckResult {
     std::string test;
     std::string model;
@@ -53,6 +57,9 @@ struct CheckResult {
     double seconds = 0;
 
     const char* observation() const;  // Never / Sometimes / Always
+    // Some consistent execution failed an undefined_unless test: herd7 then
+    // prints Undef for the verdict (its Flag.Undef, herd/top_herd.ml).
+    bool undefined() const { return flags.count(kUndefinedFlag) > 0; }
 };
 
 // The names shown in final states: `locations [...]` and the condition's atoms,

@@ -117,6 +117,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         const CheckResult result = checkTest(test, m, relations, pictureError, notDrawn);
         report.checked = true;
         report.ok = result.ok;
+        report.undefined = result.undefined();
         report.loop = !result.cutLoops.empty();
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;

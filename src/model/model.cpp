@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "interpret.hpp"
+#include "rdmacheck/result.hpp"
 #include "search_path.hpp"
 #include "language.hpp"
 #include "rdmacheck/library.hpp"
@@ -203,9 +204,8 @@ private:
     }
 
     void axiom(const ModelItem& it, CatScope* scope, const std::string& callName) {
-        if (it.test == ModelItem::Test::Assert || it.test == ModelItem::Test::UndefinedUnless)
-            throw InputError(it.where, std::string(it.test == ModelItem::Test::Assert ? "'assert'" : "'undefined_unless'") +
-                                           " is herd7's, and rdmacheck does not evaluate it");
+        if (it.test == ModelItem::Test::Assert)
+            throw InputError(it.where, "'assert' is herd7's, and rdmacheck does not evaluate it");
         CatValue v = interpreter_.relational(it.expr, scope);
         if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty)  // a set is empty when [S] is
             v = CatValue::of(ModelExpr::of(ModelExpr::Op::Filter, v.expr.where, {std::move(v.expr)}), ExprType::Relation);
@@ -216,6 +216,10 @@ private:
         std::string name = !callName.empty() ? callName : it.name;
         if (it.test == ModelItem::Test::Flag) {  // herd7 ignores a flag without a name
             if (!name.empty()) m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where, it.negated});
+            return;
+        }
+        if (it.test == ModelItem::Test::UndefinedUnless) {  // a flag raised where the test fails, whatever its name
+            m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), kUndefinedFlag, it.where, !it.negated});
             return;
         }
         if (name.empty()) name = it.expr.op == ModelExpr::Op::Name ? it.expr.name : it.expr.text();

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "rdmacheck/report.hpp"
+#include "rdmacheck/result.hpp"
 #include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
@@ -51,6 +52,8 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
                 }
                 r.test = j.at("test").get<std::string>();
                 r.ok = j.at("ok").get<bool>();
+                for (const nlohmann::json& flag : j.value("flags", nlohmann::json::array()))
+                    r.undefined = r.undefined || flag == kUndefinedFlag;
                 for (const nlohmann::json& w : j.value("warnings", nlohmann::json::array()))
                     r.loop = r.loop || w.value("message", "") == kUnrollCut;
                 r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());
@@ -77,9 +80,11 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
             r.print(false, line + "\n");
             if (line.rfind("States ", 0) == 0) {
                 inStates = true;
-            } else if (line == "Ok" || line == "No" || line == "Loop Ok" || line == "Loop No") {
+            } else if (const std::string verdict = line.substr(line.rfind("Loop ", 0) == 0 ? 5 : 0);
+                       verdict == "Ok" || verdict == "No" || verdict == "Undef") {
                 inStates = false;
-                r.checked = true, r.ok = line.back() == 'k', r.loop = line.rfind("Loop ", 0) == 0;
+                r.checked = true, r.ok = verdict == "Ok", r.loop = verdict.size() < line.size();
+                r.undefined = verdict == "Undef";
             } else if (inStates) {
                 r.states.push_back(line);
             }

@@ -102,13 +102,19 @@ std::vector<State> sortedStates(const std::vector<std::string>& lines) {
     return {states.begin(), states.end()};
 }
 
+// mcompare7 reads herd7's `Undef` as a validation it does not know, "??"
+// (herdtools7's tools/lexLog_tools.mll).
+std::string validation(const FileReport& r) {
+    return std::string(r.loop ? "Loop " : "") + (r.undefined ? "??" : r.ok ? "Ok" : "No");
+}
+
 // The checked reports of a column; a test reported twice gets the union of
 // its states, as mcompare7 merges a test repeated in one log.
 Log logOf(const CompareColumn& column) {
     Log log;
     for (const FileReport& r : column.reports) {
         if (!r.checked) continue;
-        auto [it, fresh] = log.try_emplace(r.test, Outcome{kindOf(r.quantifier), std::string(r.loop ? "Loop " : "") + (r.ok ? "Ok" : "No"), r.hash, {}});
+        auto [it, fresh] = log.try_emplace(r.test, Outcome{kindOf(r.quantifier), validation(r), r.hash, {}});
         std::vector<State> states = sortedStates(r.states);
         if (!fresh) states.insert(states.end(), it->second.states.begin(), it->second.states.end());
         std::sort(states.begin(), states.end());

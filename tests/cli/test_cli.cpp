@@ -406,6 +406,27 @@ TEST(Cli, CompareKeepsLoopVerdicts) {
     }
 }
 
+// herd7's Undef verdict (a consistent execution failed an undefined_unless
+// test) is "??" in mcompare7's Kind column, read from herd7's log
+// (tests/compare/undef.log) as from rdmacheck's own, text or JSON.
+TEST(Cli, CompareReadsUndefAsMcompare7) {
+    const std::string dir = sourceDir() + "/tests/compare/";
+    EXPECT_EQ(runTool("compare " + dir + "undef.log " + dir + "undef.log").out, mcompare7Table("mcompare7-undef.txt"));
+    const TempDir tmp("undef-logs");
+    const std::string x86 = sharedDir() + "/conformance/x86-tso/tests/";
+    std::string run = "-I " + sharedDir() + "/conformance/herd-cat --model " + sourceDir() +
+                      "/tests/herd/undefined/negated.cat";
+    for (const char* test : {"2+2W+mfence-po+po-rfi-po", "2+2W+rfi-po+po-rfi-po", "4.2W", "SB+po-rfis"})
+        run += " " + x86 + test + ".litmus";
+    for (const char* form : {"text", "json"}) {  // a folder each: the table names the logs by file name
+        std::filesystem::create_directories(tmp / form);
+        const std::string json = std::string(form) == "json" ? "--json " : "";
+        std::ofstream(tmp / form + "/undef.log") << runTool(json + run).out;
+    }
+    EXPECT_EQ(runTool("compare " + (tmp / "json/undef.log") + " " + (tmp / "text/undef.log")).out,
+              mcompare7Table("mcompare7-undef.txt"));
+}
+
 // mcompare7's -pos, -neg and -eq write the names of the tests with positive
 // and negative differences and of those some column has the first's states
 // for, one a line: mcompare7 7.58 wrote these files for these logs, here.

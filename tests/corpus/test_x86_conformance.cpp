@@ -12,6 +12,7 @@
 // `sc`, declarative against the sequential machine, is the ctest cross_sc_machine.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -19,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../test_support.hpp"
+#include "rdmacheck/herd_log.hpp"
 #include "rdmacheck/machine.hpp"
 #include "rdmacheck/report.hpp"
 
@@ -447,6 +449,25 @@ TEST(HerdModels, NegatedChecksAgainstHerd7) {
         EXPECT_EQ(r.status, 0) << r.err;
         EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-" + model + ".log")));
     }
+}
+
+// herd7's undefined_unless: a flag raised where the test fails (also negated),
+// printed *undef* before the model's own flags, and the verdict Undef in place
+// of Ok or No; none where no consistent execution fails it. On every eighth
+// conformance test against herd7 7.58's logs; a log's Undef reads back.
+TEST(HerdModels, UndefinedUnlessAsHerd7) {
+    const std::string dir = sourceDir() + "/tests/herd/undefined";
+    const std::string tests = everyEighthTest();
+    for (const char* model : {"external", "never", "negated"}) {
+        SCOPED_TRACE(model);
+        const ToolRun r = runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/" + model +
+                                  ".cat" + tests);
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-" + model + ".log")));
+    }
+    std::vector<FileReport> log;
+    readLogFile(dir + "/herd7-7.58-negated.log", log);
+    EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const FileReport& f) { return f.checked && f.undefined; }), 3);
 }
 
 // herd7's -speedcheck: fast stops at the first execution that decides the
