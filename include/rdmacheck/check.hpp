@@ -27,6 +27,7 @@ struct CheckOptions {
     CheckMode mode = CheckMode::Executions;  // --states, --speedcheck
     bool progress = false;                // a line on stderr each second once a test takes over one
     bool prefixes = false;                // also paths cut before each test (UnfoldOptions::prefixes)
+    std::string badFlag;                  // --bad-flag: a flag whose executions make the verdict Undef (herd7's -badflag)
 };
 
 // Called for each consistent execution kept by the filter (for graphs and

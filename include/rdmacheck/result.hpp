@@ -56,10 +56,11 @@ struct CheckResult {
     std::set<std::string> flags;
     double seconds = 0;
 
+    // Some consistent execution raised kUndefinedFlag or CheckOptions::badFlag:
+    // herd7 then prints Undef for the verdict (herd/top_herd.ml, has_bad_execs).
+    bool undefined = false;
+
     const char* observation() const;  // Never / Sometimes / Always
-    // Some consistent execution failed an undefined_unless test: herd7 then
-    // prints Undef for the verdict (its Flag.Undef, herd/top_herd.ml).
-    bool undefined() const { return flags.count(kUndefinedFlag) > 0; }
 };
 
 // The names shown in final states: `locations [...]` and the condition's atoms,

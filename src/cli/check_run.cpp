@@ -117,7 +117,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
         const CheckResult result = checkTest(test, m, relations, pictureError, notDrawn);
         report.checked = true;
         report.ok = result.ok;
-        report.undefined = result.undefined();
+        report.undefined = result.undefined;
         report.loop = !result.cutLoops.empty();
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
@@ -230,6 +230,9 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_flag("--skip-only-present", modelOptions.skipOnlyPresent,
                  "ignore a --skip name the model has no axiom of (herd7's -skipchecks ignores it)");
+    app.add_option("--bad-flag", options.badFlag,
+                   "a flag of the model whose executions are bad: raised, the verdict prints Undef, as an "
+                   "undefined_unless test's does (herd7's -badflag)");
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
         ->check(notNegative());
     app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")

@@ -19,7 +19,7 @@ namespace {
 // herd7 options that are rdmacheck options of another name, with their argument.
 const std::map<std::string, std::string> kRenamed{
     {"-I", "--models-dir"}, {"-cat", "--model"}, {"-nshow", "--max-pictures"}, {"-nohash", "--no-hash"},
-    {"-q", "--quiet"},      {"-v", "--progress"}};
+    {"-q", "--quiet"},      {"-v", "--progress"},        {"-badflag", "--bad-flag"}};
 
 // herd7's boolean options (-name true|false) that are rdmacheck flags.
 const std::map<std::string, std::string> kBooleans{{"-showinitwrites", "--show-init"}, {"-hexa", "--hexa"}};
@@ -112,7 +112,7 @@ public:
             fail(where, "mcompare7's " + arg + " has no counterpart: rdmacheck compare prints mcompare7's default table");
         if (auto it = kRenamed.find(arg); it != kRenamed.end()) {
             out_.push_back(it->second);
-            if (it->first == "-I" || it->first == "-cat") out_.push_back(value());
+            if (it->first == "-I" || it->first == "-cat" || it->first == "-badflag") out_.push_back(value());
             if (it->first == "-nshow") {
                 const std::string& shown = value();
                 out_.push_back(shown == "0" ? "1" : shown);  // herd7 7.58 shows one for 0
@@ -127,6 +127,10 @@ public:
             std::vector<std::string> words;
             if (boolean(arg, mode, where, true)) words.push_back(mode == "fast" ? "--speedcheck" : "--deciding-executions");
             switchTo(arg, words);
+        } else if (arg == "-badexecs") {  // herd/top_herd.ml: false stops at the first bad execution met
+            if (!boolean(arg, value(), where, false))
+                fail(where, "herd7's -badexecs false stops at the first bad execution in herd7's order of "
+                            "enumeration; rdmacheck enumerates every execution (-badexecs true, herd7's default)");
         } else if (arg == "-showone") {  // herd/herd.ml: true sets -nshow to 1, false does nothing
             if (boolean(arg, value(), where, false)) out_.insert(out_.end(), {"--max-pictures", "1"});
         } else if (arg == "-skipchecks") {

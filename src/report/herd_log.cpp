@@ -6,7 +6,6 @@
 #include <stdexcept>
 
 #include "rdmacheck/report.hpp"
-#include "rdmacheck/result.hpp"
 #include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck {
@@ -52,8 +51,7 @@ void readLog(const std::string& path, const std::string& text, std::vector<FileR
                 }
                 r.test = j.at("test").get<std::string>();
                 r.ok = j.at("ok").get<bool>();
-                for (const nlohmann::json& flag : j.value("flags", nlohmann::json::array()))
-                    r.undefined = r.undefined || flag == kUndefinedFlag;
+                r.undefined = j.value("undefined", false);
                 for (const nlohmann::json& w : j.value("warnings", nlohmann::json::array()))
                     r.loop = r.loop || w.value("message", "") == kUnrollCut;
                 r.quantifier = quantifierOfKind(j.at("kind").get<std::string>());

@@ -123,7 +123,7 @@ void printHerd(std::ostream& out, std::ostream& warnings, const LitmusTest& test
     const int hexBits = !options.hexa ? 0 : test.arch == Arch::X86 ? 32 : 64;
     for (const auto& [state, satisfies] : r.states) out << stateLine(r.shown, state, test.addresses, hexBits) << "\n";
     // herd7 marks the verdict of a test whose unrolling bound cut a candidate (herd/top_herd.ml).
-    out << (r.cutLoops.empty() ? "" : "Loop ") << (r.undefined() ? "Undef" : r.ok ? "Ok" : "No") << "\n";
+    out << (r.cutLoops.empty() ? "" : "Loop ") << (r.undefined ? "Undef" : r.ok ? "Ok" : "No") << "\n";
     // --states counts no executions: it prints no counts; --speedcheck counts the one execution it stopped
     // at, as herd7's -speedcheck fast does, --deciding-executions those it found.
     const bool counted = r.mode != CheckMode::States;
@@ -167,6 +167,7 @@ nlohmann::json toJson(const LitmusTest& test, const CheckResult& r, const Report
         j["positive"] = r.positive;
         j["negative"] = r.negative;
         j["flags"] = r.flags;
+        j["undefined"] = r.undefined;
     }
     nlohmann::json names = nlohmann::json::array();
     for (const ObservedName& n : r.shown) names.push_back(shownName(n));

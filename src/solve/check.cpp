@@ -464,6 +464,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
                    });
 
     decideVerdict(result);
+    result.undefined = result.flags.count(kUndefinedFlag) || result.flags.count(options.badFlag);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

@@ -453,8 +453,8 @@ TEST(HerdModels, NegatedChecksAgainstHerd7) {
 
 // herd7's undefined_unless: a flag raised where the test fails (also negated),
 // printed *undef* before the model's own flags, and the verdict Undef in place
-// of Ok or No; none where no consistent execution fails it. On every eighth
-// conformance test against herd7 7.58's logs; a log's Undef reads back.
+// of Ok or No; none where no consistent execution fails it; -badflag. On every
+// eighth conformance test against herd7 7.58's logs; a log's Undef reads back.
 TEST(HerdModels, UndefinedUnlessAsHerd7) {
     const std::string dir = sourceDir() + "/tests/herd/undefined";
     const std::string tests = everyEighthTest();
@@ -468,6 +468,18 @@ TEST(HerdModels, UndefinedUnlessAsHerd7) {
     std::vector<FileReport> log;
     readLogFile(dir + "/herd7-7.58-negated.log", log);
     EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const FileReport& f) { return f.checked && f.undefined; }), 3);
+    // herd7's -badflag NAME: a flag of the model is bad too; -badexecs true (its
+    // default) goes on past a bad execution, false (stop at the first met) is refused.
+    const std::string model = " -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "/flagged.cat";
+    const std::string badLog = readFile(dir + "/herd7-7.58-flagged-badflag.log");
+    for (const char* bad : {"-badflag a-fre", "--bad-flag a-fre", "-badexecs true -badflag a-fre"}) {
+        const ToolRun r = runTool(std::string("--no-time ") + bad + model + tests);
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(badLog)) << bad;
+    }
+    const ToolRun stopping = runTool("-badexecs false -badflag a-fre" + model + tests);
+    EXPECT_EQ(stopping.status, 2);
+    EXPECT_NE(stopping.err.find("herd7's -badexecs false stops at the first bad execution"), std::string::npos);
+    EXPECT_EQ(runTool("--no-time --bad-flag no-such-flag" + model + tests).out, runTool("--no-time" + model + tests).out);
 }
 
 // herd7's -speedcheck: fast stops at the first execution that decides the
