@@ -6,6 +6,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -144,6 +145,12 @@ struct Model {
     // names each flag that some consistent execution raises (its test holds).
     // An undefined_unless test is one too, raised where it fails (kUndefinedFlag).
     std::vector<Axiom> flags;
+    // herd7's assertions (assert T as NAME): a candidate execution that the
+    // axioms before one keep must pass it, or the test is in error. For each,
+    // the model whose consistent executions are those failing it: the axioms
+    // before it, and it negated.
+    std::vector<Axiom> assertions;
+    std::vector<std::shared_ptr<const Model>> failingAssertion;
     std::array<bool, kMaxEventKinds> supports{};
     std::set<Library> libraries{Library::Core};  // the libraries whose calls the model takes
     bool stamped = false;  // MOWGLI: the tables are stamp orders (between calls only)

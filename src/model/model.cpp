@@ -92,13 +92,14 @@ public:
         m_.herdEvents = !declaredEvents_ && m_.tables.empty() && !m_.stamped;
         skip(options.skip, options.skipOnlyPresent);
         std::set<std::string> walked;
-        for (const auto* tests : {&m_.axioms, &m_.flags})
+        for (const auto* tests : {&m_.axioms, &m_.flags, &m_.assertions})
             for (const Axiom& a : *tests) {
                 s_.check(a.where);
                 collectBases(a.expr, walked, a.where);
             }
         rename(walked);
         plan();
+        planAssertions();
         m_.countsCoherence = !m_.herdEvents || generatesCo_ || m_.uses("mo") || m_.uses("rb");
         fingerprint(walked);
     }
@@ -204,8 +205,6 @@ private:
     }
 
     void axiom(const ModelItem& it, CatScope* scope, const std::string& callName) {
-        if (it.test == ModelItem::Test::Assert)
-            throw InputError(it.where, "'assert' is herd7's, and rdmacheck does not evaluate it");
         CatValue v = interpreter_.relational(it.expr, scope);
         if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty)  // a set is empty when [S] is
             v = CatValue::of(ModelExpr::of(ModelExpr::Op::Filter, v.expr.where, {std::move(v.expr)}), ExprType::Relation);
@@ -220,6 +219,12 @@ private:
         }
         if (it.test == ModelItem::Test::UndefinedUnless) {  // a flag raised where the test fails, whatever its name
             m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), kUndefinedFlag, it.where, !it.negated});
+            return;
+        }
+        if (it.test == ModelItem::Test::Assert) {  // herd7 names an unnamed one so in its message
+            m_.assertions.push_back(Axiom{it.axiom, std::move(v.expr), name.empty() ? "(unknown)" : name, it.where,
+                                          it.negated});
+            assertedAfter_.push_back(m_.axioms.size());
             return;
         }
         if (name.empty()) name = it.expr.op == ModelExpr::Op::Name ? it.expr.name : it.expr.text();
@@ -401,6 +406,8 @@ private:
                 throw InputError(SourceLoc{"--skip", 0, 0},
                                  "model " + m_.name + " has no axiom '" + name + "' (axioms: " + joined(axioms) + ")");
             }
+            for (size_t& after : assertedAfter_)  // a skipped axiom keeps no candidate from an assertion
+                after -= std::count_if(m_.axioms.begin(), m_.axioms.begin() + after, named);
             m_.axioms.erase(std::remove_if(m_.axioms.begin(), m_.axioms.end(), named), m_.axioms.end());
             m_.skipped.push_back(name);
         }
@@ -446,7 +453,7 @@ private:
             m_.definitionAt.emplace(d.name, i);
             renameIn(d.expr, renamed);
         }
-        for (auto* tests : {&m_.axioms, &m_.flags})
+        for (auto* tests : {&m_.axioms, &m_.flags, &m_.assertions})
             for (Axiom& a : *tests) renameIn(a.expr, renamed);
         std::set<std::string> keys;
         keys.swap(walked);
@@ -500,6 +507,24 @@ private:
         }
     }
 
+    // Each assertion's failing model, planned as the model is (Model::failingAssertion).
+    void planAssertions() {
+        for (size_t i = 0; i < m_.assertions.size(); ++i) {
+            Model failing = m_;
+            failing.axioms.resize(assertedAfter_[i]);
+            failing.axioms.push_back(m_.assertions[i]);
+            failing.axioms.back().negated = !failing.axioms.back().negated;
+            failing.flags.clear();
+            failing.assertions.clear();
+            failing.failingAssertion.clear();
+            failing.plan = CheckPlan{};
+            std::swap(m_, failing);
+            plan();
+            std::swap(m_, failing);
+            m_.failingAssertion.push_back(std::make_shared<const Model>(std::move(failing)));
+        }
+    }
+
     // irreflexive ([S];X;Y)+ where X and Y are the closures of two earlier
     // clocks: the clocks are tied, I(e) <= O(e) and equal on S (doc/model-notes.md §N1).
     // Returns whether the axiom was taken so.
@@ -533,6 +558,9 @@ private:
         for (const Axiom& f : m_.flags)
             canon << "flag " << (f.negated ? "~" : "") << static_cast<int>(f.kind) << " " << f.expr.text() << " as "
                   << f.name << "\n";
+        for (size_t i = 0; i < m_.assertions.size(); ++i)
+            canon << "assert after " << assertedAfter_[i] << " " << (m_.assertions[i].negated ? "~" : "")
+                  << static_cast<int>(m_.assertions[i].kind) << " " << m_.assertions[i].expr.text() << "\n";
         // Kinds by name, and only those a table covers or the model takes: a new
         // event kind leaves the models that do not take it as they were.
         for (const auto& [name, t] : m_.tables) {
@@ -565,6 +593,7 @@ private:
     std::string defining_;
     bool declaredEvents_ = false;
     bool generatesCo_ = false;  // a `with co from` was read
+    std::vector<size_t> assertedAfter_;  // per assertion: how many axioms come before it
     static constexpr int kMaxProcedureCalls = 100;  // each nests the loader's recursion
     int calls_ = 0;                                 // procedure calls being run, nested
 };

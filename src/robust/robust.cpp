@@ -215,6 +215,9 @@ std::vector<RelationEdge> shortestScCycle(const ExecutionGraph& ex) {
 RobustnessResult checkRobustness(const LitmusTest& test, const Model& model, const CheckOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     rejectOutsidePrograms(test);
+    if (!model.assertions.empty())  // herd7's meaning is the executions of whole paths, not prefixes
+        throw InputError(model.assertions.front().where, "robust does not evaluate a model's assert (the main command "
+                                                         "checks a test against it)");
     const ResourceGuard guard(test.file, options.limits);
     const UnfoldedProgram program = unfoldFor(test, model, options.unroll, true);  // Def. 3's prefixes (§4.2)
     RobustnessResult r;

@@ -426,6 +426,29 @@ private:
     }
 };
 
+// herd7 stops a test at a candidate execution (the filter kept, the
+// model's axioms before the assertion too) that fails one of the model's
+// assertions: here, a consistent execution of that assertion's failing model.
+void checkAssertions(SolverContext& ctx, const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
+                     const CheckOptions& options, const ResourceGuard& guard) {
+    for (size_t i = 0; i < model.assertions.size(); ++i) {
+        const SkeletonSearch search(test, program, *model.failingAssertion[i], options, guard);
+        bool fails = false;
+        search.run(ctx, ExecutionEncoding::Mode::Consistent, nullptr,
+                   [&](const PathCombination& combination, ExecutionEncoding& encoding) {
+                       if (test.filter)
+                           require(encoding, conditionTerm(ctx.impl().z3(), test, program, combination.skeleton,
+                                                           encoding, *test.filter));
+                       return !(fails = encoding.next());
+                   });
+        const Axiom& a = model.assertions[i];
+        if (fails)
+            throw InputError(SourceLoc{test.file, 1, 1}, "a candidate execution fails the model's assertion " + a.name +
+                                                             " (" + a.where.str() + "), as herd7 says: '" + a.name +
+                                                             " assertion failed, check input test.'");
+    }
+}
+
 }  // namespace
 
 CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions& options,
@@ -447,6 +470,7 @@ CheckResult check(const LitmusTest& test, const Model& model, const CheckOptions
     std::optional<SolverContext> fresh;
     if (visit) fresh.emplace();
     SolverContext& ctx = visit ? *fresh : threadContext();
+    checkAssertions(ctx, test, program, model, options, guard);
     const SkeletonSearch search(test, program, model, options, guard);
     DeclarativeCheck run(ctx.impl().z3(), test, program, model, options, visit, search, result);
     search.run(ctx, ExecutionEncoding::Mode::Consistent, &result,

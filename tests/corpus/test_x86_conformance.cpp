@@ -13,8 +13,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -480,6 +482,47 @@ TEST(HerdModels, UndefinedUnlessAsHerd7) {
     EXPECT_EQ(stopping.status, 2);
     EXPECT_NE(stopping.err.find("herd7's -badexecs false stops at the first bad execution"), std::string::npos);
     EXPECT_EQ(runTool("--no-time --bad-flag no-such-flag" + model + tests).out, runTool("--no-time" + model + tests).out);
+}
+
+// The files of `text`'s lines that name one (herd7's `File "NAME"` warnings,
+// rdmacheck's `PATH:1:1: error` lines), by file name.
+static std::set<std::string> filesNamed(const std::string& text, const std::regex& named) {
+    std::set<std::string> files;
+    for (std::sregex_iterator it(text.begin(), text.end(), named), end; it != end; ++it)
+        files.insert(std::filesystem::path((*it)[1].str()).filename().string());
+    return files;
+}
+
+// herd7's assert: a candidate execution that the model's checks before it keep
+// and that fails it stops the test (no report; herd7 warns "NAME assertion
+// failed"), here an error at the test; after SC's axiom the same assertion
+// never fails, and fails again with SC skipped. On every eighth conformance
+// test against herd7 7.58's reports and the tests it stopped.
+TEST(HerdModels, AssertionsStopTestsAsHerd7s) {
+    const std::string dir = sourceDir() + "/tests/herd/assert/";
+    const std::string tests = everyEighthTest();
+    const std::regex herdStopped("File \"([^\"]+)\": [^\n]* assertion failed, check input test\\.");
+    const std::regex ours("([^\n]+\\.litmus):1:1: error: a candidate execution fails the model's assertion");
+    for (const auto& [model, options, log] : std::vector<std::array<std::string, 3>>{
+             {"before-sc", "", "before-sc"},
+             {"after-sc", "", "after-sc"},
+             {"after-sc", " --skip sc", "after-sc-skipchecks-sc"},
+             {"unnamed", "", "unnamed"}}) {
+        SCOPED_TRACE(log);
+        const ToolRun r = runTool("--no-time" + options + " -I " + sharedDir() + "/conformance/herd-cat --model " + dir +
+                                  model + ".cat" + tests);
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "herd7-7.58-" + log + ".log")));
+        const std::string herdErrors =
+            std::filesystem::exists(dir + "herd7-7.58-" + log + ".err") ? readFile(dir + "herd7-7.58-" + log + ".err") : "";
+        const std::set<std::string> stopped = filesNamed(herdErrors, herdStopped);
+        EXPECT_EQ(filesNamed(r.err, ours), stopped);
+        EXPECT_EQ(r.status, stopped.empty() ? 0 : 2);
+    }
+    const ToolRun robust = runTool("robust -I " + sharedDir() + "/conformance/herd-cat --model " + dir + "unnamed.cat " +
+                                   expectations().dir + "/tests/SB.litmus");
+    EXPECT_EQ(robust.status, 2);
+    EXPECT_NE(robust.err.find("unnamed.cat:3:1: error: robust does not evaluate a model's assert"), std::string::npos)
+        << robust.err;
 }
 
 // herd7's -speedcheck: fast stops at the first execution that decides the
