@@ -74,7 +74,9 @@ struct PathCombination {
 // (well-formed, consistent or not, as herd7 reads it) reaches the bound
 // (executions past it may be missing: a warning) and passes over the
 // skeletons whose loops are all noted, which can tell nothing new; without,
-// it passes over them all (explain shows complete candidates only).
+// it passes over them all (explain shows complete candidates only). With
+// `withCut`, cut skeletons reach `body` as the others do (herd7 runs its
+// model, assertions included, on the candidates it then drops as cut).
 class SkeletonSearch {
 public:
     SkeletonSearch(const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
@@ -82,7 +84,8 @@ public:
         : test_(test), program_(program), model_(model), options_(options), guard_(guard) {}
 
     using Body = std::function<bool(const PathCombination&, ExecutionEncoding&)>;
-    void run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes, const Body& body) const;
+    void run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes, const Body& body,
+             bool withCut = false) const;
     // Between two solver calls of one encoding.
     void spend(ExecutionEncoding& encoding) const;
     // Inside a search (ExecutionEncoding::forEach), where the solver's own

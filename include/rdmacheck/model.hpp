@@ -106,6 +106,10 @@ struct Axiom {
     std::string name;
     SourceLoc where;
     bool negated = false;  // ~: holds where the test fails (herd7's flags: flag ~empty r)
+    // --skip drops it by its name and by these (herd7's -skipchecks): its own
+    // `as` name where it reports another, and the `as` names and procedures
+    // of the calls it is declared in.
+    std::vector<std::string> skipNames;
 
     // An empty or irreflexive axiom: whether the pair (from, to) of its relation breaks it.
     bool breaks(int from, int to) const { return kind == Kind::Empty || from == to; }

@@ -125,11 +125,12 @@ FileReport CheckRun::checkFile(const std::string& file) {
         const std::optional<ExplainResult> explanation =
             pictures.explain ? std::optional(explainOutcome(test, m, withTimeLeft(options, start), pictures, relations))
                              : std::nullopt;
-        if (json) {
+        const bool shown = !(hideUndefined && result.undefined);  // herd7's -badexecs false: no report
+        if (shown && json) {
             nlohmann::json record = toJson(test, result, reportOptions_);
             if (explanation) record["explanation"] = explanationJson(test, m.name, *explanation);
             out << dumpJson(record) << "\n";
-        } else {
+        } else if (shown) {
             printHerd(out, warnings, test, result, reportOptions_);
             if (explanation) printExplanation(out, test, m.name, *explanation);
         }
@@ -232,7 +233,10 @@ void CheckFlags::add(CLI::App& app, ResourceLimits& limits) {
                  "ignore a --skip name the model has no axiom of (herd7's -skipchecks ignores it)");
     app.add_option("--bad-flag", options.badFlag,
                    "a flag of the model whose executions are bad: raised, the verdict prints Undef, as an "
-                   "undefined_unless test's does (herd7's -badflag)");
+                   "undefined_unless test's does (herd7's -badflag; the last given counts)")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    app.add_flag("--hide-undefined", hideUndefined,
+                 "print no report for a test whose verdict is Undef (herd7's -badexecs false)");
     app.add_option("--unroll", options.unroll, "loop iterations kept when unrolling")->capture_default_str()
         ->check(notNegative());
     app.add_option("--max-executions", options.maxExecutions, "give up past this many consistent executions")
@@ -329,6 +333,7 @@ void CheckFlags::configure(CheckRun& run, bool quiet) const {
     run.noTime = noTime;
     run.noWarnings = noWarnings;
     run.hexa = hexa;
+    run.hideUndefined = hideUndefined;
     run.pictures = pictures;
     if (run.pictures.show.empty()) run.pictures.show = "cond";
 }

@@ -44,7 +44,7 @@ public:
     std::string engine;
     CheckOptions options;
     MachineOptions machineOptions;
-    bool json = false, noTime = false, noWarnings = false, hexa = false;
+    bool json = false, noTime = false, noWarnings = false, hexa = false, hideUndefined = false;
     PictureOptions pictures;
 
     // Loads --model, makes --dot's directory and what the reports say of the
@@ -94,7 +94,7 @@ struct CheckFlags {
     MachineOptions machineOptions;
     std::string engine = "declarative";
     bool json = false, noTime = false, noWarnings = false, hexa = false, noReduction = false, statesOnly = false,
-         speedcheck = false, deciding = false;
+         speedcheck = false, deciding = false, hideUndefined = false;
     int jobs = 1;
     PictureOptions pictures;
 

@@ -247,9 +247,22 @@ private:
         it.kind = ModelItem::Kind::Let;
         it.recursive = acceptWord("rec");
         it.bindings = bindings();
-        if (it.recursive && tokens_.peek().isWord("when")) refuse(tokens_.peek(), "'let rec ... when'");
+        if (it.recursive && tokens_.peek().isWord("when")) it.body.push_back(whenTest());
         acceptWord("in");  // herd7 allows `in` after a declaration
         return it;
+    }
+
+    // let rec ... when T: herd7 tests T at each step of the fixed point and
+    // drops the candidate where it fails. A check (acyclic, irreflexive,
+    // empty) that fails at a step fails at the fixed point, which contains
+    // each step, and holds at each step where it holds there: the check after
+    // the definition. A negated one would be read at the first step only.
+    ModelItem whenTest() {
+        const ModelToken when = tokens_.next();
+        if (tokens_.peek().is("~")) refuse(tokens_.peek(), "'let rec ... when ~' (a test of the first step)");
+        ModelItem test;
+        test.where = when.where;
+        return axiom(test);
     }
 
     // NAME = e, NAME x = e, NAME(x, y) = e; joined by `and`.

@@ -35,7 +35,7 @@ struct ModelItem {
     std::vector<std::pair<std::string, ModelExpr>> bindings;
     bool recursive = false;                  // let rec, procedure rec
     std::vector<std::string> params;         // Procedure
-    std::vector<ModelItem> body, otherwise;  // Procedure, IfVariant
+    std::vector<ModelItem> body, otherwise;  // Procedure, IfVariant; Let: a let rec's `when` check
     std::vector<std::pair<std::string, SourceLoc>> names;  // Events, Libraries; Stamps: kind, then stamp
 };
 

@@ -34,6 +34,14 @@ const Definition* Model::definition(const std::string& n) const {
 
 namespace {
 
+// The `call`s a declaration runs in: the name its checks take (the innermost
+// call's `as` name, when it has one), and the names herd7's -skipchecks drops
+// everything in them by (each call's `as` name and its procedure's).
+struct CallContext {
+    std::string name;
+    std::vector<std::string> skipNames;
+};
+
 // What loading one model's files (the model, its includes, the preludes) shares.
 struct Loading {
     Loading(const std::string& file, const ModelOptions& options)
@@ -83,7 +91,7 @@ public:
         s_.files.push_back(std::move(parsed));
         for (const ModelItem& it : s_.files.back().items)
             for (const auto& [name, value] : it.bindings) laterLets_.emplace(name, it.where);
-        run(s_.files.back().items, global_, includeDepth, "");
+        run(s_.files.back().items, global_, includeDepth, CallContext{});
     }
 
     void finish(const ModelOptions& options) {
@@ -105,17 +113,20 @@ public:
     }
 
 private:
-    void run(const std::vector<ModelItem>& items, CatScope* scope, int includeDepth, const std::string& callName) {
+    void run(const std::vector<ModelItem>& items, CatScope* scope, int includeDepth, const CallContext& calls) {
         for (const ModelItem& it : items) {
             s_.check(it.where);
-            item(it, scope, includeDepth, callName);
+            item(it, scope, includeDepth, calls);
         }
     }
 
-    void item(const ModelItem& it, CatScope* scope, int includeDepth, const std::string& callName) {
+    void item(const ModelItem& it, CatScope* scope, int includeDepth, const CallContext& calls) {
         using Kind = ModelItem::Kind;
         switch (it.kind) {
-            case Kind::Let: let(it, scope); break;
+            case Kind::Let:
+                let(it, scope);
+                run(it.body, scope, includeDepth, calls);  // let rec ... when: a check after it
+                break;
             case Kind::Include: include(it, includeDepth); break;
             case Kind::Table:
                 declare(it.name, it.where);
@@ -125,7 +136,7 @@ private:
             case Kind::Stamps: stamps(it); break;
             case Kind::Events: events(it); break;
             case Kind::Libraries: libraries(it); break;
-            case Kind::Axiom: axiom(it, scope, callName); break;
+            case Kind::Axiom: axiom(it, scope, calls); break;
             case Kind::Show: break;  // herd7's pictures: rdmacheck draws --edges
             case Kind::Procedure: {
                 CatValue p;
@@ -136,9 +147,9 @@ private:
                 interpreter_.bindName(*scope, it.name, p);
                 break;
             }
-            case Kind::Call: call(it, scope, includeDepth); break;
+            case Kind::Call: call(it, scope, includeDepth, calls); break;
             case Kind::IfVariant:
-                run(CatInterpreter::variantHolds(it.expr) ? it.body : it.otherwise, scope, includeDepth, callName);
+                run(CatInterpreter::variantHolds(it.expr) ? it.body : it.otherwise, scope, includeDepth, calls);
                 break;
             case Kind::WithFrom: withFrom(it, scope); break;
         }
@@ -204,7 +215,7 @@ private:
         return CatValue::of(ModelExpr::named(key, where), v.type);
     }
 
-    void axiom(const ModelItem& it, CatScope* scope, const std::string& callName) {
+    void axiom(const ModelItem& it, CatScope* scope, const CallContext& calls) {
         CatValue v = interpreter_.relational(it.expr, scope);
         if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty)  // a set is empty when [S] is
             v = CatValue::of(ModelExpr::of(ModelExpr::Op::Filter, v.expr.where, {std::move(v.expr)}), ExprType::Relation);
@@ -212,29 +223,34 @@ private:
             throw InputError(it.expr.where, "an axiom constrains a relation; this is an event set (use [S] for "
                                             "its identity relation)");
         depthOf(v.expr, it.where);
-        std::string name = !callName.empty() ? callName : it.name;
+        // Flags and assertions keep their own names (herd7 prints them); -skipchecks also drops a
+        // test by its own name or by a call it is in.
+        std::vector<std::string> skipNames = calls.skipNames;
+        if (!it.name.empty()) skipNames.push_back(it.name);
         if (it.test == ModelItem::Test::Flag) {  // herd7 ignores a flag without a name
-            if (!name.empty()) m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where, it.negated});
+            if (!it.name.empty())
+                m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), it.name, it.where, it.negated, calls.skipNames});
             return;
         }
         if (it.test == ModelItem::Test::UndefinedUnless) {  // a flag raised where the test fails, whatever its name
-            m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), kUndefinedFlag, it.where, !it.negated});
+            m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), kUndefinedFlag, it.where, !it.negated, skipNames});
             return;
         }
         if (it.test == ModelItem::Test::Assert) {  // herd7 names an unnamed one so in its message
-            m_.assertions.push_back(Axiom{it.axiom, std::move(v.expr), name.empty() ? "(unknown)" : name, it.where,
-                                          it.negated});
+            m_.assertions.push_back(Axiom{it.axiom, std::move(v.expr), it.name.empty() ? "(unknown)" : it.name,
+                                          it.where, it.negated, calls.skipNames});
             assertedAfter_.push_back(m_.axioms.size());
             return;
         }
+        std::string name = !calls.name.empty() ? calls.name : it.name;
         if (name.empty()) name = it.expr.op == ModelExpr::Op::Name ? it.expr.name : it.expr.text();
         if (m_.axioms.size() == kMaxModelAxioms)
             throw InputError(it.where, "the model has more than " + std::to_string(kMaxModelAxioms) + " axioms");
-        m_.axioms.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where, it.negated});
+        m_.axioms.push_back(Axiom{it.axiom, std::move(v.expr), name, it.where, it.negated, std::move(skipNames)});
     }
 
     // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
-    void call(const ModelItem& it, CatScope* scope, int includeDepth) {
+    void call(const ModelItem& it, CatScope* scope, int includeDepth, const CallContext& outer) {
         const CatValue* p = scope->find(it.name);
         if (!p || p->kind != CatValue::Kind::Procedure)
             throw InputError(it.where, "'" + it.name + "' is not a procedure");
@@ -243,7 +259,10 @@ private:
                                            " deep (a recursion that does not end?)");
         CatScope* body = interpreter_.child(p->scope, p->time);
         interpreter_.bind(*body, p->procedure->params, interpreter_.value(it.expr, scope), it.where);
-        run(p->procedure->body, body, includeDepth, it.text);
+        CallContext inner{it.text, outer.skipNames};
+        if (!it.text.empty()) inner.skipNames.push_back(it.text);
+        inner.skipNames.push_back(it.name);
+        run(p->procedure->body, body, includeDepth, inner);
         --calls_;
     }
 
@@ -266,8 +285,8 @@ private:
             ModelExpr sameLocation =
                 ModelExpr::of(Op::Inter, at, {ModelExpr::of(Op::Inter, at, {base.expr, ModelExpr::named("loc", at)}),
                                               ModelExpr::of(Op::Product, at, {ModelExpr::named("W", at), ModelExpr::named("W", at)})});
-            m_.axioms.push_back(
-                Axiom{Axiom::Kind::Empty, ModelExpr::of(Op::Diff, at, {std::move(sameLocation), mo}), "generate_cos", at});
+            m_.axioms.push_back(Axiom{Axiom::Kind::Empty, ModelExpr::of(Op::Diff, at, {std::move(sameLocation), mo}),
+                                      "generate_cos", at, false, {}});
         }
         interpreter_.bindName(*scope, it.name, CatValue::of(mo, ExprType::Relation));
         generatesCo_ = true;
@@ -396,19 +415,30 @@ private:
             for (int k = 0; k < eventKindCount(); ++k) m_.supports[k] = m_.supports[k] && t.covers[k];
     }
 
+    // herd7's -skipchecks drops every test of the name: checks, flags,
+    // undefined_unless tests, assertions, and all those of a call of it.
     void skip(const std::vector<std::string>& names, bool skipOnlyPresent) {
         for (const std::string& name : names) {
-            auto named = [&](const Axiom& a) { return a.name == name; };
-            if (std::none_of(m_.axioms.begin(), m_.axioms.end(), named)) {
+            auto named = [&](const Axiom& a) {
+                return a.name == name || std::count(a.skipNames.begin(), a.skipNames.end(), name) > 0;
+            };
+            const auto anyIn = [&](const std::vector<Axiom>& tests) { return std::any_of(tests.begin(), tests.end(), named); };
+            if (!anyIn(m_.axioms) && !anyIn(m_.flags) && !anyIn(m_.assertions)) {
                 if (skipOnlyPresent) continue;
                 std::vector<std::string> axioms;
                 for (const Axiom& a : m_.axioms) axioms.push_back(a.name);
                 throw InputError(SourceLoc{"--skip", 0, 0},
                                  "model " + m_.name + " has no axiom '" + name + "' (axioms: " + joined(axioms) + ")");
             }
+            for (size_t i = m_.assertions.size(); i-- > 0;)
+                if (named(m_.assertions[i])) {
+                    m_.assertions.erase(m_.assertions.begin() + static_cast<std::ptrdiff_t>(i));
+                    assertedAfter_.erase(assertedAfter_.begin() + static_cast<std::ptrdiff_t>(i));
+                }
             for (size_t& after : assertedAfter_)  // a skipped axiom keeps no candidate from an assertion
-                after -= std::count_if(m_.axioms.begin(), m_.axioms.begin() + after, named);
-            m_.axioms.erase(std::remove_if(m_.axioms.begin(), m_.axioms.end(), named), m_.axioms.end());
+                after -= std::count_if(m_.axioms.begin(), m_.axioms.begin() + static_cast<std::ptrdiff_t>(after), named);
+            for (auto* tests : {&m_.axioms, &m_.flags})
+                tests->erase(std::remove_if(tests->begin(), tests->end(), named), tests->end());
             m_.skipped.push_back(name);
         }
     }

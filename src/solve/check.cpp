@@ -179,7 +179,7 @@ void SkeletonSearch::spend(ExecutionEncoding& encoding) const {
 void SkeletonSearch::checkLimits() const { guard_.check(); }
 
 void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, CheckResult* cutNotes,
-                         const Body& body) const {
+                         const Body& body, bool withCut) const {
     std::vector<size_t> choice(program_.paths.size(), 0);
     uint64_t number = 0;
     try {
@@ -187,7 +187,7 @@ void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, Check
             const ExecutionGraph sk = program_.skeleton(choice);
             checkEventCount(sk, options_, test_.file);
             ++number;
-            const bool cut = !sk.cutAt.empty();
+            const bool cut = !sk.cutAt.empty() && !withCut;
             if (cut && (!cutNotes || cutLoopsNoted(*cutNotes, sk))) continue;
             if (hasReadWithoutSource(sk, program_.locations.size())) continue;
             // A cut skeleton's loops are noted when a candidate reaches the bound, consistent or not, as
@@ -427,8 +427,9 @@ private:
 };
 
 // herd7 stops a test at a candidate execution (the filter kept, the
-// model's axioms before the assertion too) that fails one of the model's
-// assertions: here, a consistent execution of that assertion's failing model.
+// model's axioms before the assertion too, cut at the unroll bound or not)
+// that fails one of the model's assertions: here, a consistent execution of
+// that assertion's failing model.
 void checkAssertions(SolverContext& ctx, const LitmusTest& test, const UnfoldedProgram& program, const Model& model,
                      const CheckOptions& options, const ResourceGuard& guard) {
     for (size_t i = 0; i < model.assertions.size(); ++i) {
@@ -440,7 +441,8 @@ void checkAssertions(SolverContext& ctx, const LitmusTest& test, const UnfoldedP
                            require(encoding, conditionTerm(ctx.impl().z3(), test, program, combination.skeleton,
                                                            encoding, *test.filter));
                        return !(fails = encoding.next());
-                   });
+                   },
+                   true);
         const Axiom& a = model.assertions[i];
         if (fails)
             throw InputError(SourceLoc{test.file, 1, 1}, "a candidate execution fails the model's assertion " + a.name +

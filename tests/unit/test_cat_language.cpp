@@ -105,6 +105,21 @@ TEST(CatLanguage, LetRecOfARelationIsItsLeastFixedPoint) {
     EXPECT_EQ(m.definition("d")->expr.text(), "0");
 }
 
+// let rec ... when T: T, a check that fails at a step of the fixed point where
+// it fails at the fixed point, is the check after the definition; a negated
+// one (read at the first step) is refused.
+TEST(CatLanguage, LetRecWhenIsACheckAfterTheFixedPoint) {
+    const Model m = load("let rec a = po | a;a when acyclic a as x\nlet rec b = rf | b;b\nwhen irreflexive b");
+    ASSERT_EQ(m.axioms.size(), 2u);
+    EXPECT_EQ(m.axioms[0].name, "x");
+    EXPECT_EQ(m.axioms[0].where.line, 1);
+    EXPECT_EQ(m.axioms[1].kind, Axiom::Kind::Irreflexive);
+    EXPECT_EQ(m.axioms[1].where.line, 3);
+    EXPECT_EQ(errorOf("let rec r = po | r;r when ~acyclic r"),
+              "m.cat:1:27: 'let rec ... when ~' (a test of the first step) is herd7's, and rdmacheck does not "
+              "evaluate it");
+}
+
 // herd7 enumerates the coherence orders extending generate_cos's argument;
 // rdmacheck's co is its own choice mo, which extends herd7's co0 always and
 // any other argument by an axiom.
