@@ -106,9 +106,9 @@ struct Axiom {
     std::string name;
     SourceLoc where;
     bool negated = false;  // ~: holds where the test fails (herd7's flags: flag ~empty r)
-    // --skip drops it by its name and by these (herd7's -skipchecks): its own
-    // `as` name where it reports another, and the `as` names and procedures
-    // of the calls it is declared in.
+    // --skip drops it by these (herd7's -skipchecks): its own `as` name, and
+    // the `as` names and procedures of the calls it is declared in; an
+    // unnamed test outside calls by none.
     std::vector<std::string> skipNames;
 
     // An empty or irreflexive axiom: whether the pair (from, to) of its relation breaks it.

@@ -122,10 +122,11 @@ FileReport CheckRun::checkFile(const std::string& file) {
         report.quantifier = result.quantifier;
         report.seconds = result.seconds;
         for (const auto& [state, satisfies] : result.states) report.states.push_back(stateLine(result.shown, state, test.addresses));
-        const std::optional<ExplainResult> explanation =
-            pictures.explain ? std::optional(explainOutcome(test, m, withTimeLeft(options, start), pictures, relations))
-                             : std::nullopt;
         const bool shown = !(hideUndefined && result.undefined);  // herd7's -badexecs false: no report
+        const std::optional<ExplainResult> explanation =
+            shown && pictures.explain
+                ? std::optional(explainOutcome(test, m, withTimeLeft(options, start), pictures, relations))
+                : std::nullopt;
         if (shown && json) {
             nlohmann::json record = toJson(test, result, reportOptions_);
             if (explanation) record["explanation"] = explanationJson(test, m.name, *explanation);

@@ -242,27 +242,55 @@ private:
         throw InputError(at.where, what + " is herd7's, and rdmacheck does not evaluate it");
     }
 
+    static bool mentionsAny(const ModelExpr& e, const std::vector<std::string>& names) {
+        if (e.op == ModelExpr::Op::Name && std::find(names.begin(), names.end(), e.name) != names.end()) return true;
+        return std::any_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return mentionsAny(a, names); });
+    }
+
+    // Whether e's relation grows with those `names` name: none under '\' on
+    // the right, '~', a function or the cat language's other constructs.
+    static bool growsWith(const ModelExpr& e, const std::vector<std::string>& names) {
+        using Op = ModelExpr::Op;
+        switch (e.op) {
+            case Op::Name: case Op::Scope: case Op::Union: case Op::Inter: case Op::Seq: case Op::Product:
+            case Op::Inverse: case Op::Plus: case Op::Star: case Op::Opt: case Op::Filter: case Op::Empty:
+                return std::all_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return growsWith(a, names); });
+            case Op::Diff: return growsWith(e.args[0], names) && !mentionsAny(e.args[1], names);
+            default: return !mentionsAny(e, names);
+        }
+    }
+
     ModelItem let(ModelItem it) {
         tokens_.next();
         it.kind = ModelItem::Kind::Let;
         it.recursive = acceptWord("rec");
         it.bindings = bindings();
-        if (it.recursive && tokens_.peek().isWord("when")) it.body.push_back(whenTest());
+        if (it.recursive && tokens_.peek().isWord("when")) it.body.push_back(whenTest(it.bindings));
         acceptWord("in");  // herd7 allows `in` after a declaration
         return it;
     }
 
     // let rec ... when T: herd7 tests T at each step of the fixed point and
-    // drops the candidate where it fails. A check (acyclic, irreflexive,
-    // empty) that fails at a step fails at the fixed point, which contains
-    // each step, and holds at each step where it holds there: the check after
-    // the definition. A negated one would be read at the first step only.
-    ModelItem whenTest() {
+    // drops the candidate where it fails. Where T's relation grows with the
+    // definitions, an acyclic, irreflexive or empty check that fails at a step
+    // fails at the fixed point, which contains each step, and holds at each
+    // step where it holds there: the check after the definition. Otherwise
+    // (a negated check, a definition under '\', '~' or a function) it is not.
+    ModelItem whenTest(const std::vector<std::pair<std::string, ModelExpr>>& defined) {
         const ModelToken when = tokens_.next();
-        if (tokens_.peek().is("~")) refuse(tokens_.peek(), "'let rec ... when ~' (a test of the first step)");
+        const ModelToken t = tokens_.peek();
+        if (t.is("~")) refuse(t, "'let rec ... when ~' (a test of the first step)");
+        if (!(t.isWord("acyclic") || t.isWord("irreflexive") || t.isWord("empty")))
+            tokens_.fail(t, "expected acyclic, irreflexive or empty after 'when'");
         ModelItem test;
         test.where = when.where;
-        return axiom(test);
+        test = axiom(test);
+        std::vector<std::string> names;
+        for (const auto& [name, e] : defined) names.push_back(name);
+        if (!growsWith(test.expr, names))
+            refuse(t, "'let rec ... when' with a test whose relation does not grow with the definition (under '\\', "
+                      "'~' or a function: herd7 reads it at each step of the fixed point)");
+        return test;
     }
 
     // NAME = e, NAME x = e, NAME(x, y) = e; joined by `and`.

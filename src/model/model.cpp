@@ -223,13 +223,13 @@ private:
             throw InputError(it.expr.where, "an axiom constrains a relation; this is an event set (use [S] for "
                                             "its identity relation)");
         depthOf(v.expr, it.where);
-        // Flags and assertions keep their own names (herd7 prints them); -skipchecks also drops a
-        // test by its own name or by a call it is in.
+        // Flags and assertions keep their own names (herd7 prints them). -skipchecks drops a test by
+        // its own `as` name or a call it is in, never an unnamed one by another name.
         std::vector<std::string> skipNames = calls.skipNames;
         if (!it.name.empty()) skipNames.push_back(it.name);
         if (it.test == ModelItem::Test::Flag) {  // herd7 ignores a flag without a name
             if (!it.name.empty())
-                m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), it.name, it.where, it.negated, calls.skipNames});
+                m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), it.name, it.where, it.negated, skipNames});
             return;
         }
         if (it.test == ModelItem::Test::UndefinedUnless) {  // a flag raised where the test fails, whatever its name
@@ -238,7 +238,7 @@ private:
         }
         if (it.test == ModelItem::Test::Assert) {  // herd7 names an unnamed one so in its message
             m_.assertions.push_back(Axiom{it.axiom, std::move(v.expr), it.name.empty() ? "(unknown)" : it.name,
-                                          it.where, it.negated, calls.skipNames});
+                                          it.where, it.negated, skipNames});
             assertedAfter_.push_back(m_.axioms.size());
             return;
         }
@@ -416,20 +416,20 @@ private:
     }
 
     // herd7's -skipchecks drops every test of the name: checks, flags,
-    // undefined_unless tests, assertions, and all those of a call of it.
+    // undefined_unless tests, assertions, and all those of a call of it. Each
+    // name is looked up before any is dropped (a call's names overlap its tests').
     void skip(const std::vector<std::string>& names, bool skipOnlyPresent) {
+        std::vector<std::string> known;
+        for (const auto* tests : {&m_.axioms, &m_.flags, &m_.assertions})
+            for (const Axiom& a : *tests)
+                for (const std::string& n : a.skipNames)
+                    if (std::find(known.begin(), known.end(), n) == known.end()) known.push_back(n);
+        for (const std::string& name : names)
+            if (!skipOnlyPresent && std::find(known.begin(), known.end(), name) == known.end())
+                throw InputError(SourceLoc{"--skip", 0, 0}, "model " + m_.name + " has no check, flag or assertion named '" +
+                                                                name + "' (names: " + joined(known) + ")");
         for (const std::string& name : names) {
-            auto named = [&](const Axiom& a) {
-                return a.name == name || std::count(a.skipNames.begin(), a.skipNames.end(), name) > 0;
-            };
-            const auto anyIn = [&](const std::vector<Axiom>& tests) { return std::any_of(tests.begin(), tests.end(), named); };
-            if (!anyIn(m_.axioms) && !anyIn(m_.flags) && !anyIn(m_.assertions)) {
-                if (skipOnlyPresent) continue;
-                std::vector<std::string> axioms;
-                for (const Axiom& a : m_.axioms) axioms.push_back(a.name);
-                throw InputError(SourceLoc{"--skip", 0, 0},
-                                 "model " + m_.name + " has no axiom '" + name + "' (axioms: " + joined(axioms) + ")");
-            }
+            auto named = [&](const Axiom& a) { return std::count(a.skipNames.begin(), a.skipNames.end(), name) > 0; };
             for (size_t i = m_.assertions.size(); i-- > 0;)
                 if (named(m_.assertions[i])) {
                     m_.assertions.erase(m_.assertions.begin() + static_cast<std::ptrdiff_t>(i));
@@ -439,7 +439,9 @@ private:
                 after -= std::count_if(m_.axioms.begin(), m_.axioms.begin() + static_cast<std::ptrdiff_t>(after), named);
             for (auto* tests : {&m_.axioms, &m_.flags})
                 tests->erase(std::remove_if(tests->begin(), tests->end(), named), tests->end());
-            m_.skipped.push_back(name);
+            if (std::find(known.begin(), known.end(), name) != known.end() &&
+                std::find(m_.skipped.begin(), m_.skipped.end(), name) == m_.skipped.end())
+                m_.skipped.push_back(name);
         }
     }
 

@@ -105,7 +105,8 @@ TEST(Cli, ModelPathsAndSkippedAxioms) {
     EXPECT_NE(r.out.find("\nModel sc without sc\n"), std::string::npos) << "a variant's log tells it apart: " << r.out;
     r = runTool("--model rdma-tso --skip nope " + sb);
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "rdmacheck: error: --skip: model rdma-tso has no axiom 'nope' (axioms: ib, ob, inst-ib-ob)\n");
+    EXPECT_EQ(r.err, "rdmacheck: error: --skip: model rdma-tso has no check, flag or assertion named 'nope' (names: ib, ob, "
+              "inst-ib-ob)\n");
     r = runTool("--model rdma-tso --skip ob --engine operational " + sb);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("differs from the rdma-tso the operational machine implements"), std::string::npos) << r.err;

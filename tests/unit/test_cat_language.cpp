@@ -118,6 +118,37 @@ TEST(CatLanguage, LetRecWhenIsACheckAfterTheFixedPoint) {
     EXPECT_EQ(errorOf("let rec r = po | r;r when ~acyclic r"),
               "m.cat:1:27: 'let rec ... when ~' (a test of the first step) is herd7's, and rdmacheck does not "
               "evaluate it");
+    EXPECT_EQ(errorOf("let rec r = po | r;r when empty (rf \\ r)"),
+              "m.cat:1:27: 'let rec ... when' with a test whose relation does not grow with the definition (under "
+              "'\\', '~' or a function: herd7 reads it at each step of the fixed point) is herd7's, and rdmacheck "
+              "does not evaluate it");
+    EXPECT_EQ(errorOf("let rec r = po | r;r when flag ~empty r"),
+              "m.cat:1:27: expected acyclic, irreflexive or empty after 'when', found 'flag'");
+    EXPECT_EQ(load("let rec r = po | r;r when empty (r \\ rf) & [W];r").axioms.size(), 1u);
+}
+
+// --skip (herd7's -skipchecks) drops tests by their own `as` names and the
+// calls they are in, never an unnamed test by its expression; each name is
+// looked up before any test is dropped.
+TEST(CatLanguage, SkipDropsTestsByTheirNamesAndCalls) {
+    auto skipping = [](std::vector<std::string> names, bool onlyPresent) {
+        ModelOptions options;
+        options.skip = std::move(names);
+        options.skipOnlyPresent = onlyPresent;
+        return options;
+    };
+    const std::string calls = "procedure q(r) =\n  acyclic r as qc\n  flag ~empty r as qf\nend\n"
+                              "procedure p(r) =\n  call q(r)\nend\ncall p(po) as outer\nacyclic rf as sc\n";
+    for (const std::vector<std::string>& names :
+         {std::vector<std::string>{"outer", "qc"}, {"p"}, {"q"}, {"qc", "qf"}}) {
+        const Model m = parseModel(calls, "m.cat", modelsDir(), skipping(names, false));
+        EXPECT_EQ(m.axioms.size(), 1u) << names.front();
+        EXPECT_EQ(m.axioms.front().name, "sc");
+    }
+    EXPECT_EQ(parseModel(calls, "m.cat", modelsDir(), skipping({"sc", "sc"}, false)).shownName(), "m without sc");
+    const Model unnamed = parseModel("let hb = po\nacyclic hb\n", "m.cat", modelsDir(), skipping({"hb"}, true));
+    EXPECT_EQ(unnamed.axioms.size(), 1u);
+    EXPECT_TRUE(unnamed.skipped.empty());
 }
 
 // herd7 enumerates the coherence orders extending generate_cos's argument;

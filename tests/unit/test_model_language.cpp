@@ -74,7 +74,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("events lR, lX"), "m.cat:1:12: unknown event kind 'lX' (known: lR, lW, CAS, F, P, nlR, nrW, "
                                         "nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, scR, scW, scU, subCW, subNRW, "
               "subF, recv, recvF)");
-    EXPECT_EQ(errorOf("acyclic po as a", ModelOptions{{"ob"}}), "--skip: model m has no axiom 'ob' (axioms: a)");
+    EXPECT_EQ(errorOf("acyclic po as a", ModelOptions{{"ob"}}), "--skip: model m has no check, flag or assertion named 'ob' (names: a)");
 }
 
 // herd7 gives `*` (product and closure), `+`, `?` and `~` one precedence
