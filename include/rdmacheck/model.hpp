@@ -75,6 +75,8 @@ struct ModelExpr {
 
     // The expression as a model file writes it (fully parenthesised where needed).
     std::string text() const;
+    // Whether a Name anywhere in the tree is one of `names`.
+    bool mentions(const std::vector<std::string>& names) const;
 
     static ModelExpr of(Op op, const SourceLoc& where, std::vector<ModelExpr> args = {}) {
         ModelExpr e;

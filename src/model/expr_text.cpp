@@ -1,5 +1,7 @@
 // ModelExpr::text: an expression as a model file writes it, for messages,
-// explanations and the model's fingerprint.
+// explanations and the model's fingerprint; and ModelExpr::mentions.
+#include <algorithm>
+
 #include "interpret.hpp"
 
 namespace rdmacheck {
@@ -80,6 +82,11 @@ std::string ModelExpr::text() const {
     std::string out;
     appendText(*this, out);
     return out;
+}
+
+bool ModelExpr::mentions(const std::vector<std::string>& names) const {
+    if (op == Op::Name && std::find(names.begin(), names.end(), name) != names.end()) return true;
+    return std::any_of(args.begin(), args.end(), [&](const ModelExpr& a) { return a.mentions(names); });
 }
 
 }  // namespace rdmacheck

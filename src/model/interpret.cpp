@@ -30,11 +30,6 @@ ModelExpr universe(const SourceLoc& where) { return ModelExpr::named("_", where)
     throw InputError(at, what + " is herd7's, and rdmacheck does not evaluate it");
 }
 
-bool mentions(const ModelExpr& e, const std::string& name) {
-    if (e.op == ModelExpr::Op::Name && e.name == name) return true;
-    return std::any_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return mentions(a, name); });
-}
-
 // e's operands under op, with nested uses of op opened: a | (b | c) is a, b, c.
 void operands(const ModelExpr& e, ModelExpr::Op op, std::vector<ModelExpr>& out) {
     if (e.op != op) {
@@ -59,8 +54,9 @@ ModelExpr leastFixedPoint(const std::string& name, const ModelExpr& body) {
     std::vector<ModelExpr> terms, base, left, right;
     operands(body, Op::Union, terms);
     bool composed = false;
+    const std::vector<std::string> self{name};
     for (const ModelExpr& term : terms) {
-        if (!mentions(term, name)) {
+        if (!term.mentions(self)) {
             base.push_back(term);
             continue;
         }
@@ -70,14 +66,14 @@ ModelExpr leastFixedPoint(const std::string& name, const ModelExpr& body) {
         // with two factors or more: those but the first and the last free of r (one of these must be too)
         const bool sequence = factors.size() > 1 &&
                               std::none_of(factors.begin() + 1, factors.end() - 1,
-                                           [&](const ModelExpr& f) { return mentions(f, name); });
+                                           [&](const ModelExpr& f) { return f.mentions(self); });
         if (factors.size() == 1 && isName(term)) {
             continue;  // r = ... | r adds nothing
         } else if (factors.size() == 2 && isName(factors.front()) && isName(factors.back())) {
             composed = true;
-        } else if (sequence && !mentions(factors.front(), name) && isName(factors.back())) {
+        } else if (sequence && !factors.front().mentions(self) && isName(factors.back())) {
             left.push_back(joined(Op::Seq, term.where, {factors.begin(), factors.end() - 1}));
-        } else if (sequence && isName(factors.front()) && !mentions(factors.back(), name)) {
+        } else if (sequence && isName(factors.front()) && !factors.back().mentions(self)) {
             right.push_back(joined(Op::Seq, term.where, {factors.begin() + 1, factors.end()}));
         } else {
             throw InputError(term.where, "'let rec' of a relation: rdmacheck computes a least fixed point whose terms "

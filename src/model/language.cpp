@@ -242,11 +242,6 @@ private:
         throw InputError(at.where, what + " is herd7's, and rdmacheck does not evaluate it");
     }
 
-    static bool mentionsAny(const ModelExpr& e, const std::vector<std::string>& names) {
-        if (e.op == ModelExpr::Op::Name && std::find(names.begin(), names.end(), e.name) != names.end()) return true;
-        return std::any_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return mentionsAny(a, names); });
-    }
-
     // Whether e's relation grows with those `names` name: none under '\' on
     // the right, '~', a function or the cat language's other constructs.
     static bool growsWith(const ModelExpr& e, const std::vector<std::string>& names) {
@@ -255,8 +250,8 @@ private:
             case Op::Name: case Op::Scope: case Op::Union: case Op::Inter: case Op::Seq: case Op::Product:
             case Op::Inverse: case Op::Plus: case Op::Star: case Op::Opt: case Op::Filter: case Op::Empty:
                 return std::all_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return growsWith(a, names); });
-            case Op::Diff: return growsWith(e.args[0], names) && !mentionsAny(e.args[1], names);
-            default: return !mentionsAny(e, names);
+            case Op::Diff: return growsWith(e.args[0], names) && !e.args[1].mentions(names);
+            default: return !e.mentions(names);
         }
     }
 
