@@ -112,6 +112,7 @@ struct Axiom {
     // the `as` names and procedures of the calls it is declared in; an
     // unnamed test outside calls by none.
     std::vector<std::string> skipNames;
+    size_t axiomsBefore = 0;  // an assertion: how many of the model's axioms come before it
 
     // An empty or irreflexive axiom: whether the pair (from, to) of its relation breaks it.
     bool breaks(int from, int to) const { return kind == Kind::Empty || from == to; }

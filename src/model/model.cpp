@@ -106,7 +106,7 @@ public:
                 collectBases(a.expr, walked, a.where);
             }
         rename(walked);
-        plan();
+        m_.plan = plan(m_.axioms);
         planAssertions();
         m_.countsCoherence = !m_.herdEvents || generatesCo_ || m_.uses("mo") || m_.uses("rb");
         fingerprint(walked);
@@ -238,8 +238,7 @@ private:
         }
         if (it.test == ModelItem::Test::Assert) {  // herd7 names an unnamed one so in its message
             m_.assertions.push_back(Axiom{it.axiom, std::move(v.expr), it.name.empty() ? "(unknown)" : it.name,
-                                          it.where, it.negated, skipNames});
-            assertedAfter_.push_back(m_.axioms.size());
+                                          it.where, it.negated, skipNames, m_.axioms.size()});
             return;
         }
         std::string name = !calls.name.empty() ? calls.name : it.name;
@@ -430,14 +429,10 @@ private:
                                                                 name + "' (names: " + joined(known) + ")");
         for (const std::string& name : names) {
             auto named = [&](const Axiom& a) { return std::count(a.skipNames.begin(), a.skipNames.end(), name) > 0; };
-            for (size_t i = m_.assertions.size(); i-- > 0;)
-                if (named(m_.assertions[i])) {
-                    m_.assertions.erase(m_.assertions.begin() + static_cast<std::ptrdiff_t>(i));
-                    assertedAfter_.erase(assertedAfter_.begin() + static_cast<std::ptrdiff_t>(i));
-                }
-            for (size_t& after : assertedAfter_)  // a skipped axiom keeps no candidate from an assertion
-                after -= std::count_if(m_.axioms.begin(), m_.axioms.begin() + static_cast<std::ptrdiff_t>(after), named);
-            for (auto* tests : {&m_.axioms, &m_.flags})
+            for (Axiom& a : m_.assertions)  // a skipped axiom keeps no candidate from an assertion
+                a.axiomsBefore -= std::count_if(m_.axioms.begin(),
+                                                m_.axioms.begin() + static_cast<std::ptrdiff_t>(a.axiomsBefore), named);
+            for (auto* tests : {&m_.axioms, &m_.flags, &m_.assertions})
                 tests->erase(std::remove_if(tests->begin(), tests->end(), named), tests->end());
             if (std::find(known.begin(), known.end(), name) != known.end() &&
                 std::find(m_.skipped.begin(), m_.skipped.end(), name) == m_.skipped.end())
@@ -520,39 +515,39 @@ private:
 
     // acyclic R, acyclic R+ and irreflexive R+ (one condition) become clocks;
     // a clock remembers the closure it came from, for the ([S];ib;ob)+ pattern.
-    void plan() {
+    CheckPlan plan(const std::vector<Axiom>& axioms) {
+        CheckPlan out;
         std::vector<const ModelExpr*> closureOf;
-        for (const Axiom& a : m_.axioms) {
+        for (const Axiom& a : axioms) {
             s_.check(a.where);
             const ModelExpr& r = resolve(a.expr);
             const bool closure = r.op == ModelExpr::Op::Plus;
             if (a.negated) {
-                m_.plan.negated.push_back(a);
+                out.negated.push_back(a);
             } else if (a.kind == Axiom::Kind::Empty || (a.kind == Axiom::Kind::Irreflexive && !closure)) {
-                m_.plan.general.push_back(a);
-            } else if (a.kind == Axiom::Kind::Acyclic || !tie(a, r, closureOf)) {
+                out.general.push_back(a);
+            } else if (a.kind == Axiom::Kind::Acyclic || !tie(a, r, closureOf, out)) {
                 Clock c{a.name, {}};
                 unionMembers(closure ? resolve(r.args[0]) : r, c.members);
                 closureOf.push_back(closure ? &r : nullptr);
-                m_.plan.clocks.push_back(std::move(c));
+                out.clocks.push_back(std::move(c));
             }
         }
+        return out;
     }
 
-    // Each assertion's failing model, planned as the model is (Model::failingAssertion).
+    // Each assertion's failing model (Model::failingAssertion): the axioms
+    // before it and it negated, planned as the model is; no flags or assertions.
     void planAssertions() {
-        for (size_t i = 0; i < m_.assertions.size(); ++i) {
+        for (const Axiom& assertion : m_.assertions) {
             Model failing = m_;
-            failing.axioms.resize(assertedAfter_[i]);
-            failing.axioms.push_back(m_.assertions[i]);
-            failing.axioms.back().negated = !failing.axioms.back().negated;
+            failing.axioms.resize(assertion.axiomsBefore);
+            failing.axioms.push_back(assertion);
+            failing.axioms.back().negated = !assertion.negated;
             failing.flags.clear();
             failing.assertions.clear();
             failing.failingAssertion.clear();
-            failing.plan = CheckPlan{};
-            std::swap(m_, failing);
-            plan();
-            std::swap(m_, failing);
+            failing.plan = plan(failing.axioms);
             m_.failingAssertion.push_back(std::make_shared<const Model>(std::move(failing)));
         }
     }
@@ -560,9 +555,9 @@ private:
     // irreflexive ([S];X;Y)+ where X and Y are the closures of two earlier
     // clocks: the clocks are tied, I(e) <= O(e) and equal on S (doc/model-notes.md §N1).
     // Returns whether the axiom was taken so.
-    bool tie(const Axiom& a, const ModelExpr& closure, const std::vector<const ModelExpr*>& closureOf) {
+    bool tie(const Axiom& a, const ModelExpr& closure, const std::vector<const ModelExpr*>& closureOf, CheckPlan& out) {
         const ModelExpr& body = resolve(closure.args[0]);
-        if (m_.plan.issueClock >= 0 || body.op != ModelExpr::Op::Seq || body.args[0].op != ModelExpr::Op::Seq) return false;
+        if (out.issueClock >= 0 || body.op != ModelExpr::Op::Seq || body.args[0].op != ModelExpr::Op::Seq) return false;
         const ModelExpr& filter = body.args[0].args[0];
         if (filter.op != ModelExpr::Op::Filter) return false;
         auto clockOf = [&](const ModelExpr& e) {
@@ -573,10 +568,10 @@ private:
         };
         const int issue = clockOf(body.args[0].args[1]), observe = clockOf(body.args[1]);
         if (issue < 0 || observe < 0 || issue == observe) return false;
-        m_.plan.issueClock = issue;
-        m_.plan.observeClock = observe;
-        m_.plan.tieSet = filter.args[0];
-        m_.plan.mixedAxiom = a.name;
+        out.issueClock = issue;
+        out.observeClock = observe;
+        out.tieSet = filter.args[0];
+        out.mixedAxiom = a.name;
         return true;
     }
 
@@ -590,9 +585,9 @@ private:
         for (const Axiom& f : m_.flags)
             canon << "flag " << (f.negated ? "~" : "") << static_cast<int>(f.kind) << " " << f.expr.text() << " as "
                   << f.name << "\n";
-        for (size_t i = 0; i < m_.assertions.size(); ++i)
-            canon << "assert after " << assertedAfter_[i] << " " << (m_.assertions[i].negated ? "~" : "")
-                  << static_cast<int>(m_.assertions[i].kind) << " " << m_.assertions[i].expr.text() << "\n";
+        for (const Axiom& a : m_.assertions)
+            canon << "assert after " << a.axiomsBefore << " " << (a.negated ? "~" : "") << static_cast<int>(a.kind)
+                  << " " << a.expr.text() << "\n";
         // Kinds by name, and only those a table covers or the model takes: a new
         // event kind leaves the models that do not take it as they were.
         for (const auto& [name, t] : m_.tables) {
@@ -625,7 +620,6 @@ private:
     std::string defining_;
     bool declaredEvents_ = false;
     bool generatesCo_ = false;  // a `with co from` was read
-    std::vector<size_t> assertedAfter_;  // per assertion: how many axioms come before it
     static constexpr int kMaxProcedureCalls = 100;  // each nests the loader's recursion
     int calls_ = 0;                                 // procedure calls being run, nested
 };
