@@ -38,7 +38,8 @@ constexpr size_t kMaxModelAxioms = 1000;
 // walks the model recursively, so this is its recursion depth.
 constexpr size_t kMaxModelDepth = 1000;
 // Operators the model's definitions and axioms expand to once its functions
-// are applied (a function applied twice in its own body doubles its text).
+// are applied (a function applied twice in its own body doubles its text),
+// each with the operands copied into it, and the functions applied.
 constexpr size_t kMaxModelOperators = 1'000'000;
 
 // What one test may use: wall-clock seconds and resident memory (0: no limit).

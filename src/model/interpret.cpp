@@ -227,6 +227,7 @@ CatValue CatInterpreter::apply(const ModelExpr& e, const CatScope* scope) {
         throw InputError(e.args[0].where, "'" + e.args[0].text() + "' is applied to an argument but is not a function");
     CatValue argument = value(e.args[1], scope);
     if (!f.primitive.empty()) return primitive(f, argument, e.where);
+    globals_.applied(e);
     CatScope* body = child(f.scope, f.time);
     bind(*body, f.function->names, std::move(argument), e.where);
     return value(f.function->args[0], body);

@@ -68,9 +68,11 @@ public:
     virtual ~CatGlobals() = default;
     // `name`'s value; InputError at it when it has none.
     virtual CatValue global(const ModelExpr& name) const = 0;
-    // Called for each relational operator built: checks a scope's library and
-    // the model's bounds (InputError at the operator).
+    // Called for each relational operator built (with the operands copied
+    // into it) and each function applied: checks a scope's library, the
+    // model's bounds and the load's limits (InputError at the operator or call).
     virtual void built(const ModelExpr& op) = 0;
+    virtual void applied(const ModelExpr& call) = 0;
 };
 
 class CatInterpreter {

@@ -57,7 +57,7 @@ struct Loading {
     const bool forTest;
     std::optional<SourceLoc> prelude;  // the model's start, while _herd7.cat and stdlib.cat load
     size_t declarations = 0;     // of every file read so far (kMaxModelItems)
-    size_t built = 0;            // relational operators the interpreter built (kMaxModelOperators)
+    size_t built = 0;            // operators built, operands counted, and functions applied (kMaxModelOperators)
     std::deque<ParsedModel> files;  // every file read: functions and procedures point into them
     std::map<std::string, SourceLoc> declared;  // tables and stamps
     // A relation definition -> the definition at the end of its chain of
@@ -357,11 +357,26 @@ private:
                                       joined(relations) + "; event sets: " + joined(sets) + ")");
     }
 
+    // Operators count with the operands copied into them, so that functions
+    // doubling their argument (f(x | x)) stop at the bound, not at the memory's end.
     void built(const ModelExpr& op) override {
         if (op.op == ModelExpr::Op::Scope) library(op.name, op.where);
-        if (++s_.built > kMaxModelOperators)
-            throw InputError(op.where, "the model's definitions expand to more than " +
-                                           std::to_string(kMaxModelOperators) + " operators");
+        work(op.where, nodes(op));
+    }
+    void applied(const ModelExpr& call) override { work(call.where, 1); }
+
+    void work(const SourceLoc& at, size_t amount) {
+        s_.built += amount;
+        if (s_.built > kMaxModelOperators)
+            throw InputError(at, "the model's definitions expand to more than " + std::to_string(kMaxModelOperators) +
+                                     " operators and function applications");
+        s_.check(at);
+    }
+
+    static size_t nodes(const ModelExpr& e) {
+        size_t n = 1;
+        for (const ModelExpr& a : e.args) n += nodes(a);
+        return n;
     }
 
     // The relations and the event sets a model may name here.

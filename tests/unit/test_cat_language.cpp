@@ -84,6 +84,29 @@ TEST(CatLanguage, ProceduresIfVariantBlocksAndLetRecFunctions) {
               "m.cat:1:16: nested more than 2000 deep as its functions are applied (a recursion that does not end?)");
 }
 
+// Functions that copy their argument twice, or call themselves twice, stop at
+// the bound or the limits while the model loads, not at the memory's end.
+TEST(CatLanguage, ExpandingFunctionsStopAtTheBoundAndTheLimits) {
+    std::string doubling = "let g0(x) = x\n";
+    for (int i = 1; i <= 21; ++i)
+        doubling += "let g" + std::to_string(i) + "(x) = g" + std::to_string(i - 1) + "(x | x)\n";
+    const std::string bound = "the model's definitions expand to more than 1000000 operators and function applications";
+    EXPECT_EQ(errorOf(doubling + "acyclic g21(po) as x"), "m.cat:5:18: " + bound);
+    EXPECT_EQ(errorOf("let rec f(x) = f(x | x)\nacyclic f(po) as x"), "m.cat:1:20: " + bound);
+    std::string calls = "let f0(x) = x\n";
+    for (int i = 1; i <= 40; ++i)
+        calls += "let f" + std::to_string(i) + "(x) = f" + std::to_string(i - 1) + "(f" + std::to_string(i - 1) + "(x))\n";
+    calls += "acyclic f40(po) as x";
+    ModelOptions limited;
+    limited.limits.seconds = 0.05;
+    try {
+        parseModel(calls, "m.cat", modelsDir(), limited);
+        ADD_FAILURE() << "no timeout";
+    } catch (const TimeoutError& e) {
+        EXPECT_EQ(e.where().file, "m.cat");
+    }
+}
+
 TEST(CatLanguage, HerdsHeaderCommentsAndUnnamedChecks) {
     const Model m = load("X86 TSO\n# a line comment\n// another\n(* nested (* as herd7's *) *)\nacyclic po | rf\n"
                          "let fre = (rf^-1 ; mo) & ext\nlet coe = mo & ext\nempty rmw & (fre;coe)\n"
