@@ -77,6 +77,9 @@ struct ModelExpr {
     std::string text() const;
     // Whether a Name anywhere in the tree is one of `names`.
     bool mentions(const std::vector<std::string>& names) const;
+    // Whether the relation grows with those `names` name: none under '\' on
+    // the right, '~', a function or the cat language's other constructs.
+    bool growsWith(const std::vector<std::string>& names) const;
 
     static ModelExpr of(Op op, const SourceLoc& where, std::vector<ModelExpr> args = {}) {
         ModelExpr e;
@@ -99,6 +102,10 @@ struct Definition {
     ModelExpr expr;
     ExprType type = ExprType::Relation;
     SourceLoc where;
+    // herd7's `let rec` of relations that no closed form gives: the index of
+    // the group's first definition (the group's definitions are consecutive
+    // and name each other); the relations are the group's least fixed point.
+    int group = -1;
 };
 
 struct Axiom {

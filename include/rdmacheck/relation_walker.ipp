@@ -10,7 +10,13 @@ template <class Domain>
 const typename RelationWalker<Domain>::Relation& RelationWalker<Domain>::relation(const ModelExpr& e) {
     if (e.op == ModelExpr::Op::Name) {
         auto& memo = memo_[exact_];
-        if (!memo.count(e.name)) memo.emplace(e.name, named(e.name));
+        if (!memo.count(e.name)) {
+            const Definition* d = model_.definition(e.name);
+            if (d && d->group >= 0)
+                fixedPoint(*d);  // the whole group's
+            else
+                memo.emplace(e.name, named(e.name));
+        }
         return memo.at(e.name);
     }
     auto& memo = exprMemo_[exact_];
@@ -153,6 +159,98 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compose(const 
         for (auto it = b.lower_bound({ab.second, -1}); it != b.end() && it->first.first == ab.second; ++it)
             put(out, {ab.first, it->first.second}, domain_.conj(v, it->second));
     return out;
+}
+
+// A let rec group's least fixed point, into the memo for each of its
+// relations: above it where the domain keeps relations so (a negative use),
+// else exactly, by iteration from the empty relations.
+template <class Domain>
+void RelationWalker<Domain>::fixedPoint(const Definition& member) {
+    std::vector<const Definition*> group;
+    for (size_t i = static_cast<size_t>(member.group);
+         i < model_.definitions.size() && model_.definitions[i].group == member.group; ++i)
+        group.push_back(&model_.definitions[i]);
+    if (!exact_) return upperFixedPoint(group);
+    const std::vector<Relation> least = kleene(group, false);
+    for (size_t k = 0; k < group.size(); ++k) memo_[exact_][group[k]->name] = least[k];
+}
+
+// Each relation as a fresh value per pair it can hold, forced by its body
+// (Horn clauses): the least fixed point or more in every model, and exactly
+// it in some, which is all a negative use needs. The pairs come from an
+// iteration of their keys alone.
+template <class Domain>
+void RelationWalker<Domain>::upperFixedPoint(const std::vector<const Definition*>& group) {
+    const std::vector<Relation> keys = kleene(group, true);
+    std::vector<Relation> above;
+    for (const Relation& k : keys) {
+        std::optional<Relation> fresh = domain_.upperVariables(k);
+        if (!fresh) {  // the domain is exact: iterate
+            const std::vector<Relation> least = kleene(group, false);
+            for (size_t i = 0; i < group.size(); ++i) memo_[0][group[i]->name] = least[i];
+            return;
+        }
+        above.push_back(std::move(*fresh));
+    }
+    for (size_t i = 0; i < group.size(); ++i) memo_[0][group[i]->name] = above[i];
+    for (const Definition* d : group) forget(d->expr);
+    for (size_t i = 0; i < group.size(); ++i)
+        for (const auto& [key, because] : compute(group[i]->expr)) domain_.atLeast(above[i].at(key), because);
+    for (const Definition* d : group) forget(d->expr);
+}
+
+// Iteration from the empty relations, in the current mode: exact when no
+// round changes a relation, or after every pair could have been added one
+// round at a time. `keysOnly`: each pair true, for the pairs a relation can
+// hold; the memo's group entries are restored after.
+template <class Domain>
+std::vector<typename RelationWalker<Domain>::Relation> RelationWalker<Domain>::kleene(
+    const std::vector<const Definition*>& group, bool keysOnly) {
+    auto& memo = memo_[exact_];
+    std::vector<std::optional<Relation>> before;
+    for (const Definition* d : group) {
+        auto it = memo.find(d->name);
+        before.push_back(it == memo.end() ? std::nullopt : std::optional<Relation>(it->second));
+    }
+    std::vector<Relation> now(group.size());
+    const size_t rounds = group.size() * static_cast<size_t>(n_) * static_cast<size_t>(n_) + 1;
+    for (size_t round = 0; round <= rounds; ++round) {
+        for (size_t i = 0; i < group.size(); ++i) memo[group[i]->name] = now[i];
+        for (const Definition* d : group) forget(d->expr);
+        std::vector<Relation> next;
+        for (const Definition* d : group) {
+            next.push_back(compute(d->expr));
+            if (keysOnly)
+                for (auto& [key, v] : next.back()) v = domain_.truth();
+        }
+        bool changed = false;
+        for (size_t i = 0; i < group.size(); ++i) changed = changed || !same(next[i], now[i]);
+        now = std::move(next);
+        if (!changed) break;
+    }
+    for (const Definition* d : group) forget(d->expr);
+    for (size_t i = 0; i < group.size(); ++i) {
+        if (before[i])
+            memo[group[i]->name] = *before[i];
+        else
+            memo.erase(group[i]->name);
+    }
+    return now;
+}
+
+// Drops what relation() remembers of e and its operands (a body evaluated again).
+template <class Domain>
+void RelationWalker<Domain>::forget(const ModelExpr& e) {
+    for (auto& memo : exprMemo_) memo.erase(&e);
+    for (const ModelExpr& a : e.args) forget(a);
+}
+
+template <class Domain>
+bool RelationWalker<Domain>::same(const Relation& a, const Relation& b) const {
+    if (a.size() != b.size()) return false;
+    for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
+        if (i->first != j->first || !domain_.same(i->second, j->second)) return false;
+    return true;
 }
 
 // Squaring: after k rounds the result holds every path of length up to 2^k, so

@@ -78,8 +78,11 @@ using PairMap = std::map<std::pair<int, int>, V>;
 
 // Evaluates sets and relations of `model` on one skeleton. Domain supplies the
 // truth values: `Value`, `truth()`, `isTrue`, `isFalse`, `conj`, `disj`,
-// `negate`, `dynamic(name)` for the dynamic base relations, and
-// `upperClosure(r, n)`: R+ or a relation the domain keeps above it, or nothing.
+// `negate`, `same` (the same value as written), `dynamic(name)` for the
+// dynamic base relations, `upperClosure(r, n)`: R+ or a relation the domain
+// keeps above it, or nothing; and for least fixed points kept above,
+// `upperVariables(pairs)` (a fresh value per pair, or nothing) and
+// `atLeast(v, because)` (because implies v).
 //
 // The axioms use every relation negatively (irreflexive and empty deny pairs,
 // an acyclic one's clock must respect each edge), so a relation may be computed
@@ -114,6 +117,11 @@ private:
     Relation subtract(const Relation& a, const Relation& b) const;
     Relation compose(const Relation& a, const Relation& b) const;
     Relation closure(const Relation& r) const;
+    void fixedPoint(const Definition& member);
+    void upperFixedPoint(const std::vector<const Definition*>& group);
+    std::vector<Relation> kleene(const std::vector<const Definition*>& group, bool keysOnly);
+    void forget(const ModelExpr& e);
+    bool same(const Relation& a, const Relation& b) const;
     void put(Relation& r, std::pair<int, int> key, V value) const;
 
     const Model& model_;

@@ -57,6 +57,17 @@ std::optional<PairMap<z3::expr>> SymbolicDomain::upperClosure(const PairMap<z3::
     return reach;
 }
 
+std::optional<PairMap<z3::expr>> SymbolicDomain::upperVariables(const PairMap<z3::expr>& pairs) const {
+    // Named by place, as upperClosure's are.
+    const std::string prefix = "fix" + std::to_string(fixedPoints_++) + "_";
+    PairMap<z3::expr> out;
+    for (const auto& [key, v] : pairs) {
+        const std::string name = prefix + std::to_string(key.first) + "_" + std::to_string(key.second);
+        out.emplace(key, c_.ctx.bool_const(name.c_str()));
+    }
+    return out;
+}
+
 // r's source is mo-before w: a disjunction over r's candidates, of the atoms
 // mo already has, rather than an integer for the source's mo key (each
 // equality with a key cost Z3 as much to internalise as the rest of a read).

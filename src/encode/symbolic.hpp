@@ -136,6 +136,11 @@ public:
     // in the pairs times R's edges): R+ or more in every model, and exactly R+
     // in some, which is all a negative use needs (RelationWalker).
     std::optional<PairMap<z3::expr>> upperClosure(const PairMap<z3::expr>& r, int n) const;
+    // A fresh Boolean per pair of `pairs`, for a least fixed point kept above
+    // (RelationWalker::upperFixedPoint), and its Horn clauses.
+    std::optional<PairMap<z3::expr>> upperVariables(const PairMap<z3::expr>& pairs) const;
+    void atLeast(const z3::expr& v, const z3::expr& because) const { solver_.add(z3::implies(because, v)); }
+    bool same(const z3::expr& a, const z3::expr& b) const { return z3::eq(a, b); }
     // A chosen relation (choices.hpp) over the choices.
     PairMap<z3::expr> dynamic(const std::string& name) const;
 
@@ -151,6 +156,7 @@ private:
     const std::atomic<bool>& interrupted_;
     z3::solver& solver_;  // takes the clauses of upper closures
     mutable int closures_ = 0;
+    mutable int fixedPoints_ = 0;
 };
 
 }  // namespace rdmacheck

@@ -29,9 +29,14 @@ public:
 
     std::optional<Cycle> shortestCycle() const {
         std::optional<std::vector<int>> best;  // edge indices
-        for (int start = 0; start < static_cast<int>(adjacency_.size()); ++start) {
-            std::optional<std::vector<int>> path = shortestCycleFrom(start);
-            if (path && (!best || path->size() < best->size())) best = path;
+        // A loop (e, e) only where no longer cycle is: a transitive member
+        // (herd7's let rec U = ... | U;U) has one at each event of a cycle.
+        for (bool loops : {false, true}) {
+            if (best) break;
+            for (int start = 0; start < static_cast<int>(adjacency_.size()); ++start) {
+                std::optional<std::vector<int>> path = shortestCycleFrom(start, loops);
+                if (path && (!best || path->size() < best->size())) best = path;
+            }
         }
         if (!best) return std::nullopt;
         Cycle cycle;
@@ -39,7 +44,7 @@ public:
         for (int ei : *best) {
             const RelationEdge& e = edges_[ei];
             clocks.insert(e.clock);
-            if (e.from != e.to) cycle.edges.push_back(e);
+            if (e.from != e.to || e.clock >= 0) cycle.edges.push_back(e);  // not a tie's I(e) <= O(e)
         }
         // A cycle on one clock breaks its axiom; one through the tie, the mixed axiom.
         const bool mixed = clocks.count(-1) || (clocks.count(plan_.issueClock) && clocks.count(plan_.observeClock));
@@ -48,7 +53,7 @@ public:
     }
 
 private:
-    std::optional<std::vector<int>> shortestCycleFrom(int start) const {
+    std::optional<std::vector<int>> shortestCycleFrom(int start, bool loops) const {
         std::vector<int> via(adjacency_.size(), -1);  // edge that reached each node
         std::deque<int> queue{start};
         std::vector<bool> seen(adjacency_.size(), false);
@@ -57,6 +62,7 @@ private:
             queue.pop_front();
             for (int ei : adjacency_[node]) {
                 const int to = target_[ei];
+                if (to == node && !loops) continue;
                 if (to == start) {
                     std::vector<int> path{ei};
                     for (int at = node; at != start; at = source_[via[at]]) path.push_back(via[at]);

@@ -89,4 +89,14 @@ bool ModelExpr::mentions(const std::vector<std::string>& names) const {
     return std::any_of(args.begin(), args.end(), [&](const ModelExpr& a) { return a.mentions(names); });
 }
 
+bool ModelExpr::growsWith(const std::vector<std::string>& names) const {
+    switch (op) {
+        case Op::Name: case Op::Scope: case Op::Union: case Op::Inter: case Op::Seq: case Op::Product:
+        case Op::Inverse: case Op::Plus: case Op::Star: case Op::Opt: case Op::Filter: case Op::Empty:
+            return std::all_of(args.begin(), args.end(), [&](const ModelExpr& a) { return a.growsWith(names); });
+        case Op::Diff: return args[0].growsWith(names) && !args[1].mentions(names);
+        default: return !mentions(names);
+    }
+}
+
 }  // namespace rdmacheck

@@ -30,66 +30,6 @@ ModelExpr universe(const SourceLoc& where) { return ModelExpr::named("_", where)
     throw InputError(at, what + " is herd7's, and rdmacheck does not evaluate it");
 }
 
-// e's operands under op, with nested uses of op opened: a | (b | c) is a, b, c.
-void operands(const ModelExpr& e, ModelExpr::Op op, std::vector<ModelExpr>& out) {
-    if (e.op != op) {
-        out.push_back(e);
-        return;
-    }
-    for (const ModelExpr& a : e.args) operands(a, op, out);
-}
-
-// parts[0] op parts[1] op ..., nested to the left as the parser nests them.
-ModelExpr joined(ModelExpr::Op op, const SourceLoc& where, std::vector<ModelExpr> parts) {
-    ModelExpr out = std::move(parts[0]);
-    for (size_t i = 1; i < parts.size(); ++i) out = ModelExpr::of(op, where, {std::move(out), std::move(parts[i])});
-    return out;
-}
-
-// herd7's `let rec r = A | B;r | r;C | r;r` (a least fixed point) in closed
-// form: B*;A;C*, and (B*;A;C*)+ when r;r is a term. Every term must be free
-// of r or one of these shapes (B, C free of r); others are refused.
-ModelExpr leastFixedPoint(const std::string& name, const ModelExpr& body) {
-    using Op = ModelExpr::Op;
-    std::vector<ModelExpr> terms, base, left, right;
-    operands(body, Op::Union, terms);
-    bool composed = false;
-    const std::vector<std::string> self{name};
-    for (const ModelExpr& term : terms) {
-        if (!term.mentions(self)) {
-            base.push_back(term);
-            continue;
-        }
-        std::vector<ModelExpr> factors;
-        operands(term, Op::Seq, factors);
-        const auto isName = [&](const ModelExpr& f) { return f.op == Op::Name && f.name == name; };
-        // with two factors or more: those but the first and the last free of r (one of these must be too)
-        const bool sequence = factors.size() > 1 &&
-                              std::none_of(factors.begin() + 1, factors.end() - 1,
-                                           [&](const ModelExpr& f) { return f.mentions(self); });
-        if (factors.size() == 1 && isName(term)) {
-            continue;  // r = ... | r adds nothing
-        } else if (factors.size() == 2 && isName(factors.front()) && isName(factors.back())) {
-            composed = true;
-        } else if (sequence && !factors.front().mentions(self) && isName(factors.back())) {
-            left.push_back(joined(Op::Seq, term.where, {factors.begin(), factors.end() - 1}));
-        } else if (sequence && isName(factors.front()) && !factors.back().mentions(self)) {
-            right.push_back(joined(Op::Seq, term.where, {factors.begin() + 1, factors.end()}));
-        } else {
-            throw InputError(term.where, "'let rec' of a relation: rdmacheck computes a least fixed point whose terms "
-                                         "are free of '" + name + "' or are " + name + ";" + name + ", B;" + name +
-                                         " or " + name + ";C, not '" + term.text() + "'");
-        }
-    }
-    if (base.empty()) return ModelExpr::of(Op::Empty, body.where);
-    std::vector<ModelExpr> chain;
-    if (!left.empty()) chain.push_back(ModelExpr::of(Op::Star, body.where, {joined(Op::Union, body.where, left)}));
-    chain.push_back(joined(Op::Union, body.where, base));
-    if (!right.empty()) chain.push_back(ModelExpr::of(Op::Star, body.where, {joined(Op::Union, body.where, right)}));
-    ModelExpr least = joined(Op::Seq, body.where, std::move(chain));
-    return composed ? ModelExpr::of(Op::Plus, body.where, {std::move(least)}) : least;
-}
-
 }  // namespace
 
 bool isCatPrimitive(const std::string& name) {
@@ -261,7 +201,7 @@ void CatInterpreter::bind(CatScope& scope, const std::vector<std::string>& param
 
 // let a = e and b = f in body (each definition sees the outer scope); let rec
 // binds functions that see themselves, and a relation its least fixed point
-// (leastFixedPoint's shapes; several recursive relations are refused).
+// (closedFixedPoint's shapes).
 CatValue CatInterpreter::let(const ModelExpr& e, const CatScope* scope) {
     CatScope* inner = child(scope, clock_);
     std::vector<LetBinding> bindings;
@@ -277,10 +217,14 @@ void CatInterpreter::bindLet(const std::vector<LetBinding>& bindings, bool recur
     for (const LetBinding& b : bindings) {
         if (evaluating) evaluating(b.name);
         if (recursive && b.expr.op != ModelExpr::Op::Fun) {
-            if (bindings.size() > 1)
-                throw InputError(b.expr.where, "'let rec ... and ...' of sets or relations (a least fixed point of "
-                                               "several) is herd7's, and rdmacheck does not evaluate it");
-            values.push_back(value(leastFixedPoint(b.name, b.expr), scope));
+            std::string refused;
+            std::optional<ModelExpr> closed = closedFixedPoint(b.name, b.expr, &refused);
+            if (bindings.size() > 1 || !closed)  // top-level ones are the model's (RecursiveGroup)
+                throw InputError(b.expr.where, "a 'let rec' of relations inside an expression (let ... in) is "
+                                               "computed only in the closed forms r = A | B;r | r;C | r;r (B, C "
+                                               "free of r), not '" + (closed ? b.expr.text() : refused) +
+                                               "': define it at the top level");
+            values.push_back(value(*closed, scope));
             continue;
         }
         values.push_back(value(b.expr, scope));

@@ -10,6 +10,8 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -117,6 +119,21 @@ private:
     int depth_ = 0;
     size_t clock_ = 0;  // bindings made so far
 };
+
+// herd7's `let rec r = A | B;r | r;C | r;r` in closed form (B*;A;C*, and
+// (B*;A;C*)+ with r;r), or none where a term is another shape (`refused`).
+std::optional<ModelExpr> closedFixedPoint(const std::string& name, const ModelExpr& body, std::string* refused = nullptr);
+
+// A top-level let rec of relations without a closed form: several together,
+// or a term such as herd7's WW(U;invrf)\id (a group of definitions).
+bool isRecursiveGroup(const ModelItem& it);
+// Refuses a test that reaches a group's relation where it must be exact
+// (`exact`: the test's polarity), at the test; `walked` the names seen.
+void refuseExactFixedPoint(const Model& m, const ModelExpr& e, bool exact, const SourceLoc& test,
+                           std::set<std::pair<std::string, bool>>& walked);
+// FNV-1a over a canonical text of everything the model means; `walked`
+// the definitions its tests reach.
+std::string fingerprintOf(const Model& m, const std::set<std::string>& walked);
 
 // herd7's primitives: functions on sets and relations it computes in OCaml.
 bool isCatPrimitive(const std::string& name);

@@ -242,19 +242,6 @@ private:
         throw InputError(at.where, what + " is herd7's, and rdmacheck does not evaluate it");
     }
 
-    // Whether e's relation grows with those `names` name: none under '\' on
-    // the right, '~', a function or the cat language's other constructs.
-    static bool growsWith(const ModelExpr& e, const std::vector<std::string>& names) {
-        using Op = ModelExpr::Op;
-        switch (e.op) {
-            case Op::Name: case Op::Scope: case Op::Union: case Op::Inter: case Op::Seq: case Op::Product:
-            case Op::Inverse: case Op::Plus: case Op::Star: case Op::Opt: case Op::Filter: case Op::Empty:
-                return std::all_of(e.args.begin(), e.args.end(), [&](const ModelExpr& a) { return growsWith(a, names); });
-            case Op::Diff: return growsWith(e.args[0], names) && !e.args[1].mentions(names);
-            default: return !e.mentions(names);
-        }
-    }
-
     ModelItem let(ModelItem it) {
         tokens_.next();
         it.kind = ModelItem::Kind::Let;
@@ -282,7 +269,7 @@ private:
         test = axiom(test);
         std::vector<std::string> names;
         for (const auto& [name, e] : defined) names.push_back(name);
-        if (!growsWith(test.expr, names))
+        if (!test.expr.growsWith(names))
             refuse(t, "'let rec ... when' with a test whose relation does not grow with the definition (under '\\', "
                       "'~' or a function: herd7 reads it at each step of the fixed point)");
         return test;

@@ -106,10 +106,13 @@ public:
                 collectBases(a.expr, walked, a.where);
             }
         rename(walked);
+        std::set<std::pair<std::string, bool>> uses;
+        for (const Axiom& a : m_.axioms) refuseExactFixedPoint(m_, a.expr, a.negated, a.where, uses);
+        for (const Axiom& a : m_.assertions) refuseExactFixedPoint(m_, a.expr, !a.negated, a.where, uses);
         m_.plan = plan(m_.axioms);
         planAssertions();
         m_.countsCoherence = !m_.herdEvents || generatesCo_ || m_.uses("mo") || m_.uses("rb");
-        fingerprint(walked);
+        m_.fingerprint = fingerprintOf(m_, walked);
     }
 
 private:
@@ -188,6 +191,7 @@ private:
     // let a = e and b = f: each sees the scope before the let; let rec binds
     // functions that see themselves. A set or relation becomes a definition.
     void let(const ModelItem& it, CatScope* scope) {
+        if (isRecursiveGroup(it)) return recursiveGroup(it, scope);
         std::vector<LetBinding> bindings;
         for (const auto& [name, expr] : it.bindings) bindings.push_back({name, expr});
         interpreter_.bindLet(
@@ -197,6 +201,41 @@ private:
                 return v.kind == CatValue::Kind::Expr ? define(name, std::move(v), it.where) : v;
             },
             [&](const std::string& name) { defining_ = name; });
+        defining_.clear();
+    }
+
+    // Definitions that name each other, bound before their bodies are
+    // evaluated; the walker computes their least fixed point
+    // (RelationWalker::fixedPoint), which exists where each body grows with them.
+    void recursiveGroup(const ModelItem& it, CatScope* scope) {
+        const int first = static_cast<int>(m_.definitions.size());
+        std::vector<std::string> keys;
+        for (const auto& [name, expr] : it.bindings) {
+            if (expr.op == ModelExpr::Op::Fun)
+                throw InputError(expr.where, "a 'let rec' of functions and relations together is herd7's, and "
+                                             "rdmacheck does not evaluate it");
+            laterLets_.erase(name);
+            keys.push_back(name + kDefinitionKey + std::to_string(m_.definitions.size()));
+            m_.definitionAt.emplace(keys.back(), m_.definitions.size());
+            m_.definitions.push_back(Definition{keys.back(), ModelExpr::of(ModelExpr::Op::Empty, expr.where),
+                                                ExprType::Relation, it.where, first});
+            CatValue unknown = CatValue::of(ModelExpr::named(keys.back(), expr.where), ExprType::Relation);
+            unknown.anyType = true;  // until its body says: a set is refused there
+            interpreter_.bindName(*scope, name, std::move(unknown));
+        }
+        for (size_t i = 0; i < keys.size(); ++i) {
+            const auto& [name, expr] = it.bindings[i];
+            defining_ = name;
+            CatValue v = interpreter_.relational(expr, scope);
+            if (v.type != ExprType::Relation && !v.anyType)
+                throw InputError(expr.where, "a 'let rec' of event sets is herd7's, and rdmacheck does not evaluate it");
+            if (!v.expr.growsWith(keys))
+                throw InputError(expr.where, "'let rec': rdmacheck computes a least fixed point where each definition "
+                                             "grows with the relations defined (none under '\\' on the right or '~'), "
+                                             "not '" + v.expr.text() + "'");
+            s_.depth[keys[i]] = depthOf(v.expr, it.where);
+            m_.definitions[static_cast<size_t>(first) + i].expr = std::move(v.expr);
+        }
         defining_.clear();
     }
 
@@ -588,41 +627,6 @@ private:
         out.tieSet = filter.args[0];
         out.mixedAxiom = a.name;
         return true;
-    }
-
-    // FNV-1a over a canonical text of everything the model means: the
-    // definitions its axioms reach (`walked`), not those of the preludes it does not use.
-    void fingerprint(const std::set<std::string>& walked) {
-        std::ostringstream canon;
-        for (const Definition& d : m_.definitions)
-            if (walked.count(d.name)) canon << "let " << d.name << " = " << d.expr.text() << "\n";
-        for (const Axiom& a : m_.axioms) canon << static_cast<int>(a.kind) << " " << a.expr.text() << " as " << a.name << "\n";
-        for (const Axiom& f : m_.flags)
-            canon << "flag " << (f.negated ? "~" : "") << static_cast<int>(f.kind) << " " << f.expr.text() << " as "
-                  << f.name << "\n";
-        for (const Axiom& a : m_.assertions)
-            canon << "assert after " << a.axiomsBefore << " " << (a.negated ? "~" : "") << static_cast<int>(a.kind)
-                  << " " << a.expr.text() << "\n";
-        // Kinds by name, and only those a table covers or the model takes: a new
-        // event kind leaves the models that do not take it as they were.
-        for (const auto& [name, t] : m_.tables) {
-            canon << "table " << name << " " << t.betweenCallsOnly;
-            for (int a = 0; a < eventKindCount(); ++a)
-                for (int b = 0; b < eventKindCount(); ++b)
-                    if (t.covers[a] && t.covers[b])
-                        canon << " " << kindName(static_cast<EventKind>(a)) << ">" << kindName(static_cast<EventKind>(b))
-                              << "=" << static_cast<int>(t.cells[a][b]);
-            canon << "\n";
-        }
-        for (const auto& [kind, stamp] : m_.stampOf) canon << kind << ":" << stamp << "\n";
-        for (int k = 0; k < eventKindCount(); ++k)
-            if (m_.supports[k]) canon << kindName(static_cast<EventKind>(k)) << ",";
-        for (Library l : m_.libraries) canon << libraryName(l) << ",";
-        uint64_t h = 1469598103934665603ull;
-        for (unsigned char c : canon.str()) h = (h ^ c) * 1099511628211ull;
-        std::ostringstream hex;
-        hex << std::hex << h;
-        m_.fingerprint = hex.str();
     }
 
     Model& m_;

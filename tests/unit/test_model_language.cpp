@@ -48,15 +48,22 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "m.cat:1:9: 'b' is defined later, at m.cat:2:1; a definition may use only earlier ones, so definitions "
               "form no cycle");
     EXPECT_EQ(errorOf("let a = a | po"), "m.cat:1:9: 'a' refers to itself: definitions are not recursive");
-    EXPECT_EQ(errorOf("let rec a = po | a & rf\nacyclic a"),
-              "m.cat:1:20: 'let rec' of a relation: rdmacheck computes a least fixed point whose terms are free of 'a' "
-              "or are a;a, B;a or a;C, not 'a & rf'");
-    EXPECT_EQ(errorOf("let rec a = po | rf;a;rf\nacyclic a"),
-              "m.cat:1:22: 'let rec' of a relation: rdmacheck computes a least fixed point whose terms are free of 'a' "
-              "or are a;a, B;a or a;C, not 'rf;a;rf'");
-    EXPECT_EQ(errorOf("let rec a = po | b and b = rf | a\nacyclic a"),
-              "m.cat:1:16: 'let rec ... and ...' of sets or relations (a least fixed point of several) is herd7's, and "
-              "rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("let b = let rec a = po | rf;a;rf in a\nacyclic b"),
+              "m.cat:1:24: a 'let rec' of relations inside an expression (let ... in) is computed only in the closed "
+              "forms r = A | B;r | r;C | r;r (B, C free of r), not 'rf;a;rf': define it at the top level");
+    EXPECT_EQ(errorOf("let rec a = po | rf \\ a\nacyclic a"),
+              "m.cat:1:16: 'let rec': rdmacheck computes a least fixed point where each definition grows with the "
+              "relations defined (none under '\\' on the right or '~'), not 'po | (rf \\ a)'");
+    EXPECT_EQ(errorOf("let rec a = po | f(a) and f(x) = x\nacyclic a"),
+              "m.cat:1:27: a 'let rec' of functions and relations together is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("let rec s = W | t and t = s\nacyclic [s]"),
+              "m.cat:1:15: a 'let rec' of event sets is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("let rec a = po | b and b = rf | a;a\nacyclic a\nirreflexive rf \\ b as x"),
+              "m.cat:3:1: this test needs the least fixed point 'b' (let rec at m.cat:1:1) exactly, under '\\' on the "
+              "right or negated; rdmacheck computes it there only in the closed forms of a single let rec");
+    EXPECT_EQ(errorOf("let rec a = po | a & rf\n~acyclic a as x"),
+              "m.cat:2:1: this test needs the least fixed point 'a' (let rec at m.cat:1:1) exactly, under '\\' on the "
+              "right or negated; rdmacheck computes it there only in the closed forms of a single let rec");
     EXPECT_EQ(errorOf("let a = po x"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
     EXPECT_EQ(errorOf("acyclic foo:rf as x"), "m.cat:1:9: unknown library 'foo' (known: rdma, sv, bal, wl, sl, nl, sc, rbl)");
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
