@@ -164,6 +164,16 @@ z3::expr conditionTerm(z3::context& ctx, const LitmusTest& test, const UnfoldedP
         ctx.bool_val(true), ctx.bool_val(false));
 }
 
+// An execution decides the verdict where it passes the filter and satisfies
+// the condition of exists / ~exists, or breaks forall's.
+z3::expr decisiveTerm(z3::context& ctx, const LitmusTest& test, const UnfoldedProgram& program,
+                      const ExecutionGraph& sk, const ExecutionEncoding& encoding) {
+    const z3::expr holds = conditionTerm(ctx, test, program, sk, encoding, test.condition);
+    z3::expr decisive = test.quantifier == Quantifier::Forall ? !holds : holds;
+    if (test.filter) decisive = decisive && conditionTerm(ctx, test, program, sk, encoding, *test.filter);
+    return decisive;
+}
+
 // Every loop that cut the skeleton is in `notes` already.
 bool cutLoopsNoted(const CheckResult& notes, const ExecutionGraph& sk) {
     return std::all_of(sk.cutAt.begin(), sk.cutAt.end(), [&](const SourceLoc& loop) { return hasCutLoop(notes, loop); });
@@ -196,9 +206,13 @@ void SkeletonSearch::run(SolverContext& ctx, ExecutionEncoding::Mode mode, Check
                                        cut ? ExecutionEncoding::Mode::WellFormed : mode);
             spend(encoding);
             if (cut) {
-                // herd7 applies the filter first: a cut candidate it drops does not mark the verdict.
-                if (test_.filter)
-                    require(encoding, conditionTerm(ctx.impl().z3(), test_, program_, sk, encoding, *test_.filter));
+                // A cut candidate marks the verdict where it reaches herd7's model: past the filter, and
+                // under -speedcheck deciding the verdict (herd/mem.ml's worth_going).
+                z3::context& z = ctx.impl().z3();
+                if (options_.mode == CheckMode::Deciding || options_.mode == CheckMode::Speedcheck)
+                    require(encoding, decisiveTerm(z, test_, program_, sk, encoding));
+                else if (test_.filter)
+                    require(encoding, conditionTerm(z, test_, program_, sk, encoding, *test_.filter));
                 if (encoding.next())
                     for (const SourceLoc& loop : sk.cutAt) noteCutLoop(*cutNotes, loop);
                 continue;
@@ -356,13 +370,8 @@ private:
         return false;
     }
 
-    // An execution decides the verdict where it passes the filter and satisfies
-    // the condition of exists / ~exists, or breaks forall's.
     z3::expr decisiveTerm(const ExecutionGraph& sk, ExecutionEncoding& encoding) const {
-        const z3::expr holds = conditionTerm(sk, encoding, test_.condition);
-        z3::expr decisive = test_.quantifier == Quantifier::Forall ? !holds : holds;
-        if (test_.filter) decisive = decisive && conditionTerm(sk, encoding, *test_.filter);
-        return decisive;
+        return rdmacheck::decisiveTerm(ctx_, test_, program_, sk, encoding);
     }
 
     void record(const ExecutionGraph& ex) {

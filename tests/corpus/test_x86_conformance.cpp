@@ -577,6 +577,18 @@ TEST(HerdModels, AssertionsStopTestsAsHerd7s) {
         << robust.err;
 }
 
+// Under herd7's -speedcheck true only candidates that decide the verdict reach
+// its model, so only such a cut one marks `Loop`: litmus/x86's 62 tests (28
+// with branches) against herd7 7.58's log.
+TEST(HerdModels, SpeedcheckMarksLoopsAsHerd7) {
+    std::string tests;
+    for (const std::string& file : litmusFiles(sourceDir() + "/litmus/x86")) tests += " " + file;
+    const ToolRun r = runTool("--no-time -speedcheck true" + tests);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(reportsByTest(r.out),
+              reportsByTest(readFile(sourceDir() + "/tests/herd/speedcheck/herd7-7.58-true-loops.log")));
+}
+
 // herd7's -speedcheck: fast stops at the first execution that decides the
 // condition, true counts every execution that does and no other; on every
 // eighth conformance test and the two (frmap, intel.n8) where two deciding
