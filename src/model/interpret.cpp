@@ -111,7 +111,11 @@ CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
     using Op = ModelExpr::Op;
     switch (e.op) {
         case Op::Name: {
-            if (const CatValue* bound = scope->find(e.name)) return *bound;
+            if (const CatValue* bound = scope->find(e.name)) {
+                CatValue v = *bound;
+                if (v.kind == CatValue::Kind::Expr && v.expr.op == Op::Name) v.expr.where = e.where;  // the use's place
+                return v;
+            }
             if (isCatPrimitive(e.name)) {
                 CatValue f;
                 f.kind = CatValue::Kind::Function;
@@ -120,9 +124,9 @@ CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
             }
             return globals_.global(e);
         }
-        case Op::Empty: {
+        case Op::Empty: {  // as herd7 types them: 0 a relation, {} either
             CatValue v = CatValue::of(e, e.name == "{}" ? ExprType::Set : ExprType::Relation);
-            v.anyType = true;
+            v.anyType = e.name == "{}";
             return v;
         }
         case Op::Apply: return apply(e, scope);

@@ -251,7 +251,9 @@ private:
         }
         m_.definitionAt.emplace(key, at);
         m_.definitions.push_back(Definition{key, std::move(v.expr), v.type, where});
-        return CatValue::of(ModelExpr::named(key, where), v.type);
+        CatValue named = CatValue::of(ModelExpr::named(key, where), v.type);
+        named.anyType = v.anyType;  // `let s = {}` is empty as a set and as a relation, as {} is
+        return named;
     }
 
     void axiom(const ModelItem& it, CatScope* scope, const CallContext& calls) {
@@ -317,11 +319,22 @@ private:
                                            "(its choice of the coherence order)");
         const CatValue base = interpreter_.relational(e.args[1], scope);
         const ModelExpr mo = ModelExpr::named("mo", it.where);
-        if (!isCo0(base.expr)) {  // empty ((E & loc) & (W * W)) \ mo
+        std::vector<ModelExpr> members, others;
+        unionMembers(resolve(base.expr), members);
+        for (const ModelExpr& m : members)
+            if (!isCo0(m)) others.push_back(m);
+        if (others.size() == members.size())
+            throw InputError(e.args[1].where, "generate_cos(" + e.args[1].text() + "): herd7 chooses each observed "
+                                              "location's final write apart from co unless co0 (its final writes "
+                                              "last) is in the union, and rdmacheck's co always ends at the final "
+                                              "write: write co0 | ...");
+        if (!others.empty()) {  // empty ((E & loc) & (W * W)) \ mo, E the union's members but co0, which mo extends
             using Op = ModelExpr::Op;
             const SourceLoc& at = it.where;
+            ModelExpr extra = others[0];
+            for (size_t i = 1; i < others.size(); ++i) extra = ModelExpr::of(Op::Union, at, {std::move(extra), others[i]});
             ModelExpr sameLocation =
-                ModelExpr::of(Op::Inter, at, {ModelExpr::of(Op::Inter, at, {base.expr, ModelExpr::named("loc", at)}),
+                ModelExpr::of(Op::Inter, at, {ModelExpr::of(Op::Inter, at, {std::move(extra), ModelExpr::named("loc", at)}),
                                               ModelExpr::of(Op::Product, at, {ModelExpr::named("W", at), ModelExpr::named("W", at)})});
             m_.axioms.push_back(Axiom{Axiom::Kind::Empty, ModelExpr::of(Op::Diff, at, {std::move(sameLocation), mo}),
                                       "generate_cos", at, false, {}});
