@@ -83,7 +83,11 @@ bool CheckRun::prepare() {
         try {
             model(modelName, "");
         } catch (const InputError& e) {
-            printOptionError(e.where().file == "--skip" ? "--skip" : "--model", e);
+            const char* option = e.where().file == "--skip" ? "--skip" : "--model";
+            printOptionError(option, e);
+            if (json)  // a reader of the JSON stream sees the error too
+                std::cout << dumpJson(errorRecord(e.where().line == 0 ? SourceLoc{option, 0, 0} : e.where(), e.detail(), 2))
+                          << "\n";
             return false;
         }
     }
@@ -108,6 +112,7 @@ FileReport CheckRun::checkFile(const std::string& file) {
     try {
         LitmusTest test = parseLitmusFile(file);
         report.test = test.name;
+        if (test.arch == Arch::X86) report.hash = herdHash(test);
         const Model& m = model(modelName.empty() ? defaultModelName(test) : modelName, file);
         report.model = m.name;
         const std::set<std::string> relations =
@@ -156,6 +161,18 @@ FileReport CheckRun::checkFile(const std::string& file) {
         if (json) report.print(false, dumpJson(error.record()) + "\n");
     }
     return report;
+}
+
+FileReport CheckRun::sameNameError(const FileReport& later, const FileReport& earlier) const {
+    FileReport out;
+    out.file = later.file;
+    out.test = later.test;
+    out.status = 2;
+    const std::string message = "test " + later.test + " was read before from " + earlier.file +
+                                " with another hash; as herd7 does, a test's name is checked once";
+    out.print(true, printable(later.file + ":1:1: error: " + message) + "\n");
+    if (json) out.print(false, dumpJson(errorRecord(SourceLoc{later.file, 1, 1}, message, 2)) + "\n");
+    return out;
 }
 
 // Runs the chosen engine; both draw alike: the declarative one each consistent

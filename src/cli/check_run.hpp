@@ -2,6 +2,7 @@
 // time, each file's report held back so that reports print in input order.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -59,6 +60,8 @@ public:
     }
 
     FileReport checkFile(const std::string& file);
+    // The error for `later`, a test named as `earlier` with another hash.
+    FileReport sameNameError(const FileReport& later, const FileReport& earlier) const;
 
 private:
     ReportOptions reportOptions_;  // the time line and, for JSON, the options: made by prepare()
@@ -71,14 +74,22 @@ private:
                           std::string& pictureError, uint64_t& notDrawn);
 };
 
+// As herd7 does (lib/testHash.ml), an X86 test whose name came before is
+// checked once: a copy with the same hash gives no report, another an error.
 template <class Done>
 int CheckRun::run(const std::vector<std::string>& files, int jobs, const Done& done) {
     int status = 0;
+    std::map<std::string, const FileReport*> first;  // an X86 test's name -> its first report
+    std::deque<FileReport> kept;                      // those reports
     forEachInOrder<FileReport>(
         files.size(), jobs, [&](size_t i) { return checkFile(files[i]); },
         [&](size_t, const FileReport& report) {
-            done(report);
-            status = std::max(status, report.status);
+            auto seen = report.hash.empty() ? first.end() : first.find(report.test);
+            if (seen != first.end() && seen->second->hash == report.hash) return;
+            const FileReport& shown = seen == first.end() ? report : sameNameError(report, *seen->second);
+            if (!report.hash.empty() && seen == first.end()) first.emplace(report.test, &kept.emplace_back(report));
+            done(shown);
+            status = std::max(status, shown.status);
         });
     return status;
 }

@@ -10,6 +10,7 @@
 
 #include "options.hpp"
 #include "rdmacheck/diagnostics.hpp"
+#include "rdmacheck/model.hpp"
 #include "rdmacheck/text_file.hpp"
 
 namespace rdmacheck::cli {
@@ -140,6 +141,7 @@ public:
             const std::string& dir = value();
             if (dir == "-") fail(where, "rdmacheck writes pictures to files: -o DIR (one DIR/TEST.dot per test)");
             out_.insert(out_.end(), {"--dot", dir, "--dot-per-test"});
+            herdPictures_ = true;
         } else if (arg == "-conf") {
             readConfiguration(value(), where);
         } else if (known("-" + arg)) {
@@ -171,8 +173,10 @@ private:
 
     // herd7's configuration file: `key value` or `key = value` per line, `#`
     // comments; each key is the option -key.
-    void readConfiguration(const std::string& path, const SourceLoc& from) {
+    void readConfiguration(const std::string& name, const SourceLoc& from) {
         if (++depth_ > 8) fail(from, "configuration files nested more than 8 deep (a -conf cycle?)");
+        const std::string found = ModelSearchPath::withDefaults(foldersGiven()).find(name);
+        const std::string path = found.empty() ? name : found;
         std::istringstream text(readTextFile(path, "configuration file", from));
         int line = 0;
         for (std::string content; std::getline(text, content);) {
@@ -197,6 +201,24 @@ private:
         --depth_;
     }
 
+    // herd7 finds a configuration file as a model (its libfind): in the
+    // current folder, the -I folders given so far, then its library.
+    std::vector<std::string> foldersGiven() const {
+        std::vector<std::string> folders;
+        for (size_t i = 0; i + 1 < out_.size(); ++i)
+            if (out_[i] == "--models-dir") folders.push_back(out_[i + 1]);
+        return folders;
+    }
+
+public:
+    // herd7's -o DIR shows nothing unless -show says what (herd/opts.ml: ShowNone).
+    void showAsHerd7() {
+        if (herdPictures_ && std::find(out_.begin(), out_.end(), "--show") == out_.end())
+            out_.insert(out_.end(), {"--show", "none"});
+    }
+
+private:
+    bool herdPictures_ = false;  // -o DIR was given
     std::vector<std::string>& out_;
     // The options a misspelt one is compared with: the main command's and the command's given before it.
     std::vector<std::string> options() const {
@@ -230,6 +252,7 @@ std::vector<std::string> herdAliases(const CLI::App& app, int argc, char** argv)
     std::vector<std::string> out;
     Translator translator(app, out);
     for (size_t i = 0; i < args.size(); ++i) i = translator.take(args, i, SourceLoc{"rdmacheck", 0, 0});
+    translator.showAsHerd7();
     return out;
 }
 

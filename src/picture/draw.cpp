@@ -69,6 +69,8 @@ std::set<std::string> parseDrawnRelations(const std::string& list, const Model& 
     std::set<std::string> chosen;
     std::istringstream in(list);
     for (std::string name; std::getline(in, name, ',');) {
+        const std::string herdName = name == "co" ? "mo" : name == "fr" ? "rb" : "";  // as X86 pictures label them
+        if (!known.count(name) && known.count(herdName)) name = herdName;
         if (!known.count(name)) {
             std::string all;
             for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;

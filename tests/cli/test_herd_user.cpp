@@ -208,7 +208,8 @@ size_t digraphs(const std::string& dotFile) {
 
 // herd7's -show selects by the proposition (prop, neg) or by the quantifier
 // (cond: the verdict's executions; wit: the refuting ones), as herd/top_herd.ml
-// does; -o DIR writes one DIR/TEST.dot per test, written even when empty.
+// does (by default none under -o DIR, as herd7); -o DIR writes one DIR/TEST.dot
+// per test, written even when empty.
 TEST(HerdUser, ShowAndOutputDirAreHerd7s) {
     const TempDir dir("show");
     const std::string exists = writeMp(dir, "MPe", "exists"), never = writeMp(dir, "MPn", "~exists"),
@@ -226,6 +227,12 @@ TEST(HerdUser, ShowAndOutputDirAreHerd7s) {
             ASSERT_TRUE(std::filesystem::exists(dot)) << show << " " << test;
             EXPECT_EQ(digraphs(dot), count) << "-show " << show << " " << test;
         }
+    // Without -show, herd7's -o DIR shows nothing (herd/opts.ml); rdmacheck's --dot keeps its cond.
+    const std::string plain = dir / "out-plain";
+    EXPECT_LE(runTool("-o " + plain + " " + never).status, 1);
+    EXPECT_EQ(digraphs(plain + "/MPn.dot"), 0u);
+    EXPECT_LE(runTool("--dot " + plain + " --dot-per-test " + never).status, 1);
+    EXPECT_EQ(digraphs(plain + "/MPn.dot"), 3u);
     EXPECT_EQ(runTool("-o - " + exists).status, 2);
     EXPECT_EQ(runTool("--dot-per-test " + exists).status, 2);
 }
@@ -318,6 +325,30 @@ TEST(HerdUser, HexadecimalValuesAsHerd7PrintsThem) {
     EXPECT_NE(rdma.out.find("\n[a]=0x0; [b]=0x1;\n"), std::string::npos) << rdma.out;
 }
 
+// As herd7 (lib/testHash.ml), a test name is checked once: a copy of the
+// same hash gives no second report, another test of that name an error.
+TEST(HerdUser, ATestNameIsCheckedOnce) {
+    const TempDir dir("names");
+    const std::string mp = writeMp(dir, "MP", "exists");
+    ToolRun r = runTool("--no-time " + mp + " " + mp);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("Test MP"), r.out.rfind("Test MP")) << r.out;
+    const TempDir other("names2");  // another MP: its first write writes 2
+    const std::string forall = other / "MP.litmus";
+    std::ofstream(forall) << "X86 MP\n{ x=0; y=0; }\n P0 | P1 ;\n MOV [x],$2 | MOV EAX,[y] ;\n"
+                          << " MOV [y],$1 | MOV EBX,[x] ;\nforall (1:EAX=1 /\\ 1:EBX=0)\n";
+    r = runTool("--no-time " + mp + " " + forall + " " + mp);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out.find("Test MP"), r.out.rfind("Test MP")) << r.out;
+    EXPECT_NE(r.err.find(forall + ":1:1: error: test MP was read before from " + mp +
+                         " with another hash; as herd7 does, a test's name is checked once"),
+              std::string::npos)
+        << r.err;
+    r = runTool("run --json -j 2 " + mp + " " + forall);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("\"type\":\"error\""), std::string::npos) << r.out;
+}
+
 // herd7's -conf FILE: `key value` lines, # comments; picture styles warned
 // about and ignored, an unknown key refused at its line.
 TEST(HerdUser, Herd7ConfigurationFiles) {
@@ -336,6 +367,11 @@ TEST(HerdUser, Herd7ConfigurationFiles) {
     EXPECT_NE(r.err.find("x86.cfg:7:3: error: unknown option -bogus"), std::string::npos) << r.err;
     std::ofstream(dir / "hexa.cfg") << "hexa true\n";  // -hexa's, not a picture setting
     r = runTool("-conf " + (dir / "hexa.cfg") + " " + mp);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("\n1:EAX=0x1; 1:EBX=0x1;\n"), std::string::npos) << r.out;
+    // Found as herd7's libfind finds it: on -I's folders (and herd7's library), a conf line's too.
+    std::ofstream(dir / "outer.cfg") << "conf hexa.cfg\n";
+    r = runTool("-I " + dir.path() + " -conf outer.cfg " + mp);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("\n1:EAX=0x1; 1:EBX=0x1;\n"), std::string::npos) << r.out;
     std::ofstream(conf) << "conf " << conf << "\n";

@@ -81,6 +81,11 @@ TEST(Cli, PictureOptionsAreChecked) {
     EXPECT_EQ(edges.status, 2);
     EXPECT_NE(edges.err.find("unknown relation 'bogus' for model rdma-tso"), std::string::npos) << edges.err;
     EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+    // herd7's co and fr, as X86 pictures label mo and rb
+    const std::string mp = sharedDir() + "/conformance/x86-tso/tests/MP.litmus";
+    edges = runTool("--dot " + dir.path() + " --show all --edges po,co,fr -I " + sharedDir() +
+                    "/conformance/herd-cat --model x86tso.cat " + mp);
+    EXPECT_EQ(edges.status, 0) << edges.err;
 }
 
 // Graphviz 2.43's dot failed to rank these executions when their non-po edges

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "../test_support.hpp"
@@ -68,6 +69,11 @@ TEST(Errors, UnknownModel) {
     ToolRun r = runTool("--model arm x.litmus");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.err.rfind("rdmacheck: error: --model: unknown model 'arm' (known: mowgli-tso-rmw, rdma-sc, rdma-tso", 0), 0u) << r.err;
+    r = runTool("--json --model arm x.litmus");  // the JSON stream gets the error record too
+    EXPECT_EQ(r.status, 2);
+    const nlohmann::json record = nlohmann::json::parse(r.out);
+    EXPECT_EQ(record["type"], "error");
+    EXPECT_EQ(record["file"], "--model");
 }
 
 TEST(Errors, BadOptionIsRejected) {
