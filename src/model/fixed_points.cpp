@@ -98,7 +98,8 @@ void refuseExactFixedPoint(const Model& m, const ModelExpr& e, bool exact, const
         return refuseExactFixedPoint(m, d->expr, exact, test, walked);
     }
     for (size_t i = 0; i < e.args.size(); ++i)
-        refuseExactFixedPoint(m, e.args[i], exact != (e.op == ModelExpr::Op::Diff && i == 1), test, walked);
+        // Exact from the first '\' on, as the walker computes (RelationWalker::exactly).
+        refuseExactFixedPoint(m, e.args[i], exact || (e.op == ModelExpr::Op::Diff && i == 1), test, walked);
 }
 
 }  // namespace rdmacheck

@@ -165,13 +165,25 @@ CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
     }
 }
 
+// Operators and names in a value's expressions.
+size_t CatInterpreter::size(const CatValue& v) {
+    std::function<size_t(const ModelExpr&)> nodes = [&](const ModelExpr& e) {
+        size_t n = 1;
+        for (const ModelExpr& a : e.args) n += nodes(a);
+        return n;
+    };
+    size_t n = v.kind == CatValue::Kind::Expr ? nodes(v.expr) : 0;
+    for (const CatValue& item : v.items) n += size(item);
+    return n;
+}
+
 CatValue CatInterpreter::apply(const ModelExpr& e, const CatScope* scope) {
     const CatValue f = value(e.args[0], scope);
     if (f.kind != CatValue::Kind::Function)
         throw InputError(e.args[0].where, "'" + e.args[0].text() + "' is applied to an argument but is not a function");
     CatValue argument = value(e.args[1], scope);
     if (!f.primitive.empty()) return primitive(f, argument, e.where);
-    globals_.applied(e);
+    globals_.applied(e, size(argument));
     CatScope* body = child(f.scope, f.time);
     bind(*body, f.function->names, std::move(argument), e.where);
     return value(f.function->args[0], body);

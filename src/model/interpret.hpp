@@ -70,11 +70,11 @@ public:
     virtual ~CatGlobals() = default;
     // `name`'s value; InputError at it when it has none.
     virtual CatValue global(const ModelExpr& name) const = 0;
-    // Called for each relational operator built (with the operands copied
-    // into it) and each function applied: checks a scope's library, the
-    // model's bounds and the load's limits (InputError at the operator or call).
+    // Called for each relational operator built and each function applied
+    // (with the size of the argument it copies): checks a scope's library,
+    // the model's bounds and the load's limits (InputError at the operator or call).
     virtual void built(const ModelExpr& op) = 0;
-    virtual void applied(const ModelExpr& call) = 0;
+    virtual void applied(const ModelExpr& call, size_t copied) = 0;
 };
 
 class CatInterpreter {
@@ -105,6 +105,7 @@ public:
 private:
     CatValue evaluate(const ModelExpr& e, const CatScope* scope);
     CatValue apply(const ModelExpr& e, const CatScope* scope);
+    static size_t size(const CatValue& v);
     CatValue primitive(const CatValue& f, const CatValue& argument, const SourceLoc& at);
     CatValue let(const ModelExpr& e, const CatScope* scope);
     CatValue operation(const ModelExpr& e, const CatScope* scope);

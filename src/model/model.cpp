@@ -219,15 +219,14 @@ private:
             m_.definitionAt.emplace(keys.back(), m_.definitions.size());
             m_.definitions.push_back(Definition{keys.back(), ModelExpr::of(ModelExpr::Op::Empty, expr.where),
                                                 ExprType::Relation, it.where, first});
-            CatValue unknown = CatValue::of(ModelExpr::named(keys.back(), expr.where), ExprType::Relation);
-            unknown.anyType = true;  // until its body says: a set is refused there
-            interpreter_.bindName(*scope, name, std::move(unknown));
+            // A relation: a group of sets is refused (typed otherwise, a set evaluator would follow the cycle).
+            interpreter_.bindName(*scope, name, CatValue::of(ModelExpr::named(keys.back(), expr.where), ExprType::Relation));
         }
         for (size_t i = 0; i < keys.size(); ++i) {
             const auto& [name, expr] = it.bindings[i];
             defining_ = name;
             CatValue v = interpreter_.relational(expr, scope);
-            if (v.type != ExprType::Relation && !v.anyType)
+            if (v.type != ExprType::Relation)
                 throw InputError(expr.where, "a 'let rec' of event sets is herd7's, and rdmacheck does not evaluate it");
             if (!v.expr.growsWith(keys))
                 throw InputError(expr.where, "'let rec': rdmacheck computes a least fixed point where each definition "
@@ -409,13 +408,14 @@ private:
                                       joined(relations) + "; event sets: " + joined(sets) + ")");
     }
 
-    // Operators count with the operands copied into them, so that functions
-    // doubling their argument (f(x | x)) stop at the bound, not at the memory's end.
+    // A function application counts with the argument it copies into its
+    // body, so that functions doubling their argument (f(x | x)) stop at the
+    // bound, not at the memory's end.
     void built(const ModelExpr& op) override {
         if (op.op == ModelExpr::Op::Scope) library(op.name, op.where);
-        work(op.where, nodes(op));
+        work(op.where, 1);
     }
-    void applied(const ModelExpr& call) override { work(call.where, 1); }
+    void applied(const ModelExpr& call, size_t copied) override { work(call.where, 1 + copied); }
 
     void work(const SourceLoc& at, size_t amount) {
         s_.built += amount;
@@ -425,11 +425,6 @@ private:
         s_.check(at);
     }
 
-    static size_t nodes(const ModelExpr& e) {
-        size_t n = 1;
-        for (const ModelExpr& a : e.args) n += nodes(a);
-        return n;
-    }
 
     // The relations and the event sets a model may name here.
     std::pair<std::vector<std::string>, std::vector<std::string>> knownNames() const {
