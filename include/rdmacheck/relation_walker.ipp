@@ -170,7 +170,8 @@ void RelationWalker<Domain>::fixedPoint(const Definition& member) {
     for (size_t i = static_cast<size_t>(member.group);
          i < model_.definitions.size() && model_.definitions[i].group == member.group; ++i)
         group.push_back(&model_.definitions[i]);
-    if (!exact_) return upperFixedPoint(group);
+    if constexpr (Domain::boundsAbove)
+        if (!exact_) return upperFixedPoint(group);
     const std::vector<Relation> least = kleene(group, false);
     for (size_t k = 0; k < group.size(); ++k) memo_[exact_][group[k]->name] = least[k];
 }
@@ -183,15 +184,7 @@ template <class Domain>
 void RelationWalker<Domain>::upperFixedPoint(const std::vector<const Definition*>& group) {
     const std::vector<Relation> keys = kleene(group, true);
     std::vector<Relation> above;
-    for (const Relation& k : keys) {
-        std::optional<Relation> fresh = domain_.upperVariables(k);
-        if (!fresh) {  // the domain is exact: iterate
-            const std::vector<Relation> least = kleene(group, false);
-            for (size_t i = 0; i < group.size(); ++i) memo_[0][group[i]->name] = least[i];
-            return;
-        }
-        above.push_back(std::move(*fresh));
-    }
+    for (const Relation& k : keys) above.push_back(domain_.upperVariables(k));
     for (size_t i = 0; i < group.size(); ++i) memo_[0][group[i]->name] = above[i];
     for (const Definition* d : group) forget(d->expr);
     for (size_t i = 0; i < group.size(); ++i)

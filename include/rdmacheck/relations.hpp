@@ -80,9 +80,9 @@ using PairMap = std::map<std::pair<int, int>, V>;
 // truth values: `Value`, `truth()`, `isTrue`, `isFalse`, `conj`, `disj`,
 // `negate`, `same` (the same value as written), `dynamic(name)` for the
 // dynamic base relations, `upperClosure(r, n)`: R+ or a relation the domain
-// keeps above it, or nothing; and for least fixed points kept above,
-// `upperVariables(pairs)` (a fresh value per pair, or nothing) and
-// `atLeast(v, because)` (because implies v).
+// keeps above it, or nothing; and `boundsAbove`: whether least fixed points
+// are kept above, and if so `upperVariables(pairs)` (a fresh value per pair)
+// and `atLeast(v, because)` (because implies v).
 //
 // The axioms use every relation negatively (irreflexive and empty deny pairs,
 // an acyclic one's clock must respect each edge), so a relation may be computed

@@ -163,12 +163,12 @@ FileReport CheckRun::checkFile(const std::string& file) {
     return report;
 }
 
-FileReport CheckRun::sameNameError(const FileReport& later, const FileReport& earlier) const {
+FileReport CheckRun::sameNameError(const FileReport& later, const std::string& earlierFile) const {
     FileReport out;
     out.file = later.file;
     out.test = later.test;
     out.status = 2;
-    const std::string message = "test " + later.test + " was read before from " + earlier.file +
+    const std::string message = "test " + later.test + " was read before from " + earlierFile +
                                 " with another hash; as herd7 does, a test's name is checked once";
     out.print(true, printable(later.file + ":1:1: error: " + message) + "\n");
     if (json) out.print(false, dumpJson(errorRecord(SourceLoc{later.file, 1, 1}, message, 2)) + "\n");

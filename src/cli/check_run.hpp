@@ -2,7 +2,6 @@
 // time, each file's report held back so that reports print in input order.
 #pragma once
 #include <CLI/CLI.hpp>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -60,8 +59,8 @@ public:
     }
 
     FileReport checkFile(const std::string& file);
-    // The error for `later`, a test named as `earlier` with another hash.
-    FileReport sameNameError(const FileReport& later, const FileReport& earlier) const;
+    // The error for `later`, a test named as one read before from `earlierFile` with another hash.
+    FileReport sameNameError(const FileReport& later, const std::string& earlierFile) const;
 
 private:
     ReportOptions reportOptions_;  // the time line and, for JSON, the options: made by prepare()
@@ -79,17 +78,22 @@ private:
 template <class Done>
 int CheckRun::run(const std::vector<std::string>& files, int jobs, const Done& done) {
     int status = 0;
-    std::map<std::string, const FileReport*> first;  // an X86 test's name -> its first report
-    std::deque<FileReport> kept;                      // those reports
+    struct FirstRead {
+        std::string hash, file;
+    };
+    std::map<std::string, FirstRead> first;  // an X86 test's name -> its first hash and file
     forEachInOrder<FileReport>(
         files.size(), jobs, [&](size_t i) { return checkFile(files[i]); },
         [&](size_t, const FileReport& report) {
             auto seen = report.hash.empty() ? first.end() : first.find(report.test);
-            if (seen != first.end() && seen->second->hash == report.hash) return;
-            const FileReport& shown = seen == first.end() ? report : sameNameError(report, *seen->second);
-            if (!report.hash.empty() && seen == first.end()) first.emplace(report.test, &kept.emplace_back(report));
-            done(shown);
-            status = std::max(status, shown.status);
+            if (seen != first.end() && seen->second.hash == report.hash) return;
+            auto show = [&](const FileReport& shown) {
+                done(shown);
+                status = std::max(status, shown.status);
+            };
+            if (seen != first.end()) return show(sameNameError(report, seen->second.file));
+            if (!report.hash.empty()) first.emplace(report.test, FirstRead{report.hash, report.file});
+            show(report);
         });
     return status;
 }

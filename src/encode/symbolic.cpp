@@ -57,7 +57,7 @@ std::optional<PairMap<z3::expr>> SymbolicDomain::upperClosure(const PairMap<z3::
     return reach;
 }
 
-std::optional<PairMap<z3::expr>> SymbolicDomain::upperVariables(const PairMap<z3::expr>& pairs) const {
+PairMap<z3::expr> SymbolicDomain::upperVariables(const PairMap<z3::expr>& pairs) const {
     // Named by place, as upperClosure's are.
     const std::string prefix = "fix" + std::to_string(fixedPoints_++) + "_";
     PairMap<z3::expr> out;

@@ -138,7 +138,8 @@ public:
     std::optional<PairMap<z3::expr>> upperClosure(const PairMap<z3::expr>& r, int n) const;
     // A fresh Boolean per pair of `pairs`, for a least fixed point kept above
     // (RelationWalker::upperFixedPoint), and its Horn clauses.
-    std::optional<PairMap<z3::expr>> upperVariables(const PairMap<z3::expr>& pairs) const;
+    static constexpr bool boundsAbove = true;
+    PairMap<z3::expr> upperVariables(const PairMap<z3::expr>& pairs) const;
     void atLeast(const z3::expr& v, const z3::expr& because) const { solver_.add(z3::implies(because, v)); }
     bool same(const z3::expr& a, const z3::expr& b) const { return z3::eq(a, b); }
     // A chosen relation (choices.hpp) over the choices.

@@ -292,8 +292,7 @@ public:
     bool same(bool a, bool b) const { return a == b; }
     // One execution's relations are exact: the walker squares and iterates.
     std::optional<PairMap<bool>> upperClosure(const PairMap<bool>&, int) const { return std::nullopt; }
-    std::optional<PairMap<bool>> upperVariables(const PairMap<bool>&) const { return std::nullopt; }
-    void atLeast(bool, bool) const {}
+    static constexpr bool boundsAbove = false;
 
     PairMap<bool> dynamic(const std::string& name) const {
         PairMap<bool> out;
