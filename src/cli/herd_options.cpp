@@ -37,7 +37,8 @@ const std::map<std::string, std::string> kMeaningless{
     {"-outcomereads", "a final state shows the condition's and `locations`' names only"},
     {"-showflag", "rdmacheck prints every flag a model raises (Flag NAME) and draws no picture by flag"},
     {"-restrict", "every consistent execution counts"},
-    {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"}};
+    {"-set-libdir", "the shipped models stay on the search path; add folders with -I DIR"},
+    {"-c11", "rdmacheck reads no C11 tests (herd7's alias for -conf cpp11.cfg)"}};
 
 // mcompare7's options (tools/mcompare.ml) other than -nohash, -pos, -neg and
 // -eq: compare prints mcompare7's default table and nothing else.
@@ -90,7 +91,7 @@ public:
         const std::string& arg = args[i];
         if (arg == "compare") compare_ = true;
         if (command_.empty() && commandOptions_.count(arg)) command_ = arg;
-        const bool herds = isWordOption(arg) || kRenamed.count(arg) || arg == "-o" || (compare_ && isMcompareOption(arg));
+        const bool herds = isWordOption(arg) || kRenamed.count(arg) || kMeaningless.count(arg) || arg == "-o" || (compare_ && isMcompareOption(arg));
         if (!herds) {
             out_.push_back(arg);
             return i;
@@ -142,8 +143,11 @@ public:
             if (dir == "-") fail(where, "rdmacheck writes pictures to files: -o DIR (one DIR/TEST.dot per test)");
             out_.insert(out_.end(), {"--dot", dir, "--dot-per-test"});
             herdPictures_ = true;
-        } else if (arg == "-conf") {
-            readConfiguration(value(), where);
+        } else if (arg == "-conf" || arg == "-web") {  // herd/herd.ml: -web is -conf web.cfg
+            readConfiguration(arg == "-web" ? "web.cfg" : value(), where);
+        } else if (isPictureStyle(arg.substr(1))) {
+            value();
+            ignoredPictureStyle(arg.substr(1), where);
         } else if (known("-" + arg)) {
             out_.push_back("-" + arg);  // -model, -show, -unroll, -timeout, -json ...: the same option
         } else {
@@ -165,6 +169,13 @@ private:
         }
         switchedAt_[arg] = {out_.size(), words.size()};
         out_.insert(out_.end(), words.begin(), words.end());
+    }
+
+    // herd7's settings of its pictures' style (each takes an argument), in a
+    // configuration file or on the command line: read, and said to be ignored.
+    static void ignoredPictureStyle(const std::string& key, const SourceLoc& where) {
+        std::cerr << where.str() << ": warning: herd7's picture setting '" << key
+                  << "' is ignored: rdmacheck draws in its own style\n";
     }
 
     [[noreturn]] static void fail(const SourceLoc& where, const std::string& message) {
@@ -190,8 +201,7 @@ private:
             std::string value = valueAt == std::string::npos ? "" : content.substr(valueAt);
             value.erase(value.find_last_not_of(" \t\r") + 1);
             if (isPictureStyle(key)) {
-                std::cerr << where.str() << ": warning: herd7's picture setting '" << key
-                          << "' is ignored: rdmacheck draws in its own style\n";
+                ignoredPictureStyle(key, where);
                 continue;
             }
             std::vector<std::string> words{key == "include" ? "-I" : "-" + key};

@@ -376,6 +376,20 @@ TEST(HerdUser, Herd7ConfigurationFiles) {
     EXPECT_NE(r.out.find("\n1:EAX=0x1; 1:EBX=0x1;\n"), std::string::npos) << r.out;
     std::ofstream(conf) << "conf " << conf << "\n";
     EXPECT_NE(runTool("-conf " + conf + " " + mp).err.find("nested more than 8 deep"), std::string::npos);
+    // On the command line, a picture setting is warned about as in a file; -web is -conf web.cfg.
+    r = runTool("-graph columns -squished true --no-time " + mp);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("warning: herd7's picture setting 'graph' is ignored"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("Observation MP"), std::string::npos) << r.out;
+    EXPECT_NE(runTool("-graph").err.find("herd7's -graph needs an argument"), std::string::npos);
+    std::ofstream(dir / "web.cfg") << "squished true\nshowinitwrites false\n";
+    r = runTool("-I " + dir.path() + " -web --no-time " + mp);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("web.cfg:1:1: warning: herd7's picture setting 'squished'"), std::string::npos) << r.err;
+    r = runTool("-c11 " + mp);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("herd7's -c11 has no meaning in rdmacheck: rdmacheck reads no C11 tests"), std::string::npos)
+        << r.err;
 }
 
 // mcompare7's -nohash: two logs that give one test two hashes are compared
