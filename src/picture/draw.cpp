@@ -63,6 +63,35 @@ std::map<std::string, std::vector<ModelExpr>> modelRelations(const Model& model)
 
 }  // namespace
 
+namespace {
+
+bool isLibraryOrder(const std::string& name) {
+    const ChosenRelation* c = findChosenRelation(name);
+    return c && c->kind == ChoiceKind::GroupOrder;
+}
+
+// The names --edges takes, as a user reads them: a model in herd7's terms
+// with co and fr for mo and rb and without RDMA's relations; a clock member
+// (written as an expression) and a shadowed definition's inner name aside.
+std::string knownNames(const std::set<std::string>& known, const Model& model) {
+    std::set<std::string> shown;
+    bool members = false;
+    for (const std::string& k : known) {
+        if (k.find('#') != std::string::npos) continue;
+        if (k.find_first_of(" ;|&[]()^*+?\\") != std::string::npos) {
+            members = true;
+            continue;
+        }
+        if (model.herdEvents && (k == "pf" || k == "nfo" || isLibraryOrder(k))) continue;
+        shown.insert(model.herdEvents && k == "mo" ? "co" : model.herdEvents && k == "rb" ? "fr" : k);
+    }
+    std::string all;
+    for (const std::string& k : shown) all += (all.empty() ? "" : ", ") + k;
+    return "known: " + all + (members ? "; or a member of an axiom's union, written as the model writes it" : "");
+}
+
+}  // namespace
+
 std::set<std::string> parseDrawnRelations(const std::string& list, const Model& model) {
     std::set<std::string> known = herdRelations();
     for (const auto& [name, exprs] : modelRelations(model)) known.insert(name);
@@ -71,12 +100,9 @@ std::set<std::string> parseDrawnRelations(const std::string& list, const Model& 
     for (std::string name; std::getline(in, name, ',');) {
         const std::string herdName = name == "co" ? "mo" : name == "fr" ? "rb" : "";  // as X86 pictures label them
         if (!known.count(name) && known.count(herdName)) name = herdName;
-        if (!known.count(name)) {
-            std::string all;
-            for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+        if (!known.count(name))
             throw InputError(SourceLoc{"--edges", 0, 0},
-                             "unknown relation '" + name + "' for model " + model.name + " (known: " + all + ")");
-        }
+                             "unknown relation '" + name + "' for model " + model.name + " (" + knownNames(known, model) + ")");
         chosen.insert(name);
     }
     return chosen;

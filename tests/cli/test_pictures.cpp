@@ -86,6 +86,14 @@ TEST(Cli, PictureOptionsAreChecked) {
     edges = runTool("--dot " + dir.path() + " --show all --edges po,co,fr -I " + sharedDir() +
                     "/conformance/herd-cat --model x86tso.cat " + mp);
     EXPECT_EQ(edges.status, 0) << edges.err;
+    // The names listed are those a user writes: herd7's for a model in herd7's
+    // terms, no shadowed definition's inner name, no axiom member's text.
+    edges = runTool("--dot " + dir.path() + " --edges bogus -I " + sharedDir() + "/conformance/herd-cat --model x86tso.cat " + mp);
+    EXPECT_EQ(edges.status, 2);
+    for (const std::string shown : {" co,", " fr,", " ghb,", "; or a member of an axiom's union"})
+        EXPECT_NE(edges.err.find(shown), std::string::npos) << shown << edges.err;
+    for (const std::string hidden : {" mo,", " nfo,", " pf,", " rao,", "#", "po-loc | com"})
+        EXPECT_EQ(edges.err.find(hidden), std::string::npos) << hidden << edges.err;
 }
 
 // Graphviz 2.43's dot failed to rank these executions when their non-po edges
