@@ -43,7 +43,16 @@ struct Cycle {
 // The execution's choices an explanation depends on: "nfo a→b, rao c→e" ("" if none).
 std::string choiceText(const ExecutionGraph& ex);
 
-// "a:nrW x →oppo b:nrR z →rb a".
-std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle);
+// herd7's X86 notation: `b: R[y]=0 (EAX)`, `a: W[x]=1`, `c: MFENCE`, an
+// XCHG's `RMW[x]=0→1`; a read names the register that keeps its value.
+std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& locations,
+                     const std::vector<std::string>& addresses, int event);
+// herd7's names of mo and rb, as X86 tests show them: co and fr.
+std::string herdRelationName(const std::string& relation);
+
+// "a:nrW x →oppo b:nrR z →rb a"; with an X86 test's addresses, in herd7's
+// notation: "a: W[x]=1 →po b: R[y]=0 (EAX) →fr ...".
+std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle,
+                      const std::vector<std::string>* x86Addresses = nullptr);
 
 }  // namespace rdmacheck

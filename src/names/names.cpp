@@ -128,10 +128,42 @@ std::string choiceText(const ExecutionGraph& ex) {
     return text;
 }
 
-std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle) {
+// herd7's X86 notation: `b: R[y]=0 (EAX)`, `a: W[x]=1`, `c: MFENCE`, an
+// XCHG's `RMW[x]=0→1`; a read names the register that keeps its value.
+std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& locations,
+                     const std::vector<std::string>& addresses, int event) {
+    const Event& e = ex.events[event];
+    if (isInitEvent(e)) return eventLabel(ex, locations, addresses, event);
+    auto text = [&](long long v) { return valueText(v, addresses); };
+    const std::string loc = "[" + locations[e.location < 0 ? 0 : e.location].name + "]";
+    std::string label = eventName(ex, event) + ": ";
+    if (e.kind == EventKind::F)
+        return label + (e.weakFence == WeakFence::Store ? "SFENCE" : e.weakFence == WeakFence::Load ? "LFENCE" : "MFENCE");
+    if (e.kind == EventKind::CAS) {
+        label += "RMW" + loc + "=" + text(ex.readValues[event]) + "→" + text(e.written.eval(ex.readValues));
+    } else if (isRead(e.kind)) {
+        label += "R" + loc + "=" + text(ex.readValues[event]);
+    } else {
+        return label + "W" + loc + "=" + text(e.written.eval(ex.readValues));
+    }
+    for (const auto& [reg, value] : ex.registers[e.thread])
+        if (value.kind == Value::Kind::Read && value.event == event && !value.isReceived()) label += " (" + reg + ")";
+    return label;
+}
+
+std::string herdRelationName(const std::string& relation) {
+    return relation == "mo" ? "co" : relation == "rb" ? "fr" : relation;
+}
+
+std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle,
+                      const std::vector<std::string>* x86Addresses) {
     if (cycle.edges.empty()) return "(a negated check: no pair, cycle or loop where one is required)";
     std::string text;
     for (const RelationEdge& e : cycle.edges) {
+        if (x86Addresses) {
+            text += x86Label(ex, locations, *x86Addresses, e.from) + " →" + herdRelationName(e.relation) + " ";
+            continue;
+        }
         const Event& ev = ex.events[e.from];
         text += eventName(ex, e.from) + ":" + kindName(ev.kind);
         const std::string loc = locationText(locations, ev);

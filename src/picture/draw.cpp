@@ -26,8 +26,7 @@ std::string eventId(int event) { return "e" + std::to_string(event); }
 
 // An X86 test's picture names mo and rb as herd7's do: co and fr.
 std::string shownRelation(const LitmusTest& test, const std::string& relation) {
-    if (test.arch != Arch::X86) return relation;
-    return relation == "mo" ? "co" : relation == "rb" ? "fr" : relation;
+    return test.arch == Arch::X86 ? herdRelationName(relation) : relation;
 }
 
 }  // namespace
@@ -121,29 +120,6 @@ std::string callLabel(const ExecutionGraph& ex, const Event& ev) {
             ++size;
         }
     return size < 2 ? "" : libraryDescriptor(ev.library).callLabel(kinds);
-}
-
-// herd7's X86 notation: `b: R[y]=0 (EAX)`, `a: W[x]=1`, `c: MFENCE`, an
-// XCHG's `RMW[x]=0→1`; a read names the register that keeps its value.
-std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& locations,
-                     const std::vector<std::string>& addresses, int event) {
-    const Event& e = ex.events[event];
-    if (isInitEvent(e)) return eventLabel(ex, locations, addresses, event);
-    auto text = [&](long long v) { return valueText(v, addresses); };
-    const std::string loc = "[" + locations[e.location < 0 ? 0 : e.location].name + "]";
-    std::string label = eventName(ex, event) + ": ";
-    if (e.kind == EventKind::F)
-        return label + (e.weakFence == WeakFence::Store ? "SFENCE" : e.weakFence == WeakFence::Load ? "LFENCE" : "MFENCE");
-    if (e.kind == EventKind::CAS) {
-        label += "RMW" + loc + "=" + text(ex.readValues[event]) + "→" + text(e.written.eval(ex.readValues));
-    } else if (isRead(e.kind)) {
-        label += "R" + loc + "=" + text(ex.readValues[event]);
-    } else {
-        return label + "W" + loc + "=" + text(e.written.eval(ex.readValues));
-    }
-    for (const auto& [reg, value] : ex.registers[e.thread])
-        if (value.kind == Value::Kind::Read && value.event == event && !value.isReceived()) label += " (" + reg + ")";
-    return label;
 }
 
 // herd7's transitivity removal (lib/innerRel.ml): each edge in turn is dropped

@@ -2,6 +2,15 @@
 
 namespace rdmacheck {
 
+namespace {
+
+// An X86 test's cycles are written in herd7's notation.
+const std::vector<std::string>* x86Addresses(const LitmusTest& test) {
+    return test.arch == Arch::X86 ? &test.addresses : nullptr;
+}
+
+}  // namespace
+
 nlohmann::json explanationJson(const LitmusTest& test, const std::string& model, const ExplainResult& x) {
     nlohmann::json record{{"test", test.name}, {"model", model}, {"outcome", x.outcome},
                           {"forbidden", x.applicable}, {"candidates", x.candidates}, {"truncated", x.truncated},
@@ -12,7 +21,7 @@ nlohmann::json explanationJson(const LitmusTest& test, const std::string& model,
         for (size_t i = 0; i < e.cycles.size(); ++i)
             candidate["cycles"].push_back({{"choice", choiceText(e.executions[i])},
                                            {"axiom", e.cycles[i].axiom},
-                                           {"cycle", cycleText(e.executions[i], x.locations, e.cycles[i])}});
+                                           {"cycle", cycleText(e.executions[i], x.locations, e.cycles[i], x86Addresses(test))}});
         record["shown"].push_back(candidate);
     }
     return record;
@@ -33,7 +42,7 @@ void printExplanation(std::ostream& out, const LitmusTest& test, const std::stri
         for (size_t i = 0; i < e.cycles.size(); ++i) {
             const std::string choice = choiceText(e.executions[i]);
             out << "  " << (choice.empty() ? "" : "with " + choice + ": ") << "cycle breaks " << e.cycles[i].axiom
-                << ": " << cycleText(e.executions[i], x.locations, e.cycles[i]) << "\n";
+                << ": " << cycleText(e.executions[i], x.locations, e.cycles[i], x86Addresses(test)) << "\n";
         }
     }
     if (x.shown.size() < x.candidates) out << "(" << x.candidates - x.shown.size() << " more candidates not shown)\n";

@@ -444,9 +444,19 @@ TEST(HerdModels, LetRecGroupsGiveHerd7sLeastFixedPoints) {
     const ToolRun explained = runTool("--no-time --explain -I " + sharedDir() + "/conformance/herd-cat --model " + dir +
                                       "general.cat " + expectations().dir + "/tests/3.SB+mfence+po+rfi-po.litmus");
     EXPECT_EQ(explained.status, 0) << explained.err;
-    EXPECT_NE(explained.out.find("cycle breaks uniproc: init:lW z →U e:lR z →U init"), std::string::npos)
+    EXPECT_NE(explained.out.find("cycle breaks uniproc: init z=0 →U e: R[z]=0 (EAX) →U init"), std::string::npos)
         << explained.out;
     EXPECT_EQ(explained.out.find("a negated check"), std::string::npos) << explained.out;
+}
+
+// An X86 test's explanation names its events and mo and rb in herd7's notation, as its pictures do.
+TEST(HerdModels, ExplanationsOfX86TestsInHerd7sNotation) {
+    const ToolRun r = runTool("--no-time --explain " + expectations().dir + "/tests/SB+mfences.litmus");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("cycle breaks ghb: a: W[x]=1 →ppo b: MFENCE →ppo c: R[y]=0 (EAX) →fr d: W[y]=1 →ppo "
+                         "e: MFENCE →ppo f: R[x]=0 (EAX) →fr a\n"),
+              std::string::npos)
+        << r.out;
 }
 
 // Every eighth conformance test in name order, from the first, each after a blank.
