@@ -291,6 +291,10 @@ private:
     // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
     void call(const ModelItem& it, CatScope* scope, int includeDepth, const CallContext& outer) {
         const CatValue* p = scope->find(it.name);
+        const auto& running = outer.skipNames;  // the procedures being run, among their `as` names
+        if (!p && std::find(running.begin(), running.end(), it.name) != running.end())
+            throw InputError(it.where, "procedure '" + it.name +
+                                           "' calls itself, which herd7 does not allow (a procedure's name is bound after its body)");
         if (!p || p->kind != CatValue::Kind::Procedure)
             throw InputError(it.where, "'" + it.name + "' is not a procedure");
         if (++calls_ > kMaxProcedureCalls)

@@ -247,6 +247,8 @@ TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
     EXPECT_EQ(errorOf("if x = y then po else rf"),
               "m.cat:1:4: an 'if' that compares values is herd7's, and rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("call nothing(po)"), "m.cat:1:1: 'nothing' is not a procedure");
+    EXPECT_EQ(errorOf("procedure p() =\n  call p()\nend\ncall p()"),
+              "m.cat:2:3: procedure 'p' calls itself, which herd7 does not allow (a procedure's name is bound after its body)");
 }
 
 // A flag is no constraint: the report names it when some consistent
