@@ -192,6 +192,9 @@ struct ExecutionGraph {
     std::vector<Value> computations;
     std::vector<SourceLoc> cutAt;  // loops whose unroll bound stopped a thread here
     std::vector<size_t> paths;     // per thread, its path (UnfoldedProgram::paths); empty from a machine
+    // Per location: whether the test observes its final value (herd7's
+    // observed locations, whose last writes are its FW); empty: every one.
+    std::vector<bool> observed;
     // Why a library's rule on the whole path combination fails (a barrier's
     // participants make different numbers of calls), if one does: then no
     // execution is consistent.

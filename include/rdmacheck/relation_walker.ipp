@@ -44,7 +44,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compute(const 
         case Op::Inter: return intersect(relation(e.args[0]), relation(e.args[1]));
         case Op::Diff: return subtract(relation(e.args[0]), exactly(e.args[1]));
         case Op::Seq: return compose(relation(e.args[0]), relation(e.args[1]));
-        case Op::Product: return product(set(e.args[0]), set(e.args[1]));
+        case Op::Product: return product(members(e.args[0]), members(e.args[1]));
         case Op::Inverse: {
             Relation out;
             for (const auto& [key, v] : relation(e.args[0])) out.emplace(std::make_pair(key.second, key.first), v);
@@ -53,7 +53,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compute(const 
         case Op::Plus: return closure(relation(e.args[0]));
         case Op::Star: return unite(closure(relation(e.args[0])), identity());
         case Op::Opt: return unite(relation(e.args[0]), identity());
-        case Op::Filter: return filter(set(e.args[0]));
+        case Op::Filter: return filter(members(e.args[0]));
         case Op::Empty: return {};
         default: return {};  // the cat language's other operators: none in a loaded model
     }
@@ -62,7 +62,7 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::compute(const 
 template <class Domain>
 typename RelationWalker<Domain>::Relation RelationWalker<Domain>::named(const std::string& name) {
     if (const Definition* d = model_.definition(name)) {
-        if (d->type == ExprType::Set) return filter(set(d->expr));
+        if (d->type == ExprType::Set) return filter(definedMembers(name, *d));
         return compute(d->expr);
     }
     auto table = model_.tables.find(name);
@@ -73,8 +73,63 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::named(const st
 }
 
 template <class Domain>
-std::vector<bool> RelationWalker<Domain>::set(const ModelExpr& e) {
-    return sets_.set(e);
+typename RelationWalker<Domain>::Members RelationWalker<Domain>::members(const ModelExpr& e) {
+    using Op = ModelExpr::Op;
+    if (e.op == Op::Name) {
+        if (const Definition* d = model_.definition(e.name)) return definedMembers(e.name, *d);
+        const BaseSet* base = findBaseSet(e.name);
+        if (base && base->dynamic) return finalWrites();
+        Members out;
+        const std::vector<bool> fixed = sets_.set(e);
+        for (int x = 0; x < n_; ++x)
+            if (fixed[x]) out.emplace(x, domain_.truth());
+        return out;
+    }
+    if (e.op == Op::Empty) return {};
+    Members a = members(e.args[0]);
+    const Members b = members(e.args[1]);
+    if (e.op == Op::Union) {
+        for (const auto& [x, v] : b) {
+            auto it = a.find(x);
+            if (it == a.end()) a.emplace(x, v);
+            else it->second = domain_.disj(it->second, v);
+        }
+        return a;
+    }
+    Members out;  // & and '\'
+    for (const auto& [x, v] : a) {
+        auto it = b.find(x);
+        const bool inter = e.op == Op::Inter;
+        if (it == b.end() && inter) continue;
+        const V in = it == b.end() ? v : domain_.conj(v, inter ? it->second : domain_.negate(it->second));
+        if (!domain_.isFalse(in)) out.emplace(x, in);
+    }
+    return out;
+}
+
+template <class Domain>
+const typename RelationWalker<Domain>::Members& RelationWalker<Domain>::definedMembers(const std::string& name,
+                                                                                     const Definition& d) {
+    auto it = setMemo_.find(name);
+    if (it == setMemo_.end()) it = setMemo_.emplace(name, members(d.expr)).first;
+    return it->second;
+}
+
+// herd7's FW: each observed location's last write in mo (herd7 chooses the
+// final writes of observed locations only under a cat model, co generated or
+// not: herd/herd.ml, observed_finals_only).
+template <class Domain>
+typename RelationWalker<Domain>::Members RelationWalker<Domain>::finalWrites() const {
+    Members out;
+    for (int x = 0; x < n_; ++x) {
+        const Event& e = sk_.events[x];
+        if (!isWrite(e.kind) || e.location < 0) continue;
+        const auto loc = static_cast<size_t>(e.location);
+        if (loc < sk_.observed.size() && !sk_.observed[loc]) continue;
+        const V last = domain_.lastInMo(x);
+        if (!domain_.isFalse(last)) out.emplace(x, last);
+    }
+    return out;
 }
 
 template <class Domain>
@@ -87,22 +142,24 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::scoped(const s
 }
 
 template <class Domain>
-typename RelationWalker<Domain>::Relation RelationWalker<Domain>::filter(const std::vector<bool>& s) const {
+typename RelationWalker<Domain>::Relation RelationWalker<Domain>::filter(const Members& s) const {
     Relation out;
-    for (int e = 0; e < n_; ++e)
-        if (s[e]) out.emplace(std::make_pair(e, e), domain_.truth());
+    for (const auto& [x, v] : s) out.emplace(std::make_pair(x, x), v);
     return out;
 }
 
 template <class Domain>
-typename RelationWalker<Domain>::Relation RelationWalker<Domain>::product(const std::vector<bool>& a,
-                                                                          const std::vector<bool>& b) const {
+typename RelationWalker<Domain>::Relation RelationWalker<Domain>::identity() const {
     Relation out;
-    for (int x = 0; x < n_; ++x) {
-        if (!a[x]) continue;
-        for (int y = 0; y < n_; ++y)
-            if (b[y]) out.emplace(std::make_pair(x, y), domain_.truth());
-    }
+    for (int x = 0; x < n_; ++x) out.emplace(std::make_pair(x, x), domain_.truth());
+    return out;
+}
+
+template <class Domain>
+typename RelationWalker<Domain>::Relation RelationWalker<Domain>::product(const Members& a, const Members& b) const {
+    Relation out;
+    for (const auto& [x, u] : a)
+        for (const auto& [y, v] : b) out.emplace(std::make_pair(x, y), domain_.conj(u, v));
     return out;
 }
 

@@ -42,10 +42,11 @@ const BaseRelation* findBaseRelation(const std::string& name);
 struct BaseSet {
     std::string name;
     std::string meaning;
-    std::function<bool(const Event&)> contains;
+    std::function<bool(const Event&)> contains;  // fixed ones
+    bool dynamic = false;  // FW: the execution's, which RelationWalker::members evaluates
 };
-// Fixed sets (_, IW, R, W, M, Inst) and one per event kind; a registered
-// library's name is the set of its events too.
+// Fixed sets (_, IW, R, W, M, Inst), one per event kind, and herd7's FW; a
+// registered library's name is the set of its events too.
 const std::vector<BaseSet>& baseSets();
 const BaseSet* findBaseSet(const std::string& name);
 
@@ -80,7 +81,8 @@ using PairMap = std::map<std::pair<int, int>, V>;
 // truth values: `Value`, `truth()`, `isTrue`, `isFalse`, `conj`, `disj`,
 // `negate`, `same` (the same value as written), `dynamic(name)` for the
 // dynamic base relations, `upperClosure(r, n)`: R+ or a relation the domain
-// keeps above it, or nothing; and `boundsAbove`: whether least fixed points
+// keeps above it, or nothing; `lastInMo(w)`: w is its location's last write
+// in mo; and `boundsAbove`: whether least fixed points
 // are kept above, and if so `upperVariables(pairs)` (a fresh value per pair)
 // and `atLeast(v, because)` (because implies v).
 //
@@ -98,20 +100,26 @@ public:
     RelationWalker(const Model& model, const ExecutionGraph& sk, Domain& domain)
         : model_(model), sk_(sk), domain_(domain), n_(static_cast<int>(sk.events.size())), sets_(model, sk) {}
 
+    // An event set as its members' truth values: fixed by the skeleton, or
+    // chosen by the execution (FW).
+    using Members = std::map<int, V>;
+
     const Relation& relation(const ModelExpr& e);
     // The relation exactly, never an upper bound: for a positive use.
     Relation exactly(const ModelExpr& e);
-    std::vector<bool> set(const ModelExpr& e);
+    Members members(const ModelExpr& e);
     int eventCount() const { return n_; }
 
 private:
     Relation compute(const ModelExpr& e);
     Relation named(const std::string& name);
     Relation scoped(const std::string& library, const Relation& r);
-    Relation filter(const std::vector<bool>& s) const;
-    Relation product(const std::vector<bool>& a, const std::vector<bool>& b) const;
+    const Members& definedMembers(const std::string& name, const Definition& d);
+    Members finalWrites() const;
+    Relation filter(const Members& s) const;
+    Relation product(const Members& a, const Members& b) const;
     Relation fromPairs(const EventPairs& pairs) const;
-    Relation identity() const { return filter(std::vector<bool>(n_, true)); }
+    Relation identity() const;
     Relation unite(Relation a, const Relation& b) const;
     Relation intersect(const Relation& a, const Relation& b) const;
     Relation subtract(const Relation& a, const Relation& b) const;
@@ -133,6 +141,7 @@ private:
     // what relation() handed out.
     std::map<std::string, Relation> memo_[2];
     std::map<const ModelExpr*, Relation> exprMemo_[2];
+    std::map<std::string, Members> setMemo_;  // set definitions (sets are exact)
     SetEvaluator sets_;
 };
 

@@ -60,6 +60,8 @@ struct UnfoldedProgram {
     // The hidden location of each put of a constant and each RMW result `_`
     // reached while unfolding, by statement (the machines' events name it too).
     std::map<const Stmt*, int> hiddenLocations;
+    // Per location: whether the condition, the filter or `locations [...]` names it.
+    std::vector<bool> observed;
 
     // Number of skeletons (product of path counts), saturating.
     size_t skeletonCount() const;

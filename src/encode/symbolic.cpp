@@ -68,6 +68,16 @@ PairMap<z3::expr> SymbolicDomain::upperVariables(const PairMap<z3::expr>& pairs)
     return out;
 }
 
+z3::expr SymbolicDomain::lastInMo(int w) const {
+    const Event& e = c_.sk.events[w];
+    const std::vector<int>& writes = c_.writesOf[e.location];
+    if (isInitEvent(e)) return c_.ctx.bool_val(writes.empty());
+    z3::expr_vector before(c_.ctx);
+    for (int other : writes)
+        if (other != w) before.push_back(c_.moBefore(other, w));
+    return before.empty() ? truth() : z3::mk_and(before);
+}
+
 // r's source is mo-before w: a disjunction over r's candidates, of the atoms
 // mo already has, rather than an integer for the source's mo key (each
 // equality with a key cost Z3 as much to internalise as the rest of a read).

@@ -144,6 +144,7 @@ public:
     bool same(const z3::expr& a, const z3::expr& b) const { return z3::eq(a, b); }
     // A chosen relation (choices.hpp) over the choices.
     PairMap<z3::expr> dynamic(const std::string& name) const;
+    z3::expr lastInMo(int w) const;
 
 private:
     z3::expr readsBefore(int r, int w) const;

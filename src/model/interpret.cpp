@@ -42,9 +42,6 @@ bool isCatPrimitive(const std::string& name) {
 
 const UnevaluatedName* findUnevaluatedName(const std::string& name) {
     static const UnevaluatedName kNames[] = {
-        {"FW", ExprType::Set,
-         "the final writes depend on the coherence order; rdmacheck reads them only in herd7's co0, which every "
-         "coherence order contains (with co from generate_cos(co0))"},
         {"data", ExprType::Relation, "X86 tests here carry no dependencies"},
         {"addr", ExprType::Relation, "X86 tests here carry no dependencies"},
         {"ctrl", ExprType::Relation, "X86 tests here carry no dependencies"},

@@ -146,8 +146,10 @@ std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& loca
     } else {
         return label + "W" + loc + "=" + text(e.written.eval(ex.readValues));
     }
-    for (const auto& [reg, value] : ex.registers[e.thread])
-        if (value.kind == Value::Kind::Read && value.event == event && !value.isReceived()) label += " (" + reg + ")";
+    for (const auto& [reg, value] : ex.registers[e.thread])  // a '@' names one of rdmacheck's own (CMP@left)
+        if (value.kind == Value::Kind::Read && value.event == event && !value.isReceived() &&
+            reg.find('@') == std::string::npos)
+            label += " (" + reg + ")";
     return label;
 }
 

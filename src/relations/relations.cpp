@@ -159,6 +159,9 @@ std::vector<BaseSet> makeBaseSets() {
          [](const Event& e) { return e.weakFence == WeakFence::Store; }},
         {"LFENCE", "X86 LFENCE events, where a model in herd7's terms sees them (F events)",
          [](const Event& e) { return e.weakFence == WeakFence::Load; }},
+        {"FW",
+         "the final writes: each location's last write in mo, where the test observes its final value, as herd7's FW",
+         nullptr, true},
         {"Inst",
          "instantaneous events: all but lW, nlW, nrW, narW and the write-stamped relCW, relNRW (the RDMA^TSO paper, "
          "§4)",
@@ -252,6 +255,7 @@ std::vector<bool> SetEvaluator::set(const ModelExpr& e) {
         }
         std::vector<bool> out(n, false);
         const BaseSet* base = findBaseSet(e.name);
+        if (base && base->dynamic) throw std::logic_error("the execution's set " + e.name + " evaluated on a skeleton");
         for (size_t i = 0; i < n; ++i) {
             const Event& ev = sk_.events[i];
             if (base) {
@@ -290,6 +294,10 @@ public:
     bool disj(bool a, bool b) const { return a || b; }
     bool negate(bool a) const { return !a; }
     bool same(bool a, bool b) const { return a == b; }
+    bool lastInMo(int w) const {
+        const auto& order = ex_.mo[ex_.events[w].location];
+        return !order.empty() && order.back() == w;
+    }
     // One execution's relations are exact: the walker squares and iterates.
     std::optional<PairMap<bool>> upperClosure(const PairMap<bool>&, int) const { return std::nullopt; }
     static constexpr bool boundsAbove = false;

@@ -36,6 +36,7 @@ public:
     }
 
     int find(const std::string& name) const { return findLocation(locations_, name); }
+    size_t size() const { return locations_.size(); }
     bool isShared(const std::string& name) const { return scan_.isShared(name); }
     int copyOf(const std::string& variable, int node) const { return copies_.at({variable, node}); }
 
@@ -128,7 +129,8 @@ private:
 // The names the condition, the filter and `locations [...]` observe, checked
 // against the test's threads and locations (X86: a location only they name is
 // declared, holding 0, as herd7 reads it, and so is one only code no path
-// reaches names); InputError at the first unknown one.
-void resolveObservedNames(const LitmusTest& test, LocationTable& locations);
+// reaches names); InputError at the first unknown one. Returns, per location
+// (UnfoldedProgram::observed), whether they name it.
+std::vector<bool> resolveObservedNames(const LitmusTest& test, LocationTable& locations);
 
 }  // namespace rdmacheck

@@ -45,12 +45,17 @@ void declareUnreached(const Block& block, LocationTable& locations) {
 
 }  // namespace
 
-void resolveObservedNames(const LitmusTest& test, LocationTable& locations) {
+std::vector<bool> resolveObservedNames(const LitmusTest& test, LocationTable& locations) {
     if (test.arch == Arch::X86) {
         forEachObservedName(test, [&](const ObservedName& n) { declareObserved(n.name, n.thread, locations); });
         for (const ThreadDecl& t : test.threads) declareUnreached(t.body, locations);
     }
     forEachObservedName(test, [&](const ObservedName& n) { checkName(n, test, locations); });
+    std::vector<bool> observed(locations.size(), false);
+    forEachObservedName(test, [&](const ObservedName& n) {
+        if (n.thread < 0) observed[locations.find(n.name)] = true;
+    });
+    return observed;
 }
 
 }  // namespace rdmacheck

@@ -28,6 +28,7 @@ bool UnfoldedProgram::nextChoice(std::vector<size_t>& choice) const {
 ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice, bool bindReceived) const {
     ExecutionGraph sk;
     sk.paths = choice;
+    sk.observed = observed;
     for (size_t l = 0; l < locations.size(); ++l) {
         Event init;
         init.kind = EventKind::LW;

@@ -689,7 +689,7 @@ UnfoldedProgram unfold(const LitmusTest& test, const UnfoldOptions& options) {
         ThreadUnfolder unfolder(test.threads[t], static_cast<int>(t), test, locations, options);
         program.paths.push_back(unfolder.run());
     }
-    resolveObservedNames(test, locations);
+    program.observed = resolveObservedNames(test, locations);
     program.participants = locations.participants();
     program.hiddenLocations = locations.hiddenByStatement();
     program.locations = locations.take();

@@ -482,6 +482,20 @@ TEST(HerdModels, NoCoherenceOrderCountedWhereTheModelGeneratesNone) {
     EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "/herd7-7.58-coless.log")));
 }
 
+// herd7's FW, each observed location's final write (tests/herd/finals):
+// herd7's own uniproccat.cat and sccat.cat, which read it in co0, and flags
+// on it with and without a generated co, on a test observing a location no
+// thread writes and every eighth conformance test, against herd7 7.58's logs.
+TEST(HerdModels, FinalWritesAsHerd7ChoosesThem) {
+    const std::string dir = sourceDir() + "/tests/herd/finals/";
+    for (const std::string model : {"uniproccat", "sccat", "finals-cos", "finals-observed"}) {
+        const ToolRun r = runTool("--no-time -I " + sharedDir() + "/conformance/herd-cat --model " + dir + model +
+                                  ".cat " + dir + "x86-observed-unwritten.litmus" + everyEighthTest());
+        EXPECT_EQ(r.status, 0) << model << ": " << r.err;
+        EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "herd7-7.58-" + model + ".log"))) << model;
+    }
+}
+
 // herd7's negated checks (~acyclic, ~irreflexive, ~empty): the relation must
 // have a cycle, a loop, a pair, which reads it positively, so exactly (a
 // closure too); tests/herd/negated on every eighth conformance test, against
