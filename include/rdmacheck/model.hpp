@@ -50,6 +50,8 @@ struct ModelExpr {
         Opt,      // ?
         Filter,   // [S]
         Empty,    // 0 (name "{}": the empty event set)
+        Domain,   // domain(r): the events r relates to some event (a set)
+        Range,    // range(r): the events some event relates to by r (a set)
         // The cat language around the relations (herd7's dialect):
         Apply,       // args[0] applied to args[1]: f(x), f x, f(x, y)
         Tuple,       // (a, b, ...)

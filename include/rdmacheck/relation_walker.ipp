@@ -86,6 +86,16 @@ typename RelationWalker<Domain>::Members RelationWalker<Domain>::members(const M
         return out;
     }
     if (e.op == Op::Empty) return {};
+    if (e.op == Op::Domain || e.op == Op::Range) {  // a positive use: the relation exactly
+        Members out;
+        for (const auto& [key, v] : exactly(e.args[0])) {
+            const int x = e.op == Op::Domain ? key.first : key.second;
+            auto it = out.find(x);
+            if (it == out.end()) out.emplace(x, v);
+            else it->second = domain_.disj(it->second, v);
+        }
+        return out;
+    }
     Members a = members(e.args[0]);
     const Members b = members(e.args[1]);
     if (e.op == Op::Union) {

@@ -50,6 +50,11 @@ void appendText(const ModelExpr& e, std::string& out) {
         case Op::Name: out += e.name.substr(0, e.name.find(kDefinitionKey)); return;
         case Op::Empty: out += e.name.empty() ? "0" : e.name; return;
         case Op::Filter: out += "["; appendText(e.args[0], out); out += "]"; return;
+        case Op::Domain: case Op::Range:
+            out += e.op == Op::Domain ? "domain(" : "range(";
+            appendText(e.args[0], out);
+            out += ")";
+            return;
         case Op::Scope: out += e.name + ":"; wrapped(e.args[0], isAtom(e.args[0])); return;
         case Op::Inverse:
         case Op::Plus:

@@ -93,13 +93,15 @@ void refuseExactFixedPoint(const Model& m, const ModelExpr& e, bool exact, const
         if (!d || !walked.insert({e.name, exact}).second) return;
         if (d->group >= 0 && exact)
             throw InputError(test, "this test needs the least fixed point '" + e.name + "' (let rec at " +
-                                       d->where.str() + ") exactly, under '\\' on the right or negated; "
+                                       d->where.str() + ") exactly, under '\\' on the right, in domain or range, or negated; "
                                        "rdmacheck computes it there only in the closed forms of a single let rec");
         return refuseExactFixedPoint(m, d->expr, exact, test, walked);
     }
+    using Op = ModelExpr::Op;
     for (size_t i = 0; i < e.args.size(); ++i)
-        // Exact from the first '\' on, as the walker computes (RelationWalker::exactly).
-        refuseExactFixedPoint(m, e.args[i], exact || (e.op == ModelExpr::Op::Diff && i == 1), test, walked);
+        // Exact from the first '\' on, and in domain and range, as the walker computes (RelationWalker::exactly).
+        refuseExactFixedPoint(m, e.args[i], exact || (e.op == Op::Diff && i == 1) || e.op == Op::Domain || e.op == Op::Range,
+                              test, walked);
 }
 
 }  // namespace rdmacheck

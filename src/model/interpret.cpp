@@ -186,17 +186,19 @@ CatValue CatInterpreter::apply(const ModelExpr& e, const CatScope* scope) {
     return value(f.function->args[0], body);
 }
 
-// domain and range of the empty relation (herd7's stdlib: emptyset = domain 0)
-// are empty; rdmacheck computes no other primitive.
+// domain and range of a relation are sets (of 0 empty, as herd7's stdlib's
+// emptyset = domain 0); rdmacheck computes no other primitive.
 CatValue CatInterpreter::primitive(const CatValue& f, const CatValue& argument, const SourceLoc& at) {
-    if ((f.primitive == "domain" || f.primitive == "range") && argument.kind == CatValue::Kind::Expr &&
-        argument.expr.op == ModelExpr::Op::Empty) {
+    if (f.primitive != "domain" && f.primitive != "range") unevaluated(at, "the primitive '" + f.primitive + "'");
+    if (argument.kind != CatValue::Kind::Expr || (argument.type != ExprType::Relation && !argument.anyType))
+        throw InputError(at, f.primitive + " takes a relation");
+    if (argument.expr.op == ModelExpr::Op::Empty) {
         ModelExpr empty = ModelExpr::of(ModelExpr::Op::Empty, at);
         empty.name = "{}";
         return CatValue::of(std::move(empty), ExprType::Set);
     }
-    unevaluated(at, "the primitive '" + f.primitive + "'" +
-                        (f.primitive == "domain" || f.primitive == "range" ? " (but of 0)" : ""));
+    const ModelExpr::Op op = f.primitive == "domain" ? ModelExpr::Op::Domain : ModelExpr::Op::Range;
+    return CatValue::of(ModelExpr::of(op, at, {argument.expr}), ExprType::Set);
 }
 
 void CatInterpreter::bind(CatScope& scope, const std::vector<std::string>& params, CatValue argument,

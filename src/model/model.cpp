@@ -230,7 +230,7 @@ private:
                 throw InputError(expr.where, "a 'let rec' of event sets is herd7's, and rdmacheck does not evaluate it");
             if (!v.expr.growsWith(keys))
                 throw InputError(expr.where, "'let rec': rdmacheck computes a least fixed point where each definition "
-                                             "grows with the relations defined (none under '\\' on the right or '~'), "
+                                             "grows with the relations defined (none under '\\' on the right, '~', domain or range), "
                                              "not '" + v.expr.text() + "'");
             s_.depth[keys[i]] = depthOf(v.expr, it.where);
             m_.definitions[static_cast<size_t>(first) + i].expr = std::move(v.expr);

@@ -268,6 +268,7 @@ std::vector<bool> SetEvaluator::set(const ModelExpr& e) {
         return out;
     }
     if (e.op == Op::Empty) return std::vector<bool>(n, false);
+    if (e.op == Op::Domain || e.op == Op::Range) throw std::logic_error("domain or range evaluated on a skeleton");
     const std::vector<bool> a = set(e.args[0]), b = set(e.args[1]);
     std::vector<bool> out(n);
     for (size_t i = 0; i < n; ++i)

@@ -516,6 +516,10 @@ TEST(HerdModels, NegatedChecksAgainstHerd7) {
     expectHerdLogs(sourceDir() + "/tests/herd/negated", {"cycle", "reflexive", "pairs"});
 }
 
+// domain and range of relations the execution chooses (rf, rfe, fre, co),
+// in sets, checks (one that removes executions) and flags, and stdlib's udr.
+TEST(HerdModels, DomainAndRangeAsHerd7) { expectHerdLogs(sourceDir() + "/tests/herd/domains", {"domains"}); }
+
 // herd7's undefined_unless: a flag raised where the test fails (also negated),
 // printed *undef* before the model's own flags, and the verdict Undef in place
 // of Ok or No; none where no consistent execution fails it; -badflag and

@@ -234,8 +234,10 @@ TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
     EXPECT_EQ(errorOf("let s = po(W)"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
     EXPECT_EQ(errorOf("let f(S) = match S with || {} -> {} || e ++ S -> S end\nacyclic [f(W)] as x"),
               "m.cat:1:12: 'match' is herd7's, and rdmacheck does not evaluate it");
-    EXPECT_EQ(errorOf("acyclic [domain(po)] as x"),
-              "m.cat:1:10: the primitive 'domain' (but of 0) is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("acyclic [domain(W)] as x"), "m.cat:1:10: domain takes a relation");
+    EXPECT_EQ(errorOf("let rec r = po | [domain(r)];rf\nacyclic r as x"),
+              "m.cat:1:16: 'let rec': rdmacheck computes a least fixed point where each definition grows with the "
+              "relations defined (none under '\\' on the right, '~', domain or range), not 'po | ([domain(r)];rf)'");
     EXPECT_EQ(errorOf("let s = linearisations(W, po)"),
               "m.cat:1:9: the primitive 'linearisations' is herd7's, and rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("acyclic [B] ; po as x"),

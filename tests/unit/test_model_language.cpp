@@ -53,24 +53,27 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "forms r = A | B;r | r;C | r;r (B, C free of r), not 'rf;a;rf': define it at the top level");
     EXPECT_EQ(errorOf("let rec a = po | rf \\ a\nacyclic a"),
               "m.cat:1:16: 'let rec': rdmacheck computes a least fixed point where each definition grows with the "
-              "relations defined (none under '\\' on the right or '~'), not 'po | (rf \\ a)'");
+              "relations defined (none under '\\' on the right, '~', domain or range), not 'po | (rf \\ a)'");
     EXPECT_EQ(errorOf("let rec a = po | f(a) and f(x) = x\nacyclic a"),
               "m.cat:1:27: a 'let rec' of functions and relations together is herd7's, and rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("let rec s = W and t = s\nacyclic [s]"),
               "m.cat:1:13: a 'let rec' of event sets is herd7's, and rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("let rec a = po | b and b = rf | a;a\nacyclic a\nirreflexive rf \\ b as x"),
               "m.cat:3:1: this test needs the least fixed point 'b' (let rec at m.cat:1:1) exactly, under '\\' on the "
-              "right or negated; rdmacheck computes it there only in the closed forms of a single let rec");
+              "right, in domain or range, or negated; rdmacheck computes it there only in the closed forms of a single let rec");
     // A group's names are relations: a set use is a type error at the use, not a cycle of the set evaluator.
     EXPECT_EQ(errorOf("let rec r = po | r;rf and s = r\nlet x = [r]\nacyclic x;po as ax"),
               "m.cat:2:10: [S] takes an event set, 'r' is a relation");
     // Under two '\\' still exact, as the walker computes it.
     EXPECT_EQ(errorOf("let rec g = po | g;g | h and h = g & loc\nacyclic po \\ (rf \\ g) as x"),
               "m.cat:2:1: this test needs the least fixed point 'g' (let rec at m.cat:1:1) exactly, under '\\' on the "
-              "right or negated; rdmacheck computes it there only in the closed forms of a single let rec");
+              "right, in domain or range, or negated; rdmacheck computes it there only in the closed forms of a single let rec");
+    EXPECT_EQ(errorOf("let rec a = po | ((a;rf) \\ id)\nflag ~empty domain(a) as y\nempty domain(a) as x"),
+              "m.cat:3:1: this test needs the least fixed point 'a' (let rec at m.cat:1:1) exactly, under '\\' on the "
+              "right, in domain or range, or negated; rdmacheck computes it there only in the closed forms of a single let rec");
     EXPECT_EQ(errorOf("let rec a = po | a & rf\n~acyclic a as x"),
               "m.cat:2:1: this test needs the least fixed point 'a' (let rec at m.cat:1:1) exactly, under '\\' on the "
-              "right or negated; rdmacheck computes it there only in the closed forms of a single let rec");
+              "right, in domain or range, or negated; rdmacheck computes it there only in the closed forms of a single let rec");
     EXPECT_EQ(errorOf("let a = po x"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
     EXPECT_EQ(errorOf("acyclic foo:rf as x"), "m.cat:1:9: unknown library 'foo' (known: rdma, sv, bal, wl, sl, nl, sc, rbl)");
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
