@@ -134,8 +134,7 @@ typename RelationWalker<Domain>::Members RelationWalker<Domain>::finalWrites() c
     for (int x = 0; x < n_; ++x) {
         const Event& e = sk_.events[x];
         if (!isWrite(e.kind) || e.location < 0) continue;
-        const auto loc = static_cast<size_t>(e.location);
-        if (loc < sk_.observed.size() && !sk_.observed[loc]) continue;
+        if (!sk_.observed.empty() && !sk_.observed.at(static_cast<size_t>(e.location))) continue;
         const V last = domain_.lastInMo(x);
         if (!domain_.isFalse(last)) out.emplace(x, last);
     }

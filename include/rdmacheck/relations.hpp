@@ -107,10 +107,10 @@ public:
     const Relation& relation(const ModelExpr& e);
     // The relation exactly, never an upper bound: for a positive use.
     Relation exactly(const ModelExpr& e);
-    Members members(const ModelExpr& e);
     int eventCount() const { return n_; }
 
 private:
+    Members members(const ModelExpr& e);
     Relation compute(const ModelExpr& e);
     Relation named(const std::string& name);
     Relation scoped(const std::string& library, const Relation& r);
@@ -153,6 +153,8 @@ std::set<std::pair<int, int>> evaluateRelation(const Model& model, const ModelEx
 bool testHolds(const Model& model, const Axiom& test, const ExecutionGraph& ex);
 // The expressions a name stands for: a definition's body, else the name itself.
 bool references(const Model& model, const ModelExpr& e, const std::string& base);
+// Whether a set expression depends on the execution (FW, domain, range), through definitions too.
+bool isExecutionSet(const Model& model, const ModelExpr& e);
 
 // One edge of a concrete execution, between skeleton event indices.
 struct RelationEdge {

@@ -59,7 +59,7 @@ bool isPictureStyle(const std::string& key) {
         "overlap", "mono", "scale", "ptscale", "boxscale", "dsiy", "siwidth", "threadposy", "relabel",
         "brackets", "showobserved", "edgemerge", "symetric", "noid", "showraw", "oneinit", "labelinit",
         "initpos", "initrfpos", "finalrfpos", "showinitrf", "showfinalrf", "showpo", "classes", "shift",
-        "condensed", "dotheader", "edgefontsizedelta", "showpo"};
+        "dotheader", "edgefontsizedelta"};
     for (const char* k : keys)
         if (key == k) return true;
     return false;

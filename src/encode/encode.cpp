@@ -507,7 +507,7 @@ struct ExecutionEncoding::Impl {
         const std::vector<int>& writes = choices.writesOf.at(location);
         if (writes.empty()) return valueIsTerm(choices, sk.events[sk.initWriteOf(location)].written, v);
         z3::expr_vector cases(ctx);
-        for (int w : writes) cases.push_back(moLast(writes, w) && valueIsTerm(choices, sk.events[w].written, v));
+        for (int w : writes) cases.push_back(domain.lastInMo(w) && valueIsTerm(choices, sk.events[w].written, v));
         return z3::mk_or(cases);
     }
 
@@ -516,16 +516,8 @@ struct ExecutionEncoding::Impl {
         if (writes.empty()) return valueTerm(choices, sk.events[sk.initWriteOf(location)].written);
         z3::expr value = valueTerm(choices, sk.events[writes.back()].written);
         for (size_t i = writes.size() - 1; i-- > 0;)
-            value = z3::ite(moLast(writes, writes[i]), valueTerm(choices, sk.events[writes[i]].written), value);
+            value = z3::ite(domain.lastInMo(writes[i]), valueTerm(choices, sk.events[writes[i]].written), value);
         return value;
-    }
-
-    // w, one of a location's `writes`, is its last in mo.
-    z3::expr moLast(const std::vector<int>& writes, int w) const {
-        z3::expr_vector last(ctx);
-        for (int other : writes)
-            if (other != w) last.push_back(choices.moKey[other] < choices.moKey[w]);
-        return z3::mk_and(last);
     }
 
     // A finite non-empty set in which every event has a successor has a cycle,

@@ -25,7 +25,7 @@ const char* opText(ModelExpr::Op op) {
 
 bool isAtom(const ModelExpr& e) {
     return e.op == ModelExpr::Op::Name || e.op == ModelExpr::Op::Filter || e.op == ModelExpr::Op::Empty ||
-           e.op == ModelExpr::Op::Scope;
+           e.op == ModelExpr::Op::Scope || e.op == ModelExpr::Op::Domain || e.op == ModelExpr::Op::Range;
 }
 
 // Appends e's text to `out`: one string grows, so a long chain `a | a | ...`

@@ -291,13 +291,16 @@ private:
     // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
     void call(const ModelItem& it, CatScope* scope, int includeDepth, const CallContext& outer) {
         const CatValue* p = scope->find(it.name);
-        const auto& running = outer.skipNames;  // the procedures being run, among their `as` names
-        if (!p && std::find(running.begin(), running.end(), it.name) != running.end())
-            throw InputError(it.where, "procedure '" + it.name +
-                                           "' calls itself, which herd7 does not allow (a procedure's name is bound after its body)");
+        if (auto again = std::find(running_.begin(), running_.end(), it.name); !p && again != running_.end()) {
+            std::string chain;
+            for (; again != running_.end(); ++again) chain += *again + " → ";
+            throw InputError(it.where, "procedure '" + it.name + "' is called while it runs (" + chain + it.name +
+                                           "), which herd7 does not allow (a procedure's name is bound after its body)");
+        }
         if (!p || p->kind != CatValue::Kind::Procedure)
             throw InputError(it.where, "'" + it.name + "' is not a procedure");
-        if (++calls_ > kMaxProcedureCalls)
+        running_.push_back(it.name);
+        if (running_.size() > kMaxProcedureCalls)
             throw InputError(it.where, "procedure calls nested more than " + std::to_string(kMaxProcedureCalls) +
                                            " deep (a recursion that does not end?)");
         CatScope* body = interpreter_.child(p->scope, p->time);
@@ -306,7 +309,7 @@ private:
         if (!it.text.empty()) inner.skipNames.push_back(it.text);
         inner.skipNames.push_back(it.name);
         run(p->procedure->body, body, includeDepth, inner);
-        --calls_;
+        running_.pop_back();
     }
 
     // with co from generate_cos(E): herd7 enumerates the coherence orders that
@@ -428,7 +431,6 @@ private:
                                      " operators and function applications");
         s_.check(at);
     }
-
 
     // The relations and the event sets a model may name here.
     std::pair<std::vector<std::string>, std::vector<std::string>> knownNames() const {
@@ -625,7 +627,7 @@ private:
         const ModelExpr& body = resolve(closure.args[0]);
         if (out.issueClock >= 0 || body.op != ModelExpr::Op::Seq || body.args[0].op != ModelExpr::Op::Seq) return false;
         const ModelExpr& filter = body.args[0].args[0];
-        if (filter.op != ModelExpr::Op::Filter) return false;
+        if (filter.op != ModelExpr::Op::Filter || isExecutionSet(m_, filter.args[0])) return false;  // fixed S only
         auto clockOf = [&](const ModelExpr& e) {
             const ModelExpr& r = resolve(e);
             for (size_t c = 0; c < closureOf.size(); ++c)
@@ -651,8 +653,8 @@ private:
     std::string defining_;
     bool declaredEvents_ = false;
     bool generatesCo_ = false;  // a `with co from` was read
-    static constexpr int kMaxProcedureCalls = 100;  // each nests the loader's recursion
-    int calls_ = 0;                                 // procedure calls being run, nested
+    static constexpr size_t kMaxProcedureCalls = 100;  // each nests the loader's recursion
+    std::vector<std::string> running_;                 // the procedures being run, nested, outermost first
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "rdmacheck/relations.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -399,6 +400,20 @@ bool references(const Model& model, const ModelExpr& e, const std::string& base,
 bool references(const Model& model, const ModelExpr& e, const std::string& base) {
     std::set<std::string> walked;
     return references(model, e, base, walked);
+}
+
+bool isExecutionSet(const Model& model, const ModelExpr& e) {
+    std::set<std::string> walked;  // each definition once: a chain of them may share its parts
+    std::function<bool(const ModelExpr&)> dynamic = [&](const ModelExpr& x) {
+        if (x.op == ModelExpr::Op::Domain || x.op == ModelExpr::Op::Range) return true;
+        if (x.op == ModelExpr::Op::Name) {
+            if (const Definition* d = model.definition(x.name)) return walked.insert(x.name).second && dynamic(d->expr);
+            const BaseSet* base = findBaseSet(x.name);
+            return base && base->dynamic;
+        }
+        return std::any_of(x.args.begin(), x.args.end(), dynamic);
+    };
+    return dynamic(e);
 }
 
 namespace {

@@ -297,15 +297,12 @@ private:
     }
 
     // herd7's execution where no coherence order is counted: its rf and the
-    // last write of each location the test observes.
+    // last write of each location the test observes (its filter's included).
     std::string rfAndFinalWrites(const ExecutionGraph& ex) const {
         std::string key;
         for (int source : ex.rf) key += std::to_string(source) + ",";
-        for (const ObservedName& n : result_.shown)
-            if (n.thread < 0) {
-                const auto& order = ex.mo[program_.locationIndex(n.name)];
-                key += ";" + std::to_string(order.empty() ? -1 : order.back());
-            }
+        for (size_t l = 0; l < program_.observed.size(); ++l)
+            if (program_.observed[l]) key += ";" + std::to_string(ex.mo[l].empty() ? -1 : ex.mo[l].back());
         return key;
     }
 

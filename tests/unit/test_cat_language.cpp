@@ -249,7 +249,12 @@ TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
               "m.cat:1:4: an 'if' that compares values is herd7's, and rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("call nothing(po)"), "m.cat:1:1: 'nothing' is not a procedure");
     EXPECT_EQ(errorOf("procedure p() =\n  call p()\nend\ncall p()"),
-              "m.cat:2:3: procedure 'p' calls itself, which herd7 does not allow (a procedure's name is bound after its body)");
+              "m.cat:2:3: procedure 'p' is called while it runs (p → p), which herd7 does not allow (a procedure's "
+              "name is bound after its body)");
+    EXPECT_EQ(errorOf("procedure p() =\n  call q()\nend\nprocedure q() =\n  call p()\nend\ncall q()"),
+              "m.cat:2:3: procedure 'q' is called while it runs (q → p → q), which herd7 does not allow (a procedure's "
+              "name is bound after its body)");
+    EXPECT_EQ(errorOf("procedure p() =\n  call q()\nend\ncall p() as q"), "m.cat:2:3: 'q' is not a procedure");
 }
 
 // A flag is no constraint: the report names it when some consistent
