@@ -88,22 +88,13 @@ typename RelationWalker<Domain>::Members RelationWalker<Domain>::members(const M
     if (e.op == Op::Empty) return {};
     if (e.op == Op::Domain || e.op == Op::Range) {  // a positive use: the relation exactly
         Members out;
-        for (const auto& [key, v] : exactly(e.args[0])) {
-            const int x = e.op == Op::Domain ? key.first : key.second;
-            auto it = out.find(x);
-            if (it == out.end()) out.emplace(x, v);
-            else it->second = domain_.disj(it->second, v);
-        }
+        for (const auto& [key, v] : exactly(e.args[0])) put(out, e.op == Op::Domain ? key.first : key.second, v);
         return out;
     }
     Members a = members(e.args[0]);
     const Members b = members(e.args[1]);
     if (e.op == Op::Union) {
-        for (const auto& [x, v] : b) {
-            auto it = a.find(x);
-            if (it == a.end()) a.emplace(x, v);
-            else it->second = domain_.disj(it->second, v);
-        }
+        for (const auto& [x, v] : b) put(a, x, v);
         return a;
     }
     Members out;  // & and '\'
@@ -180,7 +171,8 @@ typename RelationWalker<Domain>::Relation RelationWalker<Domain>::fromPairs(cons
 }
 
 template <class Domain>
-void RelationWalker<Domain>::put(Relation& r, std::pair<int, int> key, V value) const {
+template <class Map>
+void RelationWalker<Domain>::put(Map& r, const typename Map::key_type& key, V value) const {
     if (domain_.isFalse(value)) return;
     auto it = r.find(key);
     if (it == r.end()) {

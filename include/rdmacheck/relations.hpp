@@ -130,7 +130,9 @@ private:
     std::vector<Relation> kleene(const std::vector<const Definition*>& group, bool keysOnly);
     void forget(const ModelExpr& e);
     bool same(const Relation& a, const Relation& b) const;
-    void put(Relation& r, std::pair<int, int> key, V value) const;
+    // Adds a member (a pair or an event) under `value`, disjoined with any it has.
+    template <class Map>
+    void put(Map& r, const typename Map::key_type& key, V value) const;
 
     const Model& model_;
     const ExecutionGraph& sk_;

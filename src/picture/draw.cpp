@@ -82,7 +82,7 @@ std::string knownNames(const std::set<std::string>& known, const Model& model) {
             continue;
         }
         if (model.herdEvents && (k == "pf" || k == "nfo" || isLibraryOrder(k))) continue;
-        shown.insert(model.herdEvents && k == "mo" ? "co" : model.herdEvents && k == "rb" ? "fr" : k);
+        shown.insert(model.herdEvents ? herdRelationName(k) : k);
     }
     std::string all;
     for (const std::string& k : shown) all += (all.empty() ? "" : ", ") + k;
