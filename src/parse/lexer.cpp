@@ -191,7 +191,7 @@ Token Lexer::scan() {
             return t;
         }
     }
-    static constexpr std::string_view single = "{}()[];,=<>^@~+-*%|:$.";
+    static constexpr std::string_view single = "{}()[];,=<>^@~+-*%|:$.&";
     if (single.find(c) != std::string_view::npos) {
         ++pos_;
         t.kind = Token::Kind::Punct;

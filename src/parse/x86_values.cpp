@@ -224,13 +224,23 @@ long long readX86Immediate(Lexer& lex) {
 }
 
 // herd7's typed entry, `int x=0`: the type, which only its hash reads
-// (values stay 32-bit, so only 32-bit types are read); "" when untyped.
+// (values stay 32-bit, so only 32-bit types are read); "" when untyped. A
+// pointer, `int *p=x` or `*p=x`, is "int *" or "*", as herd7 hashes it: any
+// type, for its value is an address.
 std::string readX86InitType(Lexer& lex) {
     const Token first = lex.peek();
+    if (first.is("*")) {
+        lex.next();
+        return "*";
+    }
     if (first.kind != Token::Kind::Ident) return "";
     const size_t start = lex.offset();
     lex.next();
     const Token& after = lex.peek();
+    if (after.is("*")) {
+        lex.next();
+        return first.text + " *";
+    }
     if (after.kind != Token::Kind::Ident && after.kind != Token::Kind::Int && !after.is("[")) {
         lex.seek(start);  // a name, `x=1`
         return "";
@@ -240,7 +250,7 @@ std::string readX86InitType(Lexer& lex) {
         throw InputError(first.where(), "type '" + first.text +
                                           "' in the init block: rdmacheck's X86 values are 32-bit, and it reads the "
                                           "types int, int32_t, uint32_t, char, short, int8_t, uint8_t, int16_t and "
-                                          "uint16_t only");
+                                          "uint16_t only, and pointers of any type (int *p=x)");
     return first.text;
 }
 

@@ -76,8 +76,12 @@ std::string herdHash(const LitmusTest& test) {
     for (const auto& [key, value] : test.registerInit) init.emplace(registerLocation(key), text(key, value));
     std::vector<std::string> initText;
     for (const auto& [loc, value] : init) {
-        auto type = test.initType.find(loc.text());  // herd7 hashes `int x=0` typed
-        initText.push_back((type != test.initType.end() ? type->second + " " : "") + loc.text() + "=" + value);
+        // herd7 hashes `int x=0` typed, and a pointer as `int *p=x` or `*p=x`
+        auto type = test.initType.find(loc.text());
+        const std::string typed = type == test.initType.end() ? ""
+                                  : type->second.back() == '*' ? type->second
+                                                               : type->second + " ";
+        initText.push_back(typed + loc.text() + "=" + value);
     }
     std::set<HerdLocation> observed;
     conditionLocations(test.condition, observed);
