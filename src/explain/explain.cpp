@@ -106,7 +106,7 @@ std::optional<Cycle> generalViolation(const ExecutionGraph& ex, const Model& mod
     for (const Axiom& a : model.plan.general)
         for (const auto& [from, to] : evaluateRelation(model, a.expr, ex))
             if (a.breaks(from, to))
-                return Cycle{a.name, {RelationEdge{from, to, a.expr.text(), -1}}, from == to};
+                return Cycle{a.name, {RelationEdge{from, to, relationText(a.expr, model), -1}}, from == to};
     for (const Axiom& a : model.plan.negated)
         if (!testHolds(model, a, ex)) return Cycle{a.name, {}, false};
     return std::nullopt;

@@ -157,6 +157,22 @@ std::string herdRelationName(const std::string& relation) {
     return relation == "mo" ? "co" : relation == "rb" ? "fr" : relation;
 }
 
+namespace {
+
+void spellBaseNamesAsHerd(ModelExpr& e, const Model& model) {
+    if (e.op == ModelExpr::Op::Name && !model.definition(e.name)) e.name = herdRelationName(e.name);
+    for (ModelExpr& a : e.args) spellBaseNamesAsHerd(a, model);
+}
+
+}  // namespace
+
+std::string relationText(const ModelExpr& e, const Model& model) {
+    if (!model.herdEvents) return e.text();
+    ModelExpr spelled = e;
+    spellBaseNamesAsHerd(spelled, model);
+    return spelled.text();
+}
+
 std::string cycleText(const ExecutionGraph& ex, const std::vector<Location>& locations, const Cycle& cycle,
                       const std::vector<std::string>* x86Addresses) {
     if (cycle.edges.empty()) return "(a negated check: no pair, cycle or loop where one is required)";

@@ -144,7 +144,7 @@ private:
             long long value = 0;
             if (lex_.peek().is("=")) {
                 lex_.next();
-                if (lex_.peek().is("&") && !isPointer(type)) {
+                if (lex_.peek().is("&") && !isPointerType(type)) {
                     const Token amp = lex_.next();
                     const std::string target = lex_.peek().kind == Token::Kind::Ident ? lex_.peek().text : "y";
                     throw InputError(amp.where(), "herd7 reads '&' before an address only for a pointer (int *p=&x "
@@ -175,8 +175,6 @@ private:
         lex_.next();
         if (lex_.peek().is(";")) lex_.next();
     }
-
-    static bool isPointer(const std::string& type) { return !type.empty() && type.back() == '*'; }
 
     void endInitEntry() {
         if (lex_.peek().is(";")) {

@@ -47,7 +47,7 @@ std::map<std::string, std::vector<ModelExpr>> modelRelations(const Model& model)
     std::map<std::string, std::vector<ModelExpr>> named;
     for (const Clock& c : model.plan.clocks) {
         for (const ModelExpr& m : c.members) {
-            named[m.text()] = {m};
+            named[relationText(m, model)] = {m};
             named[c.axiom].push_back(m);
         }
     }

@@ -8,6 +8,7 @@
 
 #include "rdmacheck/choices.hpp"
 #include "rdmacheck/library.hpp"
+#include "rdmacheck/names.hpp"
 
 namespace rdmacheck {
 
@@ -481,7 +482,7 @@ std::vector<RelationEdge> clockEdges(const ExecutionGraph& ex, const Model& mode
     for (int c = 0; c < static_cast<int>(model.plan.clocks.size()); ++c)
         for (const ModelExpr& member : model.plan.clocks[c].members)
             for (const auto& [key, v] : walker.relation(member))
-                if (v) edges.push_back({key.first, key.second, member.text(), c});
+                if (v) edges.push_back({key.first, key.second, relationText(member, model), c});
     return edges;
 }
 

@@ -459,6 +459,23 @@ TEST(HerdModels, ExplanationsOfX86TestsInHerd7sNotation) {
         << r.out;
 }
 
+// A member of a model in herd7's terms is named as the model writes it, co
+// and fr (the base mo and rb behind them): in explanations, in pictures' labels
+// and by --edges (tests/herd/spelling).
+TEST(HerdModels, MembersNamedAsTheModelWritesThem) {
+    const std::string dir = sourceDir() + "/tests/herd/spelling/";
+    const TempDir pictures("spelling");
+    const ToolRun r = runTool("--no-time --explain --edges 'co;rfe,po' --dot " + pictures.path() + " -I " +
+                              sharedDir() + "/conformance/herd-cat --model " + dir + "co-rfe.cat " + dir +
+                              "x86-read-then-write.litmus");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("cycle breaks ax: a: R[x]=2 (EAX) →po b: W[x]=1 →co;rfe a\n"), std::string::npos) << r.out;
+    std::string dots;
+    for (const auto& entry : std::filesystem::directory_iterator(pictures.path())) dots += readFile(entry.path().string());
+    EXPECT_NE(dots.find("label=\"co;rfe\""), std::string::npos) << dots;
+    EXPECT_EQ(dots.find("mo;rfe"), std::string::npos) << dots;
+}
+
 // Every eighth conformance test in name order, from the first, each after a blank.
 static std::string everyEighthTest() {
     std::vector<std::string> files;
@@ -611,7 +628,7 @@ TEST(HerdModels, AssertionsStopTestsAsHerd7s) {
 }
 
 // Under herd7's -speedcheck true only candidates that decide the verdict reach
-// its model, so only such a cut one marks `Loop`: litmus/x86's 62 tests (28
+// its model, so only such a cut one marks `Loop`: litmus/x86's 63 tests (28
 // with branches) against herd7 7.58's log.
 TEST(HerdModels, SpeedcheckMarksLoopsAsHerd7) {
     std::string tests;
