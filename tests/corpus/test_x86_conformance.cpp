@@ -542,6 +542,13 @@ TEST(HerdModels, DomainAndRangeAsHerd7) {
     expectHerdLogs(sourceDir() + "/tests/herd/domains", {"domains", "tied"});
 }
 
+// herd7's pco under a cat model (its default -optace iico): stdlib's co0, the
+// initial writes first and each observed location's final write last; herd7's
+// own cos-ok-opt.cat generates co from it (tests/herd/pco).
+TEST(HerdModels, PcoAsHerd7ComputesIt) {
+    expectHerdLogs(sourceDir() + "/tests/herd/pco", {"pco"});
+}
+
 // herd7's undefined_unless: a flag raised where the test fails (also negated),
 // printed *undef* before the model's own flags, and the verdict Undef in place
 // of Ok or No; none where no consistent execution fails it; -badflag and
