@@ -109,6 +109,7 @@ CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
     switch (e.op) {
         case Op::Name: {
             if (const CatValue* bound = scope->find(e.name)) {
+                if (bound->kind == CatValue::Kind::Failed) throw *bound->failure;
                 CatValue v = *bound;
                 if (v.kind == CatValue::Kind::Expr && v.expr.op == Op::Name) v.expr.where = e.where;  // the use's place
                 return v;
@@ -242,11 +243,19 @@ void CatInterpreter::bindLet(const std::vector<LetBinding>& bindings, bool recur
             values.push_back(value(*closed, scope));
             continue;
         }
-        values.push_back(value(b.expr, scope));
+        try {
+            values.push_back(value(b.expr, scope));
+        } catch (const InputError& e) {
+            CatValue failed;
+            failed.kind = CatValue::Kind::Failed;
+            failed.failure = e;
+            values.push_back(std::move(failed));
+        }
     }
     for (size_t i = 0; i < values.size(); ++i) {
         if (recursive) values[i].scope = &into;
-        bindName(into, bindings[i].name, bound ? bound(bindings[i].name, std::move(values[i])) : std::move(values[i]));
+        const bool kept = bound && values[i].kind != CatValue::Kind::Failed;
+        bindName(into, bindings[i].name, kept ? bound(bindings[i].name, std::move(values[i])) : std::move(values[i]));
     }
     if (recursive)  // the functions see themselves and each other: every binding made so far
         for (const LetBinding& b : bindings) into.names[b.name].back().second.time = clock_;

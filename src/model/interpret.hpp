@@ -26,9 +26,13 @@ struct CatScope;
 constexpr char kDefinitionKey = '\x1f';
 
 // A value: an event set or relation (an expression, typed), a function, a
-// procedure or a tuple of values.
+// procedure, a tuple of values, or a definition whose evaluation failed: herd7
+// evaluates a definition only when a check, a flag or another definition asks
+// for it, so a definition that names what herd7 binds and rdmacheck does not
+// (riscv-defs.cat's Fence.r.r on an X86 test), or that herd7 itself would
+// refuse, is an error only where it is used (bindLet keeps the error).
 struct CatValue {
-    enum class Kind { Expr, Function, Procedure, Tuple };
+    enum class Kind { Expr, Function, Procedure, Tuple, Failed };
     Kind kind = Kind::Expr;
     ModelExpr expr;                        // Expr
     ExprType type = ExprType::Relation;    // Expr
@@ -39,6 +43,7 @@ struct CatValue {
     size_t time = 0;                       // and the bindings of it it sees: those made before this time
     std::string primitive;                 // Function: one of herd7's primitives (domain, range, ...)
     std::vector<CatValue> items;           // Tuple
+    std::optional<InputError> failure;     // Failed: raised where the definition is used
 
     static CatValue of(ModelExpr e, ExprType t) {
         CatValue v;

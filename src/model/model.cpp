@@ -67,8 +67,7 @@ struct Loading {
     std::vector<std::pair<ModelItem, std::string>> tableFiles;
 };
 
-// herd7's co0 as its stdlib.cat defines it: initial writes first and final
-// writes last per location, which every coherence order rdmacheck chooses obeys.
+// herd7's co0 (stdlib.cat): initial writes first, final ones last; every mo rdmacheck chooses obeys it.
 const char* const kCo0 = "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))";
 
 // Runs a parsed model's declarations (the cat language's evaluation is the
@@ -291,6 +290,7 @@ private:
     // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
     void call(const ModelItem& it, CatScope* scope, int includeDepth, const CallContext& outer) {
         const CatValue* p = scope->find(it.name);
+        if (p && p->kind == CatValue::Kind::Failed) throw *p->failure;  // a definition that failed, now used
         if (auto again = std::find(running_.begin(), running_.end(), it.name); !p && again != running_.end()) {
             std::string chain;
             for (; again != running_.end(); ++again) chain += *again + " → ";

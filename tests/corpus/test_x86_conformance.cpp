@@ -549,6 +549,13 @@ TEST(HerdModels, PcoAsHerd7ComputesIt) {
     expectHerdLogs(sourceDir() + "/tests/herd/pco", {"pco"});
 }
 
+// herd7 evaluates a definition only where a check uses it: definitions with
+// unbound names (RISC-V's Fence.r.r on X86), a self-reference, a later name
+// or a type error load while nothing reaches them (tests/herd/lazy).
+TEST(HerdModels, DefinitionsEvaluatedWhereUsedAsHerd7) {
+    expectHerdLogs(sourceDir() + "/tests/herd/lazy", {"lazy"});
+}
+
 // herd7's undefined_unless: a flag raised where the test fails (also negated),
 // printed *undef* before the model's own flags, and the verdict Undef in place
 // of Ok or No; none where no consistent execution fails it; -badflag and
