@@ -41,12 +41,22 @@ bool isCatPrimitive(const std::string& name) {
 }
 
 const UnevaluatedName* findUnevaluatedName(const std::string& name) {
+    static constexpr const char* kDependencies =
+        "herd7 computes it from its register and branch events, which rdmacheck does not make";
+    static constexpr const char* kIntra = "herd7's events inside an instruction, which rdmacheck does not make";
     static const UnevaluatedName kNames[] = {
-        {"data", ExprType::Relation, "X86 tests here carry no dependencies"},
-        {"addr", ExprType::Relation, "X86 tests here carry no dependencies"},
-        {"ctrl", ExprType::Relation, "X86 tests here carry no dependencies"},
-        {"pco", ExprType::Relation, "herd7 computes it in OCaml"},
+        {"data", ExprType::Relation, kDependencies},
+        {"addr", ExprType::Relation, kDependencies},
+        {"ctrl", ExprType::Relation, kDependencies},
+        {"depend", ExprType::Relation, kDependencies},
         {"B", ExprType::Set, "branches make no event here"},
+        {"iico_data", ExprType::Relation, kIntra},
+        {"iico_ctrl", ExprType::Relation, kIntra},
+        {"iico_order", ExprType::Relation, kIntra},
+        {"rf-reg", ExprType::Relation, kIntra},
+        {"same-instr", ExprType::Relation, kIntra},
+        {"same-instance", ExprType::Relation, kIntra},
+        {"same-static", ExprType::Relation, kIntra},
     };
     for (const UnevaluatedName& n : kNames)
         if (name == n.name) return &n;

@@ -240,6 +240,9 @@ TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
               "relations defined (none under '\\' on the right, '~', domain or range), not 'po | ([domain(r)];rf)'");
     EXPECT_EQ(errorOf("let s = linearisations(W, po)\nacyclic s"),
               "m.cat:1:9: the primitive 'linearisations' is herd7's, and rdmacheck does not evaluate it");
+    EXPECT_EQ(errorOf("acyclic iico_data | rf as x"),
+              "m.cat:1:1: this axiom uses 'iico_data' (at m.cat:1:9), which is herd7's, and rdmacheck does not "
+              "evaluate it: herd7's events inside an instruction, which rdmacheck does not make");
     EXPECT_EQ(errorOf("acyclic [B] ; po as x"),
               "m.cat:1:1: this axiom uses 'B' (at m.cat:1:10), which is herd7's, and rdmacheck does not evaluate "
               "it: branches make no event here");
