@@ -179,6 +179,7 @@ struct Model {
     // mo or rb), an execution is its rf and each observed location's final
     // write, however the other writes are ordered (herd7's naked.cat).
     bool countsCoherence = true;
+    bool generatesCo = false;  // a `with co from` binds herd7's co to mo (so mo is shown as co)
     std::set<std::string> usedBaseNames;  // base relations the axioms reach (nfo, rao are choices only then)
     CheckPlan plan;
     // A hash of what the model means (definitions, axioms, tables, declarations;

@@ -49,8 +49,9 @@ std::string x86Label(const ExecutionGraph& ex, const std::vector<Location>& loca
                      const std::vector<std::string>& addresses, int event);
 // herd7's names of mo and rb, as X86 tests show them: co and fr.
 std::string herdRelationName(const std::string& relation);
-// An axiom's or a clock member's text as the model writes it: in a model in
-// herd7's terms the base mo and rb are its co and fr ("co;rfe", not "mo;rfe").
+// An axiom's or a clock member's text as the model writes it: in a model
+// whose `with co from` binds herd7's co to the base mo, mo is co ("co;rfe",
+// not "mo;rfe"); a model that writes mo (or rb) keeps it.
 std::string relationText(const ModelExpr& e, const Model& model);
 
 // "a:nrW x →oppo b:nrR z →rb a"; with an X86 test's addresses, in herd7's

@@ -255,6 +255,8 @@ void CatInterpreter::bindLet(const std::vector<LetBinding>& bindings, bool recur
         }
         try {
             values.push_back(value(b.expr, scope));
+        } catch (const LimitError&) {
+            throw;  // the load's time or memory ran out: no definition is evaluated later
         } catch (const InputError& e) {
             CatValue failed;
             failed.kind = CatValue::Kind::Failed;

@@ -141,6 +141,14 @@ void refuseExactFixedPoint(const Model& m, const ModelExpr& e, bool exact, const
 // the definitions its tests reach.
 std::string fingerprintOf(const Model& m, const std::set<std::string>& walked);
 
+// Whether a set is herd7's writes on every test here: W, or W \ S with S empty (SPEC).
+bool denotesAllWrites(const Model& m, const ModelExpr& s);
+// For `with co from generate_cos(base)` (at `at`): the axiom that makes mo
+// extend base's members other than co0, if any; InputError at `where`, naming
+// the call as `written`, when co0 is not among them.
+std::optional<Axiom> coherenceBaseAxiom(const Model& m, const ModelExpr& base, const std::string& written,
+                                        const SourceLoc& where, const SourceLoc& at);
+
 // herd7's primitives: functions on sets and relations it computes in OCaml.
 bool isCatPrimitive(const std::string& name);
 

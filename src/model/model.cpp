@@ -67,8 +67,6 @@ struct Loading {
     std::vector<std::pair<ModelItem, std::string>> tableFiles;
 };
 
-// herd7's co0 (stdlib.cat): initial writes first, final ones last; every mo rdmacheck chooses obeys it.
-const char* const kCo0 = "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))";
 
 // Runs a parsed model's declarations (the cat language's evaluation is the
 // interpreter's): includes, names and types, tables, declarations. Each step is
@@ -111,6 +109,7 @@ public:
         m_.plan = plan(m_.axioms);
         planAssertions();
         m_.countsCoherence = !m_.herdEvents || generatesCo_ || m_.uses("mo") || m_.uses("rb");
+        m_.generatesCo = generatesCo_;
         m_.fingerprint = fingerprintOf(m_, walked);
     }
 
@@ -312,46 +311,30 @@ private:
         running_.pop_back();
     }
 
-    // with co from generate_cos(E): herd7 enumerates the coherence orders that
-    // extend E; rdmacheck chooses co itself (mo), so co is mo and mo must extend
-    // E, which holds of herd7's co0 always, and of any other E by an axiom.
+    // with co from generate_cos(E) or generate_orders(S, E), S herd7's writes
+    // (W, or W \ SPEC: no write is speculated here): co is mo (generated_co.cpp).
     void withFrom(const ModelItem& it, CatScope* scope) {
         const ModelExpr& e = it.expr;
-        const bool generates = e.op == ModelExpr::Op::Apply && e.args[0].op == ModelExpr::Op::Name &&
-                               e.args[0].name == "generate_cos" && scope->find("generate_cos");
-        if (!generates || it.name != "co")
+        const ModelExpr* base = nullptr;
+        const CatValue* generator = e.op == ModelExpr::Op::Apply && e.args[0].op == ModelExpr::Op::Name
+                                        ? scope->find(e.args[0].name) : nullptr;
+        if (generator && generator->kind == CatValue::Kind::Failed) throw *generator->failure;
+        if (generator) {
+            const ModelExpr& a = e.args[1];
+            if (e.args[0].name == "generate_cos") base = &a;
+            if (e.args[0].name == "generate_orders" && a.op == ModelExpr::Op::Tuple && a.args.size() == 2 &&
+                denotesAllWrites(m_, interpreter_.relational(a.args[0], scope).expr))
+                base = &a.args[1];
+        }
+        if (!base || it.name != "co")
             throw InputError(it.where, "'with " + it.name + " from " + e.text() +
                                            "' is herd7's, and rdmacheck evaluates only 'with co from generate_cos(E)' "
-                                           "(its choice of the coherence order)");
-        const CatValue base = interpreter_.relational(e.args[1], scope);
-        const ModelExpr mo = ModelExpr::named("mo", it.where);
-        std::vector<ModelExpr> members, others;
-        unionMembers(resolve(base.expr), members);
-        for (const ModelExpr& m : members)
-            if (!isCo0(m)) others.push_back(m);
-        if (others.size() == members.size())
-            throw InputError(e.args[1].where, "generate_cos(" + e.args[1].text() + "): herd7 chooses each observed "
-                                              "location's final write apart from co unless co0 (its final writes "
-                                              "last) is in the union, and rdmacheck's co always ends at the final "
-                                              "write: write co0 | ...");
-        if (!others.empty()) {  // empty ((E & loc) & (W * W)) \ mo, E the union's members but co0, which mo extends
-            using Op = ModelExpr::Op;
-            const SourceLoc& at = it.where;
-            ModelExpr extra = others[0];
-            for (size_t i = 1; i < others.size(); ++i) extra = ModelExpr::of(Op::Union, at, {std::move(extra), others[i]});
-            ModelExpr sameLocation =
-                ModelExpr::of(Op::Inter, at, {ModelExpr::of(Op::Inter, at, {std::move(extra), ModelExpr::named("loc", at)}),
-                                              ModelExpr::of(Op::Product, at, {ModelExpr::named("W", at), ModelExpr::named("W", at)})});
-            m_.axioms.push_back(Axiom{Axiom::Kind::Empty, ModelExpr::of(Op::Diff, at, {std::move(sameLocation), mo}),
-                                      "generate_cos", at, false, {}});
-        }
-        interpreter_.bindName(*scope, it.name, CatValue::of(mo, ExprType::Relation));
+                                           "or generate_orders(W, E) (its choice of the coherence order)");
+        const std::string written = base == &e.args[1] ? "generate_cos(" + base->text() + ")" : e.text();
+        if (auto axiom = coherenceBaseAxiom(m_, interpreter_.relational(*base, scope).expr, written, base->where, it.where))
+            m_.axioms.push_back(std::move(*axiom));
+        interpreter_.bindName(*scope, it.name, CatValue::of(ModelExpr::named("mo", it.where), ExprType::Relation));
         generatesCo_ = true;
-    }
-
-    bool isCo0(const ModelExpr& e) const {
-        const ModelExpr& r = resolve(e);
-        return r.text() == kCo0;
     }
 
     void stamps(const ModelItem& it) {

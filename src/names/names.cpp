@@ -159,17 +159,17 @@ std::string herdRelationName(const std::string& relation) {
 
 namespace {
 
-void spellBaseNamesAsHerd(ModelExpr& e, const Model& model) {
-    if (e.op == ModelExpr::Op::Name && !model.definition(e.name)) e.name = herdRelationName(e.name);
-    for (ModelExpr& a : e.args) spellBaseNamesAsHerd(a, model);
+void spellMoAsCo(ModelExpr& e, const Model& model) {
+    if (e.op == ModelExpr::Op::Name && e.name == "mo" && !model.definition(e.name)) e.name = "co";
+    for (ModelExpr& a : e.args) spellMoAsCo(a, model);
 }
 
 }  // namespace
 
 std::string relationText(const ModelExpr& e, const Model& model) {
-    if (!model.herdEvents) return e.text();
+    if (!model.generatesCo) return e.text();
     ModelExpr spelled = e;
-    spellBaseNamesAsHerd(spelled, model);
+    spellMoAsCo(spelled, model);
     return spelled.text();
 }
 

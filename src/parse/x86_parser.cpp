@@ -146,10 +146,11 @@ private:
                 lex_.next();
                 if (lex_.peek().is("&") && !isPointerType(type)) {
                     const Token amp = lex_.next();
-                    const std::string target = lex_.peek().kind == Token::Kind::Ident ? lex_.peek().text : "y";
+                    const bool named = lex_.peek().kind == Token::Kind::Ident;
+                    const std::string& target = lex_.peek().text;
                     throw InputError(amp.where(), "herd7 reads '&' before an address only for a pointer (int *p=&x "
-                                                  "or *p=&x); " + name + "=" + target + " holds " + target +
-                                                      "'s address");
+                                                  "or *p=&x)" + (named ? "; " + name + "=" + target + " holds " +
+                                                                             target + "'s address" : ""));
                 }
                 if (lex_.peek().is("$") || lex_.peek().is("&")) lex_.next();
                 if (lex_.peek().kind == Token::Kind::Ident) {

@@ -474,6 +474,10 @@ TEST(HerdModels, MembersNamedAsTheModelWritesThem) {
     for (const auto& entry : std::filesystem::directory_iterator(pictures.path())) dots += readFile(entry.path().string());
     EXPECT_NE(dots.find("label=\"co;rfe\""), std::string::npos) << dots;
     EXPECT_EQ(dots.find("mo;rfe"), std::string::npos) << dots;
+    // A model that writes rdmacheck's mo (no `with co from`) keeps it.
+    const ToolRun own = runTool("--no-time --explain --model " + dir + "mo-rfe.cat " + dir + "x86-read-then-write.litmus");
+    EXPECT_EQ(own.status, 0) << own.err;
+    EXPECT_NE(own.out.find("→mo;rfe a\n"), std::string::npos) << own.out;
 }
 
 // Every eighth conformance test in name order, from the first, each after a blank.
@@ -554,6 +558,13 @@ TEST(HerdModels, PcoAsHerd7ComputesIt) {
 // or a type error load while nothing reaches them (tests/herd/lazy).
 TEST(HerdModels, DefinitionsEvaluatedWhereUsedAsHerd7) {
     expectHerdLogs(sourceDir() + "/tests/herd/lazy", {"lazy"});
+}
+
+// herd7's `with co from generate_orders(W \\ SPEC, E)` (its ncos.cat) and its
+// sets of memory events by how an access is made (Exp, NExp, EXEC, SPEC,
+// SPURIOUS), on every eighth test (tests/herd/orders).
+TEST(HerdModels, GeneratedOrdersAsHerd7) {
+    expectHerdLogs(sourceDir() + "/tests/herd/orders", {"orders"});
 }
 
 // herd7's undefined_unless: a flag raised where the test fails (also negated),

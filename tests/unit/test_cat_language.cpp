@@ -198,9 +198,11 @@ TEST(CatLanguage, WithCoFromGenerateCos) {
               "m.cat:2:27: generate_cos(po): herd7 chooses each observed location's final write apart from co "
               "unless co0 (its final writes last) is in the union, and rdmacheck's co always ends at the final "
               "write: write co0 | ...");
+    // A generator whose definition failed fails where `with` uses it, as herd7's lazy definitions do.
+    EXPECT_EQ(errorOf("let generate_cos = Foo\nwith co from generate_cos(co0)").rfind("m.cat:1:20: unknown name 'Foo'", 0), 0u);
     EXPECT_EQ(errorOf("with co from co0"),
               "m.cat:1:1: 'with co from co0' is herd7's, and rdmacheck evaluates only 'with co from "
-              "generate_cos(E)' (its choice of the coherence order)");
+              "generate_cos(E)' or generate_orders(W, E) (its choice of the coherence order)");
 }
 
 // assert: the model keeps it apart from its axioms, with the model whose

@@ -37,7 +37,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "pf, locked-rmw, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, pco, po-loc, rfe, rfi, co0, "
               "lxsx; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Locked, SFENCE, LFENCE, FW, Inst, "
               "lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, "
-              "scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, emptyset)");
+              "scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, Exp, NExp, EXEC, SPEC, SPURIOUS, emptyset)");
     EXPECT_EQ(errorOf("let a = po\nacylic a"),
               "m.cat:2:1: expected a declaration (let, include, acyclic, irreflexive, empty, flag, show, procedure, "
               "call, with, if, table, stamps, events, libraries), found 'acylic'");
@@ -56,7 +56,8 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "ar, pf, locked-rmw, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, pco, po-loc, rfe, "
               "rfi, co0, lxsx; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Locked, SFENCE, "
               "LFENCE, FW, Inst, lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, "
-              "relGF, relRF, relNRW, scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, emptyset)");
+              "relGF, relRF, relNRW, scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, Exp, NExp, EXEC, "
+              "SPEC, SPURIOUS, emptyset)");
     EXPECT_EQ(errorOf("let f = Foo\ncall f(po)").rfind("m.cat:1:9: unknown name 'Foo' (relations: ", 0), 0u);
     EXPECT_EQ(errorOf("let b = let rec a = po | rf;a;rf in a\nacyclic b"),
               "m.cat:1:24: a 'let rec' of relations inside an expression (let ... in) is computed only in the closed "
