@@ -47,7 +47,7 @@ struct Loading {
     Loading(const std::string& file, const ModelOptions& options)
         : guard(options.test.empty() ? ResourceGuard(file, options.limits, "the model did not load")
                                      : ResourceGuard(options.test, options.limits)),
-          forTest(!options.test.empty()) {}
+          forTest(!options.test.empty()), skipped(options.skip) {}
 
     // Stops past a limit: at `at` (the model's start while the preludes load),
     // or at the test the model is loaded for.
@@ -55,6 +55,7 @@ struct Loading {
 
     const ResourceGuard guard;  // --timeout and --max-memory
     const bool forTest;
+    const std::vector<std::string> skipped;  // --skip's names
     std::optional<SourceLoc> prelude;  // the model's start, while _herd7.cat and stdlib.cat load
     size_t declarations = 0;     // of every file read so far (kMaxModelItems)
     size_t built = 0;            // operators built, operands counted, and functions applied (kMaxModelOperators)
@@ -254,17 +255,28 @@ private:
     }
 
     void axiom(const ModelItem& it, CatScope* scope, const CallContext& calls) {
-        CatValue v = interpreter_.relational(it.expr, scope);
+        // Flags and assertions keep their own names (herd7 prints them). -skipchecks drops a test by
+        // its own `as` name or a call it is in, never an unnamed one by another name.
+        std::vector<std::string> skipNames = calls.skipNames;
+        if (!it.name.empty()) skipNames.push_back(it.name);
+        CatValue v;
+        try {
+            v = interpreter_.relational(it.expr, scope);
+        } catch (const InputError& e) {
+            // herd7 evaluates no test that -skipchecks drops, nor the definitions only it uses
+            const bool skipped = std::any_of(skipNames.begin(), skipNames.end(), [&](const std::string& n) {
+                return std::count(s_.skipped.begin(), s_.skipped.end(), n) > 0;
+            });
+            if (!skipped || dynamic_cast<const LimitError*>(&e)) throw;
+            droppedSkipNames_.insert(droppedSkipNames_.end(), skipNames.begin(), skipNames.end());
+            return;
+        }
         if (v.type == ExprType::Set && it.axiom == Axiom::Kind::Empty)  // a set is empty when [S] is
             v = CatValue::of(ModelExpr::of(ModelExpr::Op::Filter, v.expr.where, {std::move(v.expr)}), ExprType::Relation);
         if (v.type != ExprType::Relation && !v.anyType)
             throw InputError(it.expr.where, "an axiom constrains a relation; this is an event set (use [S] for "
                                             "its identity relation)");
         depthOf(v.expr, it.where);
-        // Flags and assertions keep their own names (herd7 prints them). -skipchecks drops a test by
-        // its own `as` name or a call it is in, never an unnamed one by another name.
-        std::vector<std::string> skipNames = calls.skipNames;
-        if (!it.name.empty()) skipNames.push_back(it.name);
         if (it.test == ModelItem::Test::Flag) {  // herd7 ignores a flag without a name
             if (!it.name.empty())
                 m_.flags.push_back(Axiom{it.axiom, std::move(v.expr), it.name, it.where, it.negated, skipNames});
@@ -469,7 +481,7 @@ private:
     // undefined_unless tests, assertions, and all those of a call of it. Each
     // name is looked up before any is dropped (a call's names overlap its tests').
     void skip(const std::vector<std::string>& names, bool skipOnlyPresent) {
-        std::vector<std::string> known;
+        std::vector<std::string> known = droppedSkipNames_;
         for (const auto* tests : {&m_.axioms, &m_.flags, &m_.assertions})
             for (const Axiom& a : *tests)
                 for (const std::string& n : a.skipNames)
@@ -636,6 +648,7 @@ private:
     std::string defining_;
     bool declaredEvents_ = false;
     bool generatesCo_ = false;  // a `with co from` was read
+    std::vector<std::string> droppedSkipNames_;  // of the tests --skip dropped unevaluated (axiom)
     static constexpr size_t kMaxProcedureCalls = 100;  // each nests the loader's recursion
     std::vector<std::string> running_;                 // the procedures being run, nested, outermost first
 };

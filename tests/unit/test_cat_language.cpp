@@ -181,6 +181,12 @@ TEST(CatLanguage, SkipDropsTestsByTheirNamesAndCalls) {
     const Model unnamed = parseModel("let hb = po\nacyclic hb\n", "m.cat", modelsDir(), skipping({"hb"}, true));
     EXPECT_EQ(unnamed.axioms.size(), 1u);
     EXPECT_TRUE(unnamed.skipped.empty());
+    // As herd7, a dropped test is not evaluated: a definition only it uses may fail.
+    const std::string failing = "let a = Fence.r.r\nacyclic a | po as x\nacyclic rf as y\n";
+    const Model dropped = parseModel(failing, "m.cat", modelsDir(), skipping({"x"}, false));
+    EXPECT_EQ(dropped.axioms.size(), 1u);
+    EXPECT_EQ(dropped.shownName(), "m without x");
+    EXPECT_THROW(parseModel(failing, "m.cat", modelsDir(), skipping({"y"}, false)), InputError);
 }
 
 // herd7 enumerates the coherence orders extending generate_cos's argument;
