@@ -68,7 +68,6 @@ struct Loading {
     std::vector<std::pair<ModelItem, std::string>> tableFiles;
 };
 
-
 // Runs a parsed model's declarations (the cat language's evaluation is the
 // interpreter's): includes, names and types, tables, declarations. Each step is
 // linear in the model's text and in what its functions expand to: a definition
