@@ -105,6 +105,7 @@ struct Stmt {
     Expr expr2;             // Cas, RCas: desired; a test's right side
     Operator update = Operator::Add;  // LockedUpdate: Add or Xor; UnlockedUpdate: Add, Xor or Or
     std::string result;     // Cas result location, RegAssign/RegLoad/Xchg register
+    std::vector<std::string> alsoReads;  // X86: registers the instruction reads besides expr's (its dependencies)
     int node = 0;           // Poll / RFence
     Comparison compare = Comparison::Eq;  // Assume / If / While
     // Assume: read the test's locations in the text's order only, not in every

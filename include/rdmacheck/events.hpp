@@ -185,6 +185,7 @@ struct ExecutionGraph {
     // An X86 locked instruction as herd7's two events, for a model in herd7's
     // terms (Model::herdEvents): (read, write), herd7's rmw.
     std::vector<std::pair<int, int>> lockedPairs;
+    std::vector<std::pair<int, int>> dataDependencies, addressDependencies;  // X86: herd7's data, addr
     std::vector<ValueConstraint> constraints;
     std::vector<std::map<std::string, Value>> registers;  // X86 final register values
     // X86: every value a register took that computes, the threads' in turn

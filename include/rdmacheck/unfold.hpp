@@ -25,6 +25,8 @@ struct ThreadPath {
     std::vector<Event> events;                   // po order; Value::Read indexes this vector
     std::vector<std::pair<int, int>> pollsFrom;  // (write, poll) indexes into events
     std::vector<std::pair<int, int>> lockedPairs;  // (read, write) of a locked instruction (herdEvents)
+    // X86: herd7's data and addr (unfold/dependencies.hpp), (load, access)
+    std::vector<std::pair<int, int>> dataDependencies, addressDependencies;
     std::vector<ValueConstraint> constraints;
     std::map<std::string, Value> registers;
     // Every value a register took that computes (not a copy, Value::isCopy),

@@ -45,9 +45,6 @@ const UnevaluatedName* findUnevaluatedName(const std::string& name) {
         "herd7 computes it from its register and branch events, which rdmacheck does not make";
     static constexpr const char* kIntra = "herd7's events inside an instruction, which rdmacheck does not make";
     static const UnevaluatedName kNames[] = {
-        {"data", ExprType::Relation, kDependencies},
-        {"addr", ExprType::Relation, kDependencies},
-        {"ctrl", ExprType::Relation, kDependencies},
         {"depend", ExprType::Relation, kDependencies},
         {"B", ExprType::Set, "branches make no event here"},
         {"iico_data", ExprType::Relation, kIntra},

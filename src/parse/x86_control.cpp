@@ -48,4 +48,42 @@ void checkLabels(const Block& thread) {
             throw InputError(s.where, "no label " + s.label + " in this thread");
 }
 
+// herd7's labels are the test's, not a thread's: it refuses one that two
+// threads define ("Label L0 occurs more than once").
+void refuseSharedLabels(const std::vector<ThreadDecl>& threads) {
+    std::map<std::string, size_t> threadOf;
+    for (size_t i = 0; i < threads.size(); ++i)
+        for (const Stmt& item : threads[i].body) {
+            if (item.kind != Stmt::Kind::Label) continue;
+            const auto [at, fresh] = threadOf.emplace(item.label, i);
+            if (!fresh && at->second != i)
+                throw InputError(item.where, "label " + item.label + " is defined in P" +
+                                                 std::to_string(at->second) + " too: herd7's labels are the "
+                                                 "test's, each defined once");
+        }
+}
+
+// herd7 hashes labels renamed L00, L01, ... in the order of their names,
+// over every thread (lib/testHash.ml's norm_labels).
+void hashLabels(const std::vector<ThreadDecl>& threads, std::vector<std::vector<std::string>>& code) {
+    std::map<std::string, std::string> renamed;
+    for (const ThreadDecl& thread : threads)
+        for (const Stmt& item : thread.body)
+            if (item.kind == Stmt::Kind::Label || item.kind == Stmt::Kind::Jump) renamed.emplace(item.label, "");
+    int next = 0;
+    for (auto& [label, name] : renamed) {
+        name = (next < 10 ? "L0" : "L") + std::to_string(next);
+        ++next;
+    }
+    for (auto& column : code)
+        for (std::string& line : column) {
+            const size_t space = line.rfind(' ');
+            if (line.back() == ':' && renamed.count(line.substr(0, line.size() - 1))) {
+                line = renamed[line.substr(0, line.size() - 1)] + ":";
+            } else if (line[0] == 'J' && space != std::string::npos && renamed.count(line.substr(space + 1))) {
+                line = line.substr(0, space + 1) + renamed[line.substr(space + 1)];
+            }
+        }
+}
+
 }  // namespace rdmacheck

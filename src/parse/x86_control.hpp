@@ -37,4 +37,10 @@ Stmt labelAt(const std::string& label, const SourceLoc& where);
 // InputError at a label the thread defines twice, or a jump to one it does not define.
 void checkLabels(const Block& thread);
 
+// InputError at a label two threads define: herd7's labels are the test's.
+void refuseSharedLabels(const std::vector<ThreadDecl>& threads);
+
+// The code's labels in `code` renamed L00, L01, ... as herd7 hashes them.
+void hashLabels(const std::vector<ThreadDecl>& threads, std::vector<std::vector<std::string>>& code);
+
 }  // namespace rdmacheck

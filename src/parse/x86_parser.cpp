@@ -313,44 +313,6 @@ private:
         hashLabels(t.threads, t.x86Code);
     }
 
-    // herd7's labels are the test's, not a thread's: it refuses one that two
-    // threads define ("Label L0 occurs more than once").
-    static void refuseSharedLabels(const std::vector<ThreadDecl>& threads) {
-        std::map<std::string, size_t> threadOf;
-        for (size_t i = 0; i < threads.size(); ++i)
-            for (const Stmt& item : threads[i].body) {
-                if (item.kind != Stmt::Kind::Label) continue;
-                const auto [at, fresh] = threadOf.emplace(item.label, i);
-                if (!fresh && at->second != i)
-                    throw InputError(item.where, "label " + item.label + " is defined in P" +
-                                                     std::to_string(at->second) + " too: herd7's labels are the "
-                                                     "test's, each defined once");
-            }
-    }
-
-    // herd7 hashes labels renamed L00, L01, ... in the order of their names,
-    // over every thread (lib/testHash.ml's norm_labels).
-    static void hashLabels(const std::vector<ThreadDecl>& threads, std::vector<std::vector<std::string>>& code) {
-        std::map<std::string, std::string> renamed;
-        for (const ThreadDecl& thread : threads)
-            for (const Stmt& item : thread.body)
-                if (item.kind == Stmt::Kind::Label || item.kind == Stmt::Kind::Jump) renamed.emplace(item.label, "");
-        int next = 0;
-        for (auto& [label, name] : renamed) {
-            name = (next < 10 ? "L0" : "L") + std::to_string(next);
-            ++next;
-        }
-        for (auto& column : code)
-            for (std::string& line : column) {
-                const size_t space = line.rfind(' ');
-                if (line.back() == ':' && renamed.count(line.substr(0, line.size() - 1))) {
-                    line = renamed[line.substr(0, line.size() - 1)] + ":";
-                } else if (line[0] == 'J' && space != std::string::npos && renamed.count(line.substr(space + 1))) {
-                    line = line.substr(0, space + 1) + renamed[line.substr(space + 1)];
-                }
-            }
-    }
-
     // One cell: its labels (`L0:`), then its instruction, if any.
     void parseCell(Block& body, std::vector<std::string>& code) {
         while (!lex_.peek().is("|") && !lex_.peek().is(";")) {
@@ -485,7 +447,8 @@ private:
         if (mnemonic == "SETNB") {
             const Operand dst = parseDestination();
             code.push_back("SETNB " + dst.herdText());
-            return {ifCarry(op, {move(op, dst, immediate(0, dst.where))}, {move(op, dst, immediate(1, dst.where))})};
+            return {ifCarry(op, {reading(kCarryFlag, move(op, dst, immediate(0, dst.where)))},
+                           {reading(kCarryFlag, move(op, dst, immediate(1, dst.where)))})};
         }
         if (mnemonic == "CMOVC") {
             const Operand dst = parseDestination();
@@ -494,7 +457,7 @@ private:
             code.push_back("CMOVC " + dst.herdText() + "," + src.herdText());
             if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, "CMOVC moves into a register");
             if (src.kind == Operand::Kind::Immediate) throw InputError(src.where, "CMOVC moves a register or memory");
-            return {ifCarry(op, {move(op, dst, src)}, {})};
+            return {ifCarry(op, {reading(kCarryFlag, move(op, dst, src))}, {})};
         }
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseDestination();
@@ -566,7 +529,7 @@ private:
         std::vector<Stmt> out;
         for (const auto& [flag, comparison] : {std::pair{kZeroFlag, Operator::Eq}, std::pair{kSignFlag, Operator::Gt}})
             out.push_back(assign(op, flag, Expr::operation(comparison, {left, right}, op.where())));
-        if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where())));
+        if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where()), {left, right}));
         return out;
     }
 
@@ -613,12 +576,20 @@ private:
         return s;
     }
 
-    static Stmt assign(const Token& op, const std::string& reg, Expr value) {
+    // `s`, reading `reg` too, as herd7's instruction does (its dependencies: RegisterFlow).
+    static Stmt reading(const std::string& reg, Stmt s) {
+        s.alsoReads.push_back(reg);
+        return s;
+    }
+    // `reads`: what herd7's instruction reads besides `value` (its dependencies: RegisterFlow).
+    static Stmt assign(const Token& op, const std::string& reg, Expr value, const std::vector<Expr>& reads = {}) {
         Stmt s;
         s.where = op.where();
         s.result = reg;
         s.kind = Stmt::Kind::RegAssign;
         s.expr = std::move(value);
+        for (const Expr& r : reads)
+            if (r.kind == Expr::Kind::Register) s.alsoReads.push_back(r.name);
         return s;
     }
 
@@ -667,7 +638,7 @@ private:
     static std::vector<Stmt> zeroOrSame(const Token& op, const std::string& mnemonic, const Operand& dst) {
         std::vector<Stmt> out;
         if (mnemonic == "XOR") {
-            out.push_back(load(op, dst.name, immediate(0, dst.where)));
+            out.push_back(reading(dst.name, load(op, dst.name, immediate(0, dst.where))));
         }
         for (Stmt& flag : flagsOf(op, dst.name, true)) out.push_back(std::move(flag));
         return out;

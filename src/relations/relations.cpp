@@ -142,6 +142,16 @@ std::vector<BaseRelation> makeBaseRelations() {
                        "an X86 locked instruction's read to its write, where a model in herd7's terms sees the two "
                        "(empty for rdmacheck's own models: one CAS event)",
                        "herd7", [](const ExecutionGraph& sk) { return sk.lockedPairs; }),
+        staticRelation("data",
+                       "X86: a load to the write its value reaches through registers into a locked instruction's "
+                       "operand, XCHG or an update of the location read (herd7's data)",
+                       "herd7", [](const ExecutionGraph& sk) { return sk.dataDependencies; }),
+        staticRelation("addr",
+                       "X86: a load to the access its value reaches through registers by any other way, such as "
+                       "MOV [y],EAX (herd7's addr)",
+                       "herd7", [](const ExecutionGraph& sk) { return sk.addressDependencies; }),
+        staticRelation("ctrl", "X86: empty, as herd7 makes no branch event on X86 (herd7's ctrl)", "herd7",
+                       [](const ExecutionGraph&) { return EventPairs{}; }),
     };
     for (const ChosenRelation& c : chosenRelations()) relations.push_back({c.name, c.meaning, c.source, nullptr, true});
     return relations;

@@ -112,6 +112,11 @@ CheckOptions withTimeLeft(const CheckOptions& options, std::chrono::steady_clock
 }
 
 UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll, bool prefixes) {
+    // herd7's dependencies come from its X86 instructions' register events (unfold/dependencies.hpp).
+    for (const char* dependency : {"data", "addr", "ctrl"})
+        if (test.arch != Arch::X86 && model.uses(dependency))
+            throw InputError(SourceLoc{test.file, 1, 1}, std::string("model '") + model.name + "' uses herd7's " +
+                                                             dependency + ", which rdmacheck computes for X86 tests only");
     UnfoldOptions options;
     options.unroll = unroll;
     options.prefixes = prefixes;

@@ -46,8 +46,13 @@ ExecutionGraph UnfoldedProgram::skeleton(const std::vector<size_t>& choice, bool
             sk.threadEvents.back().push_back(static_cast<int>(sk.events.size()));
             sk.events.push_back(std::move(e));
         }
-        for (auto [w, poll] : p.pollsFrom) sk.pollsFrom.emplace_back(w + offset, poll + offset);
-        for (auto [r, w] : p.lockedPairs) sk.lockedPairs.emplace_back(r + offset, w + offset);
+        auto shifted = [&](const auto& pairs, auto& into) {
+            for (auto [a, b] : pairs) into.emplace_back(a + offset, b + offset);
+        };
+        shifted(p.pollsFrom, sk.pollsFrom);
+        shifted(p.lockedPairs, sk.lockedPairs);
+        shifted(p.dataDependencies, sk.dataDependencies);
+        shifted(p.addressDependencies, sk.addressDependencies);
         for (ValueConstraint c : p.constraints) {
             c.lhs.shiftEvents(offset);
             c.rhs.shiftEvents(offset);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "dependencies.hpp"
 #include "flags.hpp"
 #include "locations.hpp"
 #include "rdmacheck/library.hpp"
@@ -32,6 +33,7 @@ struct PathState {
     std::vector<Frame> frames;
     std::map<int, std::deque<int>> unpolled;  // remote node -> NIC writes not yet polled
     std::map<size_t, int> jumpsBack;           // X86: jumps back taken so far, per instruction jumped back to
+    RegisterFlow flow;                         // X86: herd7's dependencies so far
 };
 
 class ThreadUnfolder {
@@ -54,8 +56,7 @@ public:
         PathState start;
         for (const auto& [reg, value] : initialRegisters_) start.path.registers[reg] = Value::of(value);
         start.frames.push_back(Frame{&thread_.body});
-        // Depth-first in program order, with an explicit stack: a thread of
-        // thousands of statements must not recurse once per statement.
+        // Depth-first in program order, with an explicit stack: thousands of statements must not recurse.
         std::vector<PathState> pending;
         pending.push_back(std::move(start));
         while (!pending.empty()) {
@@ -193,9 +194,7 @@ private:
             }
             void setWritten(int event, Value written) override { s.path.events[event].written = std::move(written); }
             void output(size_t argument, Value value) override { outputs.emplace_back(argument, std::move(value)); }
-            void send(int event, std::vector<Value> message) override {
-                s.path.events[event].message = std::move(message);
-            }
+            void send(int event, std::vector<Value> message) override { s.path.events[event].message = std::move(message); }
             std::vector<std::pair<size_t, Value>> outputs;
             std::vector<int> participantNodes(const std::string& name) const override {
                 return u.locations_.participantNodes(name);
@@ -235,12 +234,11 @@ private:
         return foldedFlag(Value::operation(e.op, std::move(args)));
     }
 
-    // Emits one lR per location of the expressions in `order`, then continues.
+    // Emits one lR per location of `reads` (expression number, location occurrence), then continues; every
+    // permutation is an unfolding (only the text's order without everyOrder).
     template <class Continue>
     void forEachReadOrder(PathState&& s, std::vector<std::pair<int, const Expr*>> reads, const Continue& k,
                           bool everyOrder = true) {
-        // reads: (expression number, location occurrence); every permutation is an unfolding (only the text's
-        // order without everyOrder).
         std::vector<size_t> perm(reads.size());
         for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
         for (bool more = true; more;) {
@@ -303,6 +301,7 @@ private:
         const Stmt* next = nextStatement(s);
         if (!next) return;
         const Stmt& st = *next;
+        const size_t first = s.path.events.size();
         switch (st.kind) {
             case Stmt::Kind::Assign: assign(std::move(s), st); return;
             case Stmt::Kind::Get: get(s, st); break;
@@ -339,11 +338,10 @@ private:
             case Stmt::Kind::Loop:
             case Stmt::Kind::While: loopHead(std::move(s), st, 0); return;
             case Stmt::Kind::RegAssign: s.path.setRegister(st.result, valueOf(st.expr, s, {})); break;
-            case Stmt::Kind::RegLoad: {
-                const int l = locations_.local(st.target, thread_.node);
-                s.path.registers[st.result] = Value::readBy(emit(s, EventKind::LR, l, 0, st.where));
+            case Stmt::Kind::RegLoad:
+                s.path.registers[st.result] =
+                    Value::readBy(emit(s, EventKind::LR, locations_.local(st.target, thread_.node), 0, st.where));
                 break;
-            }
             case Stmt::Kind::Xchg: xchg(s, st); break;
             case Stmt::Kind::LockedUpdate:
             case Stmt::Kind::UnlockedUpdate: update(s, st); break;
@@ -352,6 +350,7 @@ private:
             case Stmt::Kind::Label: break;
             case Stmt::Kind::Jump: jump(std::move(s), st); return;
         }
+        s.flow.after(st, s.path, first);
         continueWith(std::move(s));
     }
 
@@ -383,6 +382,7 @@ private:
         locationOccurrences(st.expr, 0, reads);
         forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
             emit(b, EventKind::LW, target, 0, st.where, valueOf(st.expr, b, readOf[0]));
+            b.flow.after(st, b.path, b.path.events.size() - 1);
             continueWith(std::move(b));
         });
     }

@@ -289,6 +289,23 @@ TEST(HerdModels, WideBitwiseOperandsAsHerd7) {
     EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "herd7-7.58-x86tso.log")));
 }
 
+// herd7's data, addr and ctrl on X86 through registers, flags, XCHG, updates and one path of a jump; load
+// buffering allowed only without them (tests/herd/dependencies). The RDMA language has none: refused.
+TEST(HerdModels, DependenciesAsHerd7ComputesThem) {
+    const std::string dir = sourceDir() + "/tests/herd/dependencies/";
+    std::string files;
+    for (const char* t : {"LB-addrs", "LB-datas", "LB-nodeps", "LB-setnb", "deps-cmovc-copies", "deps-cmovc-memory",
+                          "deps-one-path", "deps-stores", "deps-xchg-setnb-xor"})
+        files += " " + dir + "x86-" + t + ".litmus";
+    const ToolRun r = runTool("--no-time --model " + dir + "deps.cat" + files);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(reportsByTest(r.out), reportsByTest(readFile(dir + "herd7-7.58-deps.log")));
+    const ToolRun rdma = runTool("--model " + dir + "deps.cat " + sourceDir() + "/litmus/rdma-tso/fig1a-sb.litmus");
+    EXPECT_EQ(rdma.status, 2);
+    EXPECT_NE(rdma.err.find("fig1a-sb.litmus:1:1: error: model 'deps' uses herd7's data, which rdmacheck computes "
+                            "for X86 tests only"), std::string::npos) << rdma.err;
+}
+
 TEST(HerdModels, MemoryToMemoryUpdatesAsHerd7ReadsThem) {
     const std::string dir = sourceDir() + "/tests/herd/memory-update";
     std::string files;

@@ -34,7 +34,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     // The definitions herd7 predefines (models/_herd7.cat) and its stdlib's (models/stdlib.cat) are in scope.
     EXPECT_EQ(errorOf("acyclic po | rff as x"),
               "m.cat:1:14: unknown name 'rff' (did you mean 'rf'?) (relations: po, loc, int, ext, id, sqp, same-call, same-work, iso, ar, "
-              "pf, locked-rmw, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, pco, po-loc, rfe, rfi, co0, "
+              "pf, locked-rmw, data, addr, ctrl, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, pco, po-loc, rfe, rfi, co0, "
               "lxsx; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Locked, SFENCE, LFENCE, FW, Inst, "
               "lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, relGF, relRF, relNRW, "
               "scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, Exp, NExp, EXEC, SPEC, SPURIOUS, emptyset)");
@@ -53,7 +53,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("let a = Fence.r.r\nlet b = R ; po\nacyclic po"), "no error");
     EXPECT_EQ(errorOf("let a = Fence.r.r\nlet b = a | po\nflag ~empty b as f"),
               "m.cat:1:9: unknown name 'Fence.r.r' (relations: po, loc, int, ext, id, sqp, same-call, same-work, iso, "
-              "ar, pf, locked-rmw, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, pco, po-loc, rfe, "
+              "ar, pf, locked-rmw, data, addr, ctrl, rf, mo, rb, nfo, rao, lo, round, rf-msg, fb, rmw, amo, sm, si, pco, po-loc, rfe, "
               "rfi, co0, lxsx; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Locked, SFENCE, "
               "LFENCE, FW, Inst, lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, "
               "relGF, relRF, relNRW, scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, Exp, NExp, EXEC, "
