@@ -189,6 +189,8 @@ struct LitmusTest {
     std::map<std::string, long long> registerInit;  // X86: "thread:REG" -> value
     std::map<std::string, std::string> initText;  // X86: each number of the init block as written, by name or "t:REG"
     std::map<std::string, std::string> initType;  // X86: the type an init entry gives (`int x=0`), by name or "t:REG"
+    // Whether such a type is a pointer's ("int *", "*").
+    static bool isPointerType(const std::string& type) { return !type.empty() && type.back() == '*'; }
     // X86: the names taken as values (`0:ESI=x`, `y=x`, `exists (0:EBX=x)`), sorted; the i-th is the value
     // kAddressBase + i.
     std::vector<std::string> addresses;

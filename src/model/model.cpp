@@ -327,12 +327,16 @@ private:
     void withFrom(const ModelItem& it, CatScope* scope) {
         const ModelExpr& e = it.expr;
         const ModelExpr* base = nullptr;
+        std::string written = e.text();  // as the axiom's message names it
         const CatValue* generator = e.op == ModelExpr::Op::Apply && e.args[0].op == ModelExpr::Op::Name
                                         ? scope->find(e.args[0].name) : nullptr;
         if (generator && generator->kind == CatValue::Kind::Failed) throw *generator->failure;
         if (generator) {
             const ModelExpr& a = e.args[1];
-            if (e.args[0].name == "generate_cos") base = &a;
+            if (e.args[0].name == "generate_cos") {
+                base = &a;
+                written = "generate_cos(" + a.text() + ")";
+            }
             if (e.args[0].name == "generate_orders" && a.op == ModelExpr::Op::Tuple && a.args.size() == 2 &&
                 denotesAllWrites(m_, interpreter_.relational(a.args[0], scope).expr))
                 base = &a.args[1];
@@ -341,7 +345,6 @@ private:
             throw InputError(it.where, "'with " + it.name + " from " + e.text() +
                                            "' is herd7's, and rdmacheck evaluates only 'with co from generate_cos(E)' "
                                            "or generate_orders(W, E) (its choice of the coherence order)");
-        const std::string written = base == &e.args[1] ? "generate_cos(" + base->text() + ")" : e.text();
         if (auto axiom = coherenceBaseAxiom(m_, interpreter_.relational(*base, scope).expr, written, base->where, it.where))
             m_.axioms.push_back(std::move(*axiom));
         interpreter_.bindName(*scope, it.name, CatValue::of(ModelExpr::named("mo", it.where), ExprType::Relation));

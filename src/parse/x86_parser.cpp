@@ -144,7 +144,7 @@ private:
             long long value = 0;
             if (lex_.peek().is("=")) {
                 lex_.next();
-                if (lex_.peek().is("&") && !isPointerType(type)) {
+                if (lex_.peek().is("&") && !LitmusTest::isPointerType(type)) {
                     const Token amp = lex_.next();
                     const bool named = lex_.peek().kind == Token::Kind::Ident;
                     const std::string& target = lex_.peek().text;

@@ -61,8 +61,6 @@ long long readX86Immediate(Lexer& lex);
 // The type of an init entry (`int x=0`, `char x=1`), which herd7's hash
 // reads; "" when the entry has none. InputError for a type rdmacheck does not read.
 std::string readX86InitType(Lexer& lex);
-// Whether such a type is a pointer's ("int *", "*").
-inline bool isPointerType(const std::string& type) { return !type.empty() && type.back() == '*'; }
 // 8 or 16 for herd7's narrow types (char, short, int8_t ... uint16_t), else 0.
 int narrowBits(const std::string& type);
 // herd7 cuts each value written to a location of a narrow type to that

@@ -79,7 +79,7 @@ std::string herdHash(const LitmusTest& test) {
         // herd7 hashes `int x=0` typed, and a pointer as `int *p=x` or `*p=x`
         auto type = test.initType.find(loc.text());
         const std::string typed = type == test.initType.end() ? ""
-                                  : type->second.back() == '*' ? type->second
+                                  : LitmusTest::isPointerType(type->second) ? type->second
                                                                : type->second + " ";
         initText.push_back(typed + loc.text() + "=" + value);
     }
