@@ -39,6 +39,13 @@ struct Expr {
     static Expr location(std::string name, SourceLoc w);
     static Expr operation(Operator op, std::vector<Expr> args, SourceLoc w);
     bool is(Operator o) const { return kind == Kind::Operation && op == o; }
+
+    // Calls f on this expression, then on each subexpression in the text's order.
+    template <class F>
+    void forEach(const F& f) const {
+        f(*this);
+        for (const Expr& a : args) a.forEach(f);
+    }
 };
 
 // `y` or `y^n` as written in a statement.

@@ -46,6 +46,7 @@ struct UnfoldOptions {
     // X86 instructions as herd7's events (Model::herdEvents): a locked one a read and a write joined by rmw, an
     // unlocked update's out of po, SFENCE and LFENCE fence events.
     bool herdEvents = false;
+    bool dependencies = false;  // X86: herd7's data and addr (ThreadPath::dataDependencies)
     // Also every path cut just before a test's reads (assume, if, while): the
     // prefixes robustness quantifies over (doc/model-notes.md §N21).
     bool prefixes = false;

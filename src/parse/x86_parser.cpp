@@ -447,8 +447,9 @@ private:
         if (mnemonic == "SETNB") {
             const Operand dst = parseDestination();
             code.push_back("SETNB " + dst.herdText());
-            return {ifCarry(op, {reading(kCarryFlag, move(op, dst, immediate(0, dst.where)))},
-                           {reading(kCarryFlag, move(op, dst, immediate(1, dst.where)))})};
+            const Expr carry = registerOf(kCarryFlag, op.where());
+            return {ifCarry(op, {reading(move(op, dst, immediate(0, dst.where)), {carry})},
+                            {reading(move(op, dst, immediate(1, dst.where)), {carry})})};
         }
         if (mnemonic == "CMOVC") {
             const Operand dst = parseDestination();
@@ -457,7 +458,7 @@ private:
             code.push_back("CMOVC " + dst.herdText() + "," + src.herdText());
             if (dst.kind != Operand::Kind::Register) throw InputError(dst.where, "CMOVC moves into a register");
             if (src.kind == Operand::Kind::Immediate) throw InputError(src.where, "CMOVC moves a register or memory");
-            return {ifCarry(op, {reading(kCarryFlag, move(op, dst, src))}, {})};
+            return {ifCarry(op, {move(op, dst, src)}, {})};
         }
         if (mnemonic == "INC" || mnemonic == "DEC") {
             const Operand dst = parseDestination();
@@ -529,7 +530,7 @@ private:
         std::vector<Stmt> out;
         for (const auto& [flag, comparison] : {std::pair{kZeroFlag, Operator::Eq}, std::pair{kSignFlag, Operator::Gt}})
             out.push_back(assign(op, flag, Expr::operation(comparison, {left, right}, op.where())));
-        if (carry) out.push_back(assign(op, kCarryFlag, Expr::constant(0, op.where()), {left, right}));
+        if (carry) out.push_back(reading(assign(op, kCarryFlag, Expr::constant(0, op.where())), {left, right}));
         return out;
     }
 
@@ -576,20 +577,18 @@ private:
         return s;
     }
 
-    // `s`, reading `reg` too, as herd7's instruction does (its dependencies: RegisterFlow).
-    static Stmt reading(const std::string& reg, Stmt s) {
-        s.alsoReads.push_back(reg);
+    // `s`, reading the registers among `reads` too, as herd7's instruction does (its dependencies: RegisterFlow).
+    static Stmt reading(Stmt s, const std::vector<Expr>& reads) {
+        for (const Expr& r : reads)
+            if (r.kind == Expr::Kind::Register) s.alsoReads.push_back(r.name);
         return s;
     }
-    // `reads`: what herd7's instruction reads besides `value` (its dependencies: RegisterFlow).
-    static Stmt assign(const Token& op, const std::string& reg, Expr value, const std::vector<Expr>& reads = {}) {
+    static Stmt assign(const Token& op, const std::string& reg, Expr value) {
         Stmt s;
         s.where = op.where();
         s.result = reg;
         s.kind = Stmt::Kind::RegAssign;
         s.expr = std::move(value);
-        for (const Expr& r : reads)
-            if (r.kind == Expr::Kind::Register) s.alsoReads.push_back(r.name);
         return s;
     }
 
@@ -638,7 +637,7 @@ private:
     static std::vector<Stmt> zeroOrSame(const Token& op, const std::string& mnemonic, const Operand& dst) {
         std::vector<Stmt> out;
         if (mnemonic == "XOR") {
-            out.push_back(reading(dst.name, load(op, dst.name, immediate(0, dst.where))));
+            out.push_back(reading(load(op, dst.name, immediate(0, dst.where)), {valueOf(dst)}));
         }
         for (Stmt& flag : flagsOf(op, dst.name, true)) out.push_back(std::move(flag));
         return out;

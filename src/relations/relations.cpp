@@ -144,11 +144,13 @@ std::vector<BaseRelation> makeBaseRelations() {
                        "herd7", [](const ExecutionGraph& sk) { return sk.lockedPairs; }),
         staticRelation("data",
                        "X86: a load to the write its value reaches through registers into a locked instruction's "
-                       "operand, XCHG or an update of the location read (herd7's data)",
+                       "operand or XCHG, an update's read of its location to its write, XCHG [x],[y]'s reads to the "
+                       "other's write, a locked update's memory operand to its write (herd7's data)",
                        "herd7", [](const ExecutionGraph& sk) { return sk.dataDependencies; }),
         staticRelation("addr",
                        "X86: a load to the access its value reaches through registers by any other way, such as "
-                       "MOV [y],EAX (herd7's addr)",
+                       "MOV [y],EAX, and MOV [y],[x]'s or an unlocked update's memory operand to its write (herd7's "
+                       "addr)",
                        "herd7", [](const ExecutionGraph& sk) { return sk.addressDependencies; }),
         staticRelation("ctrl", "X86: empty, as herd7 makes no branch event on X86 (herd7's ctrl)", "herd7",
                        [](const ExecutionGraph&) { return EventPairs{}; }),

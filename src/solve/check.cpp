@@ -121,6 +121,7 @@ UnfoldedProgram unfoldFor(const LitmusTest& test, const Model& model, int unroll
     options.unroll = unroll;
     options.prefixes = prefixes;
     options.herdEvents = model.herdEvents;
+    options.dependencies = test.arch == Arch::X86;  // pictures may draw them too
     UnfoldedProgram program = unfold(test, options);
     checkModelSupports(program, model);
     return program;

@@ -33,9 +33,10 @@ std::vector<ObservedName> sortedUnique(std::vector<ObservedName> names) {
 
 
 void collectExpr(const Expr& e, int thread, std::vector<ObservedName>& out) {
-    if (e.kind == Expr::Kind::Location) out.push_back(ObservedName{e.name, -1, e.where});
-    if (e.kind == Expr::Kind::Register) out.push_back(ObservedName{e.name, thread, e.where});
-    for (const Expr& a : e.args) collectExpr(a, thread, out);
+    e.forEach([&](const Expr& x) {
+        if (x.kind == Expr::Kind::Location) out.push_back(ObservedName{x.name, -1, x.where});
+        if (x.kind == Expr::Kind::Register) out.push_back(ObservedName{x.name, thread, x.where});
+    });
 }
 
 void collectBlock(const Block& block, int thread, std::vector<ObservedName>& out) {

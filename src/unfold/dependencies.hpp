@@ -1,5 +1,5 @@
-// herd7's dependencies on X86 (herd/modelUtils.ml's make_procrels over the
-// events X86Sem.ml makes): where a value read from memory goes through
+// herd7's dependencies on X86 (its make_procrels over the register events of
+// its X86 instructions): where a value read from memory goes through
 // registers into an access. A path follows each register's loads while it
 // unfolds, as herd7's rf-reg and its register events inside instructions do.
 #pragma once
@@ -21,7 +21,7 @@ public:
 private:
     // The memory loads whose values reach what these registers hold, through registers only.
     std::vector<int> loadsOf(const std::vector<std::string>& registers) const;
-    std::vector<std::string> registersRead(const Stmt& st) const;
+    void afterUpdate(const Stmt& st, ThreadPath& path, int start);
     std::map<std::string, std::vector<int>> loadsInto_;
 };
 

@@ -256,12 +256,10 @@ private:
     }
 
     static void locationOccurrences(const Expr& e, int exprNumber, std::vector<std::pair<int, const Expr*>>& out) {
-        if (e.kind == Expr::Kind::Location) {
-            for (const auto& [n, seen] : out)
-                if (n == exprNumber && seen->name == e.name) return;
-            out.emplace_back(exprNumber, &e);
-        }
-        for (const Expr& a : e.args) locationOccurrences(a, exprNumber, out);
+        e.forEach([&](const Expr& x) {
+            auto seen = [&](const auto& o) { return o.first == exprNumber && o.second->name == x.name; };
+            if (x.kind == Expr::Kind::Location && std::none_of(out.begin(), out.end(), seen)) out.emplace_back(exprNumber, &x);
+        });
     }
 
     // A test `E1 CMP E2` (CMP replaced by `op`): the CPU reads each location of the two sides once, in every
@@ -350,7 +348,7 @@ private:
             case Stmt::Kind::Label: break;
             case Stmt::Kind::Jump: jump(std::move(s), st); return;
         }
-        s.flow.after(st, s.path, first);
+        if (options_.dependencies) s.flow.after(st, s.path, first);
         continueWith(std::move(s));
     }
 
@@ -382,7 +380,7 @@ private:
         locationOccurrences(st.expr, 0, reads);
         forEachReadOrder(std::move(s), reads, [&](PathState&& b, const auto& readOf) {
             emit(b, EventKind::LW, target, 0, st.where, valueOf(st.expr, b, readOf[0]));
-            b.flow.after(st, b.path, b.path.events.size() - 1);
+            if (options_.dependencies) b.flow.after(st, b.path, b.path.events.size() - 1);
             continueWith(std::move(b));
         });
     }
