@@ -116,7 +116,7 @@ CatValue CatInterpreter::evaluate(const ModelExpr& e, const CatScope* scope) {
     switch (e.op) {
         case Op::Name: {
             if (const CatValue* bound = scope->find(e.name)) {
-                if (bound->kind == CatValue::Kind::Failed) throw *bound->failure;
+                if (bound->kind == CatValue::Kind::Failed) bound->raiseAt(e.name, e.where);
                 CatValue v = *bound;
                 if (v.kind == CatValue::Kind::Expr && v.expr.op == Op::Name) v.expr.where = e.where;  // the use's place
                 return v;

@@ -51,6 +51,10 @@ struct CatValue {
         v.type = t;
         return v;
     }
+    // Failed, used as `name` at `use`: the error at the definition, and the use that needed it.
+    [[noreturn]] void raiseAt(const std::string& name, const SourceLoc& use) const {
+        throw InputError(failure->where(), failure->detail() + "; '" + name + "' is used at " + use.str());
+    }
 };
 
 // Names as herd7 scopes them: a later binding hides an earlier one for what

@@ -300,7 +300,7 @@ private:
     // call P(arg) [as name]: P's declarations in a scope of their own, its checks named `name`.
     void call(const ModelItem& it, CatScope* scope, int includeDepth, const CallContext& outer) {
         const CatValue* p = scope->find(it.name);
-        if (p && p->kind == CatValue::Kind::Failed) throw *p->failure;  // a definition that failed, now used
+        if (p && p->kind == CatValue::Kind::Failed) p->raiseAt(it.name, it.where);  // a definition that failed, now used
         if (auto again = std::find(running_.begin(), running_.end(), it.name); !p && again != running_.end()) {
             std::string chain;
             for (; again != running_.end(); ++again) chain += *again + " → ";
@@ -330,7 +330,7 @@ private:
         std::string written = e.text();  // as the axiom's message names it
         const CatValue* generator = e.op == ModelExpr::Op::Apply && e.args[0].op == ModelExpr::Op::Name
                                         ? scope->find(e.args[0].name) : nullptr;
-        if (generator && generator->kind == CatValue::Kind::Failed) throw *generator->failure;
+        if (generator && generator->kind == CatValue::Kind::Failed) generator->raiseAt(e.args[0].name, e.args[0].where);
         if (generator) {
             const ModelExpr& a = e.args[1];
             if (e.args[0].name == "generate_cos") {

@@ -239,7 +239,8 @@ TEST(CatLanguage, AssertionsKeepTheAxiomsBeforeThem) {
 }
 
 TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
-    EXPECT_EQ(errorOf("let s = po(W)\nacyclic s"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
+    EXPECT_EQ(errorOf("let s = po(W)\nacyclic s"), "m.cat:1:9: 'po' is applied to an argument but is not a function"
+              "; 's' is used at m.cat:2:9");
     EXPECT_EQ(errorOf("let f(S) = match S with || {} -> {} || e ++ S -> S end\nacyclic [f(W)] as x"),
               "m.cat:1:12: 'match' is herd7's, and rdmacheck does not evaluate it");
     EXPECT_EQ(errorOf("acyclic [domain(W)] as x"), "m.cat:1:10: domain takes a relation");
@@ -247,7 +248,8 @@ TEST(CatLanguage, WhatIsNotEvaluatedIsRefusedAtItsPosition) {
               "m.cat:1:16: 'let rec': rdmacheck computes a least fixed point where each definition grows with the "
               "relations defined (none under '\\' on the right, '~', domain or range), not 'po | ([domain(r)];rf)'");
     EXPECT_EQ(errorOf("let s = linearisations(W, po)\nacyclic s"),
-              "m.cat:1:9: the primitive 'linearisations' is herd7's, and rdmacheck does not evaluate it");
+              "m.cat:1:9: the primitive 'linearisations' is herd7's, and rdmacheck does not evaluate it"
+              "; 's' is used at m.cat:2:9");
     EXPECT_EQ(errorOf("acyclic iico_data | rf as x"),
               "m.cat:1:1: this axiom uses 'iico_data' (at m.cat:1:9), which is herd7's, and rdmacheck does not "
               "evaluate it: herd7's events inside an instruction, which rdmacheck does not make");

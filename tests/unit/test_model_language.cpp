@@ -41,13 +41,16 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("let a = po\nacylic a"),
               "m.cat:2:1: expected a declaration (let, include, acyclic, irreflexive, empty, flag, show, procedure, "
               "call, with, if, table, stamps, events, libraries), found 'acylic'");
-    EXPECT_EQ(errorOf("let a = R ; po\nacyclic a"), "m.cat:1:9: ';' takes a relation, 'R' is an event set");
+    EXPECT_EQ(errorOf("let a = R ; po\nacyclic a"), "m.cat:1:9: ';' takes a relation, 'R' is an event set"
+              "; 'a' is used at m.cat:2:9");
     EXPECT_EQ(errorOf("let a = po | W\nacyclic a"),
-              "m.cat:1:14: '|' with a relation on its left takes a relation, 'W' is an event set");
+              "m.cat:1:14: '|' with a relation on its left takes a relation, 'W' is an event set"
+              "; 'a' is used at m.cat:2:9");
     EXPECT_EQ(errorOf("let a = b\nlet b = a\nacyclic b"),
               "m.cat:1:9: 'b' is defined later, at m.cat:2:1; a definition may use only earlier ones, so definitions "
-              "form no cycle");
-    EXPECT_EQ(errorOf("let a = a | po\nacyclic a"), "m.cat:1:9: 'a' refers to itself: definitions are not recursive");
+              "form no cycle; 'a' is used at m.cat:2:9; 'b' is used at m.cat:3:9");
+    EXPECT_EQ(errorOf("let a = a | po\nacyclic a"), "m.cat:1:9: 'a' refers to itself: definitions are not recursive"
+              "; 'a' is used at m.cat:2:9");
     // As herd7, a definition is evaluated where a check, a flag or another
     // definition uses it: one that fails is an error there (at its own place), else nothing.
     EXPECT_EQ(errorOf("let a = Fence.r.r\nlet b = R ; po\nacyclic po"), "no error");
@@ -57,11 +60,12 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "rfi, co0, lxsx; event sets: rdma, sv, bal, wl, sl, nl, sc, rbl, _, IW, R, W, M, Locked, SFENCE, "
               "LFENCE, FW, Inst, lR, lW, CAS, F, P, nlR, nrW, nrR, nlW, nF, narR, narW, wait, gF, barX, acq, relCW, "
               "relGF, relRF, relNRW, scR, scW, scU, subCW, subNRW, subF, recv, recvF, X, MFENCE, Exp, NExp, EXEC, "
-              "SPEC, SPURIOUS, emptyset)");
+              "SPEC, SPURIOUS, emptyset); 'a' is used at m.cat:2:9; 'b' is used at m.cat:3:13");
     EXPECT_EQ(errorOf("let f = Foo\ncall f(po)").rfind("m.cat:1:9: unknown name 'Foo' (relations: ", 0), 0u);
     EXPECT_EQ(errorOf("let b = let rec a = po | rf;a;rf in a\nacyclic b"),
               "m.cat:1:24: a 'let rec' of relations inside an expression (let ... in) is computed only in the closed "
-              "forms r = A | B;r | r;C | r;r (B, C free of r), not 'rf;a;rf': define it at the top level");
+              "forms r = A | B;r | r;C | r;r (B, C free of r), not 'rf;a;rf': define it at the top level"
+              "; 'b' is used at m.cat:2:9");
     EXPECT_EQ(errorOf("let rec a = po | rf \\ a\nacyclic a"),
               "m.cat:1:16: 'let rec': rdmacheck computes a least fixed point where each definition grows with the "
               "relations defined (none under '\\' on the right, '~', domain or range), not 'po | (rf \\ a)'");
@@ -74,7 +78,7 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
               "right, in domain or range, or negated; rdmacheck computes it there only in the closed forms of a single let rec");
     // A group's names are relations: a set use is a type error at the use, not a cycle of the set evaluator.
     EXPECT_EQ(errorOf("let rec r = po | r;rf and s = r\nlet x = [r]\nacyclic x;po as ax"),
-              "m.cat:2:10: [S] takes an event set, 'r' is a relation");
+              "m.cat:2:10: [S] takes an event set, 'r' is a relation; 'x' is used at m.cat:3:9");
     // Under two '\\' still exact, as the walker computes it.
     EXPECT_EQ(errorOf("let rec g = po | g;g | h and h = g & loc\nacyclic po \\ (rf \\ g) as x"),
               "m.cat:2:1: this test needs the least fixed point 'g' (let rec at m.cat:1:1) exactly, under '\\' on the "
@@ -85,7 +89,8 @@ TEST(ModelLanguage, MistakesArePositionedAndNameTheChoices) {
     EXPECT_EQ(errorOf("let rec a = po | a & rf\n~acyclic a as x"),
               "m.cat:2:1: this test needs the least fixed point 'a' (let rec at m.cat:1:1) exactly, under '\\' on the "
               "right, in domain or range, or negated; rdmacheck computes it there only in the closed forms of a single let rec");
-    EXPECT_EQ(errorOf("let a = po x\nacyclic a"), "m.cat:1:9: 'po' is applied to an argument but is not a function");
+    EXPECT_EQ(errorOf("let a = po x\nacyclic a"), "m.cat:1:9: 'po' is applied to an argument but is not a function"
+              "; 'a' is used at m.cat:2:9");
     EXPECT_EQ(errorOf("acyclic foo:rf as x"), "m.cat:1:9: unknown library 'foo' (known: rdma, sv, bal, wl, sl, nl, sc, rbl)");
     EXPECT_EQ(errorOf("acyclic W"), "m.cat:1:9: an axiom constrains a relation; this is an event set (use [S] for "
                                     "its identity relation)");
